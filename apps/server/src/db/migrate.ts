@@ -1,0 +1,18 @@
+import { Migrator, type Migration } from 'kysely';
+import type { Db } from './database.js';
+import * as foundation from './migrations/0001-foundation.js';
+
+/**
+ * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
+ * (A static list rather than a folder scan, so the same code runs under tsx, Vitest and a bundler.)
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).map((r) => r.migrationName);
+}

@@ -1,0 +1,30 @@
+import type { Db } from '../database.js';
+import { seedUsers } from '../../modules/auth/seed.js';
+import { seedSite } from '../../modules/site/seed.js';
+
+export interface SeedOptions {
+  /** Generated catalogue size (`npm run db:seed -- --products N`). */
+  products?: number;
+}
+
+/** Each domain's demo data, in dependency order. Domains add their seeder here. */
+const SEEDERS: Array<{ name: string; run: (db: Db, options: SeedOptions) => Promise<void> }> = [
+  { name: 'users', run: seedUsers },
+  { name: 'site', run: seedSite },
+];
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n) === 0;
+}
+
+export async function seedDemo(db: Db, options: SeedOptions = {}, log: (m: string) => void = () => {}): Promise<void> {
+  for (const seeder of SEEDERS) {
+    const started = Date.now();
+    await seeder.run(db, options);
+    log(`seeded ${seeder.name} in ${Date.now() - started} ms`);
+  }
+}

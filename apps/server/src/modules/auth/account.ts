@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { RESTORE_LINK_TTL_HOURS, translate, type authMethods } from '@portal/contract';
+import { sql } from 'kysely';
+import { AppError } from '../../rest/app-error.js';
+import type { Handlers } from '../../rest/context.js';
+import { hashPassword, sameHash, secretHash } from './passwords.js';
+
+export const accountHandlers: Pick<
+  Handlers<typeof authMethods>,
+  'user/restore-password' | 'user/change-password-under-restore' | 'user/register'
+> = {
+  /** Mails a single-use link valid 24 hours; the answer is the same whether or not the login exists. */
+  async 'user/restore-password'(input, ctx) {
+    const key = input.login.toLowerCase();
+    const user = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'login', 'email', 'language', 'active'])
+      .where((eb) => eb.or([eb(sql`lower(login)`, '=', key), eb(sql`lower(email)`, '=', key)]))
+      .orderBy('id')
+      .executeTakeFirst();
+    if (user && user.active && user.email) {
+      const checkword = randomBytes(16).toString('hex');
+      await ctx.db
+        .insertInto('password_restores')
+        .values({
+          user_id: user.id,
+          checkword_hash: secretHash(ctx.config.sessionSecret, checkword),
+          expires_at: new Date(Date.now() + RESTORE_LINK_TTL_HOURS * 3600 * 1000),
+        })
+        .execute();
+      const link = `${ctx.config.publicUrl}/auth/reset?USER_CHECKWORD=${checkword}&USER_LOGIN=${encodeURIComponent(user.login)}`;
+      const en = user.language === 'en';
+      await ctx.mailer.send({
+        to: user.email,
+        subject: en ? 'Password recovery' : 'Восстановление пароля в дилерском портале',
+        text: en
+          ? `To set a new password for ${user.login}, open:\n${link}\nThe link is valid for 24 hours and works once.`
+          : `Чтобы задать новый пароль для учётной записи ${user.login}, откройте ссылку:\n${link}\nСсылка действует 24 часа и только один раз. Если вы не запрашивали восстановление, проигнорируйте письмо.`,
+      });
+    }
+    return { ok: true as const };
+  },
+
+  async 'user/change-password-under-restore'(input, ctx) {
+    const invalid = () => new AppError('VALIDATION', 'error.checkwordInvalid', { fields: {} });
+    const user = await ctx.db
+      .selectFrom('users')
+      .select(['id'])
+      .where(sql`lower(login)`, '=', input.login.toLowerCase())
+      .executeTakeFirst();
+    if (!user) throw invalid();
+    const wanted = secretHash(ctx.config.sessionSecret, input.checkword);
+    const passwordHash = await hashPassword(input.password);
+    await ctx.db.transaction().execute(async (trx) => {
+      const restores = await trx
+        .selectFrom('password_restores')
+        .select(['id', 'checkword_hash'])
+        .where('user_id', '=', user.id)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .forUpdate()
+        .execute();
+      const match = restores.find((r) => sameHash(r.checkword_hash, wanted));
+      if (!match) throw invalid();
+      // This link and every other outstanding link of the account are spent.
+      await trx
+        .updateTable('password_restores')
+        .set({ used_at: new Date() })
+        .where('user_id', '=', user.id)
+        .where('used_at', 'is', null)
+        .execute();
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: new Date() })
+        .where('id', '=', user.id)
+        .execute();
+      // Every session of the account ends: whoever knew the old password is signed out.
+      await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    });
+    return { ok: true as const };
+  },
+
+  /** A new account waits for an administrator (approved = false); administrators are told by e-mail. */
+  async 'user/register'(input, ctx) {
+    const taken = await ctx.db
+      .selectFrom('users')
+      .select(['login', 'email'])
+      .where((eb) =>
+        eb.or([
+          eb(sql`lower(login)`, '=', input.login.toLowerCase()),
+          eb(sql`lower(email)`, '=', input.email.toLowerCase()),
+        ]),
+      )
+      .execute();
+    const fields: Record<string, string> = {};
+    if (taken.some((t) => t.login.toLowerCase() === input.login.toLowerCase())) fields.login = 'error.loginTaken';
+    if (taken.some((t) => t.email.toLowerCase() === input.email.toLowerCase())) fields.email = 'error.emailTaken';
+    if (Object.keys(fields).length) {
+      const translated = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, translate(ctx.language, v)]));
+      throw new AppError('CONFLICT', Object.values(translated)[0]!, { fields: translated });
+    }
+    const passwordHash = await hashPassword(input.password);
+    await ctx.db
+      .insertInto('users')
+      .values({
+        login: input.login,
+        email: input.email,
+        password_hash: passwordHash,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        middle_name: input.middleName ?? '',
+        phone: input.phone,
+        company: input.company,
+        inn: input.inn,
+        city: input.city ?? '',
+        groups: ['DEALERS'],
+        approved: false,
+        language: ctx.language,
+      })
+      .execute();
+    const admins = await ctx.db
+      .selectFrom('users')
+      .select('email')
+      .where(sql<boolean>`'ADMINS' = ANY(groups)`)
+      .where('active', '=', true)
+      .where('email', '<>', '')
+      .execute();
+    if (admins.length) {
+      await ctx.mailer.send({
+        to: admins.map((a) => a.email),
+        subject: `Новая регистрация: ${input.company}`,
+        text:
+          `Зарегистрировался новый пользователь и ждёт подтверждения.\n` +
+          `Логин: ${input.login}\nФИО: ${input.lastName} ${input.firstName} ${input.middleName ?? ''}\n` +
+          `Компания: ${input.company}, ИНН ${input.inn}\nE-mail: ${input.email}, телефон: ${input.phone}\n` +
+          `Подтвердите или отклоните заявку: ${ctx.config.publicUrl}/user/`,
+      });
+    }
+    await ctx.mailer.send({
+      to: input.email,
+      subject: 'Заявка на регистрацию принята',
+      text: `Здравствуйте, ${input.firstName}!\nВаша заявка на регистрацию в дилерском портале принята и отправлена на модерацию. Мы сообщим по e-mail, когда учётная запись будет подтверждена.`,
+    });
+    return { moderation: true as const };
+  },
+};

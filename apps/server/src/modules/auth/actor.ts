@@ -1,0 +1,68 @@
+import { permissionsFor, rolesOf, type Language, type User } from '@portal/contract';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { UsersTable } from './tables.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+/** The signed-in user a call runs for: who they are and what their groups let them do. */
+export interface Actor {
+  id: number;
+  login: string;
+  roles: number;
+  groups: string[];
+  language: Language;
+  priceTypeId: number | null;
+  paySystemId: number | null;
+  row: UserRow;
+}
+
+export async function loadActor(db: Db, userId: number): Promise<Actor | null> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!row || !row.active || !row.approved) return null;
+  return actorOf(row);
+}
+
+export function actorOf(row: UserRow): Actor {
+  return {
+    id: row.id,
+    login: row.login,
+    roles: rolesOf(row.groups),
+    groups: row.groups,
+    language: row.language === 'en' ? 'en' : 'ru',
+    priceTypeId: row.price_type_id,
+    paySystemId: row.pay_system_id,
+    row,
+  };
+}
+
+export const fullNameOf = (row: Pick<UserRow, 'last_name' | 'first_name' | 'middle_name'>) =>
+  [row.last_name, row.first_name, row.middle_name].filter(Boolean).join(' ');
+
+/** A user as the contract describes it (spec §3). */
+export function toUserView(row: UserRow, priceTypeName = ''): User {
+  return {
+    id: row.id,
+    login: row.login,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    middleName: row.middle_name,
+    fullName: fullNameOf(row) || row.login,
+    inn: row.inn,
+    city: row.city,
+    phone: row.phone,
+    email: row.email,
+    company: row.company,
+    groups: row.groups,
+    typePrice: row.price_type_id,
+    typePriceName: priceTypeName,
+    paySystemId: row.pay_system_id,
+    isOnOrder: row.is_on_order,
+    active: row.active,
+    approved: row.approved,
+    twoFactor: row.two_factor,
+    language: row.language,
+    permissions: permissionsFor(rolesOf(row.groups)),
+    price: { id: row.price_type_id, isOrder: row.is_on_order, name: priceTypeName },
+  };
+}

@@ -1,0 +1,25 @@
+import type { Id } from '../../db/schema.js';
+
+export interface SiteSettingsTable {
+  key: string;
+  value: unknown;
+}
+
+export interface MenuItemsTable {
+  id: Id;
+  menu: string;
+  parent_id: number | null;
+  sort: number;
+  label_ru: string;
+  label_en: string;
+  link: string;
+  permission: string | null;
+  icon: string | null;
+}
+
+declare module '../../db/schema.js' {
+  interface Database {
+    site_settings: SiteSettingsTable;
+    menu_items: MenuItemsTable;
+  }
+}

@@ -1,0 +1,49 @@
+import type { Language, MethodDeclaration, ParsedInputOf, ResultOf } from '@portal/contract';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { Actor } from '../modules/auth/actor.js';
+import type { Session, SessionStore } from '../sessions/session-store.js';
+
+export interface UploadedFile {
+  fieldName: string;
+  fileName: string;
+  /** What the browser claimed; decide by the bytes, never by this. */
+  mimeType: string;
+  data: Buffer;
+}
+
+/** Everything a handler may use; handlers get nothing from globals. */
+export interface RestContext {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  sessions: SessionStore;
+  log: FastifyBaseLogger;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  session: Session;
+  actor: Actor | null;
+  language: Language;
+  ip: string;
+  files: UploadedFile[];
+  /** Replace the caller's session (sign-in, sign-out): the new cookie goes out with the answer. */
+  setSession(session: Session): void;
+}
+
+/** A context whose access rule guaranteed a signed-in actor. */
+export type SignedInContext = RestContext & { actor: Actor };
+
+export type Handler<M extends MethodDeclaration> = (
+  input: ParsedInputOf<M>,
+  ctx: RestContext,
+) => Promise<ResultOf<M>> | ResultOf<M>;
+
+export type Handlers<T extends Record<string, MethodDeclaration>> = { [K in keyof T]: Handler<T[K]> };
+
+/** The actor of a method whose access rule requires one (the dispatcher has checked it). */
+export function requireActor(ctx: RestContext): Actor {
+  if (!ctx.actor) throw new Error('requireActor on an anonymous call: the method must not be public');
+  return ctx.actor;
+}

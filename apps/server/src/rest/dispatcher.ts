@@ -1,0 +1,160 @@
+import {
+  can,
+  methods,
+  translate,
+  type Access,
+  type Language,
+  type MethodDeclaration,
+  type MethodName,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+import { loadActor, type Actor } from '../modules/auth/actor.js';
+import { SESSION_COOKIE, type Session, type SessionStore } from '../sessions/session-store.js';
+import { AppError } from './app-error.js';
+import type { RestContext, UploadedFile } from './context.js';
+import { handlers } from './handlers.js';
+import { verifyCaptcha } from './captcha.js';
+import { describeFields, fieldsOf } from './zod-errors.js';
+
+const methodTable = methods as Record<string, MethodDeclaration>;
+const handlerTable = handlers as unknown as Record<string, (input: unknown, ctx: RestContext) => unknown>;
+
+export interface RestDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  sessions: SessionStore;
+}
+
+/** The language of a call: the signed-in user's, else the one the web app says it shows, else Russian. */
+export function languageOf(request: FastifyRequest, actor: Actor | null): Language {
+  if (actor) return actor.language;
+  const header = request.headers['x-language'];
+  return header === 'en' ? 'en' : 'ru';
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, session: Session, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    // saveAuth: a long-lived cookie; otherwise it ends with the browser.
+    ...(session.persistent ? { expires: session.expiresAt } : {}),
+  });
+  void config;
+}
+
+/** The session of a request, created when the browser has none (the cookie goes out with the answer). */
+export async function sessionOf(request: FastifyRequest, reply: FastifyReply, deps: RestDeps): Promise<Session> {
+  const existing = await deps.sessions.find(request.cookies[SESSION_COOKIE]);
+  if (existing) return existing;
+  const created = await deps.sessions.create(null, false);
+  setSessionCookie(reply, deps.config, created, request.protocol === 'https');
+  return created;
+}
+
+function checkAccess(access: Access, actor: Actor | null): void {
+  if (access.kind === 'public') return;
+  if (!actor) throw new AppError('UNAUTHORIZED', 'error.unauthorized');
+  if (access.kind === 'auth') return;
+  const allowed =
+    access.kind === 'permission' ? can(actor.roles, access.entity, access.action) : (actor.roles & access.roles) !== 0;
+  if (!allowed) throw new AppError('FORBIDDEN', 'error.forbidden');
+}
+
+async function readMultipart(
+  request: FastifyRequest,
+): Promise<{ body: Record<string, unknown>; files: UploadedFile[] }> {
+  const body: Record<string, unknown> = {};
+  const files: UploadedFile[] = [];
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      files.push({
+        fieldName: part.fieldname,
+        fileName: part.filename,
+        mimeType: part.mimetype,
+        data: await part.toBuffer(),
+      });
+    } else if (part.fieldname === 'payload' && typeof part.value === 'string') {
+      // Structured input travels as one JSON field beside the files.
+      try {
+        Object.assign(body, JSON.parse(part.value) as Record<string, unknown>);
+      } catch {
+        throw new AppError('VALIDATION', 'error.malformed');
+      }
+    } else {
+      body[part.fieldname] = part.value;
+    }
+  }
+  return { body, files };
+}
+
+export function registerRest(app: FastifyInstance, deps: RestDeps): void {
+  app.all<{ Params: { '*': string }; Querystring: Record<string, string | undefined> }>(
+    '/rest/*',
+    async (request, reply) => {
+      const name = request.params['*'].replace(/\/+$/, '');
+      const declaration = Object.hasOwn(methodTable, name) ? methodTable[name] : undefined;
+      if (!declaration || request.method !== 'POST') throw new AppError('NOT_FOUND', 'error.methodNotFound');
+
+      const session = await sessionOf(request, reply, deps);
+      const sessid = request.query.sessid;
+      if (typeof sessid !== 'string' || sessid !== session.sessid) {
+        throw new AppError('SESSION_FAILED', 'error.sessionFailed', { sessid: session.sessid });
+      }
+      const actor = session.userId === null ? null : await loadActor(deps.db, session.userId);
+      const language = languageOf(request, actor);
+      request.portalLanguage = language;
+      checkAccess(declaration.access, actor);
+
+      if (declaration.captcha && deps.config.recaptchaSecret) {
+        const token = request.query['g-recaptcha-response'];
+        if (!(await verifyCaptcha(deps.config.recaptchaSecret, token, request.ip))) {
+          throw new AppError('VALIDATION', 'error.captcha');
+        }
+      }
+
+      let body: unknown = request.body;
+      let files: UploadedFile[] = [];
+      if (request.isMultipart()) {
+        if (!declaration.upload) throw new AppError('VALIDATION', 'error.malformed');
+        ({ body, files } = await readMultipart(request));
+      }
+      const parsed = declaration.input.safeParse(body ?? undefined);
+      if (!parsed.success) {
+        const fields = fieldsOf(parsed.error, language);
+        throw new AppError('VALIDATION', describeFields(fields, language), { fields });
+      }
+
+      let current = session;
+      const ctx: RestContext = {
+        ...deps,
+        log: request.log,
+        request,
+        reply,
+        session,
+        actor,
+        language,
+        ip: request.ip,
+        files,
+        setSession(next) {
+          current = next;
+          setSessionCookie(reply, deps.config, next, request.protocol === 'https');
+        },
+      };
+      const handler = handlerTable[name as MethodName];
+      if (!handler) throw new Error(`No handler bound for ${name}`);
+      const result = await handler(parsed.data, ctx);
+      void current;
+      return { result };
+    },
+  );
+}
+
+export function describe(language: Language, key: string, args: Array<string | number> = []): string {
+  return translate(language, key, ...args);
+}

@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { LONG_SESSION_DAYS } from '@portal/contract';
+import type { Db } from '../db/database.js';
+import '../modules/auth/tables.js';
+
+export const SESSION_COOKIE = 'portal_sid';
+/** A browser session (no saveAuth) is kept on the server for a day of inactivity. */
+const SHORT_SESSION_MS = 24 * 3600 * 1000;
+const LONG_SESSION_MS = LONG_SESSION_DAYS * 24 * 3600 * 1000;
+/** Expiry is pushed forward at most this often, so reads do not each cost a write. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+export interface Session {
+  /** The cookie value; the database keeps only its hash. */
+  token: string;
+  sessid: string;
+  userId: number | null;
+  persistent: boolean;
+  expiresAt: Date;
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+export function createSessionStore(db: Db) {
+  async function create(userId: number | null, persistent: boolean): Promise<Session> {
+    const token = newToken();
+    // sessid is its own random value: never the cookie and never derived from it (DESIGN §8).
+    const sessid = randomBytes(16).toString('hex');
+    const expiresAt = new Date(Date.now() + (persistent ? LONG_SESSION_MS : SHORT_SESSION_MS));
+    await db
+      .insertInto('sessions')
+      .values({ id: hash(token), sessid, user_id: userId, persistent, expires_at: expiresAt })
+      .execute();
+    return { token, sessid, userId, persistent, expiresAt };
+  }
+
+  return {
+    create,
+
+    async find(token: string | undefined): Promise<Session | null> {
+      if (!token || token.length > 100) return null;
+      const row = await db
+        .selectFrom('sessions')
+        .select(['sessid', 'user_id', 'persistent', 'expires_at', 'last_seen_at'])
+        .where('id', '=', hash(token))
+        .executeTakeFirst();
+      if (!row) return null;
+      const now = Date.now();
+      if (row.expires_at.getTime() <= now) {
+        await db.deleteFrom('sessions').where('id', '=', hash(token)).execute();
+        return null;
+      }
+      let expiresAt = row.expires_at;
+      if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+        expiresAt = new Date(now + (row.persistent ? LONG_SESSION_MS : SHORT_SESSION_MS));
+        await db
+          .updateTable('sessions')
+          .set({ expires_at: expiresAt, last_seen_at: new Date(now) })
+          .where('id', '=', hash(token))
+          .execute();
+      }
+      return { token, sessid: row.sessid, userId: row.user_id, persistent: row.persistent, expiresAt };
+    },
+
+    /** Sign-in: the old session is dropped and a new id issued (no session fixation). */
+    async rotate(old: Session | null, userId: number | null, persistent: boolean): Promise<Session> {
+      if (old) await db.deleteFrom('sessions').where('id', '=', hash(old.token)).execute();
+      return create(userId, persistent);
+    },
+
+    async destroyAllOf(userId: number): Promise<void> {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    },
+
+    async sweepExpired(): Promise<number> {
+      const result = await db.deleteFrom('sessions').where('expires_at', '<', new Date()).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

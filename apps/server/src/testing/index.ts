@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { InputOf, MethodName, Methods, ResultOf, ErrorEnvelope } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { SESSION_COOKIE } from '../sessions/session-store.js';
+import { TEMPLATE_DATABASE, TEMPLATE_DIR, adminUrl } from './paths.js';
+
+export const DEMO = {
+  admin: { login: 'admin', password: 'Admin#2026' },
+  dealer: { login: 'dealer', password: 'Dealer#2026' },
+  dealer2: { login: 'dealer2', password: 'Dealer2#2026' },
+  employee: { login: 'employee', password: 'Employee#2026' },
+  secure: { login: 'secure', password: 'Secure#2026' },
+} as const;
+export type DemoAccount = keyof typeof DEMO;
+
+export interface CallResponse<T> {
+  status: number;
+  body: { result: T } & Partial<ErrorEnvelope>;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+/** A browser as far as the server can tell: a cookie jar and the sessid the page would carry. */
+export class TestClient {
+  cookie = '';
+  sessid = '';
+  language: 'ru' | 'en' = 'ru';
+
+  constructor(readonly app: FastifyInstance) {}
+
+  /** A raw call: nothing is repeated, so tests see SESSION_FAILED and every other answer as it is. */
+  async raw(
+    name: string,
+    body?: unknown,
+    options: { headers?: Record<string, string>; sessid?: string | null; payload?: string | Buffer } = {},
+  ): Promise<CallResponse<unknown>> {
+    const sessid = options.sessid === undefined ? this.sessid : options.sessid;
+    const response = await this.app.inject({
+      method: 'POST',
+      url: `/rest/${name}${sessid === null ? '' : `?sessid=${encodeURIComponent(sessid)}`}`,
+      headers: {
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        'x-language': this.language,
+        ...(options.payload === undefined ? { 'content-type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      payload: options.payload ?? (body === undefined ? '' : JSON.stringify(body)),
+    });
+    const setCookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+    if (setCookie) this.cookie = `${SESSION_COOKIE}=${setCookie.value}`;
+    const parsed = response.body
+      ? (JSON.parse(response.body) as CallResponse<unknown>['body'])
+      : ({} as CallResponse<unknown>['body']);
+    if (parsed.error === 'SESSION_FAILED' && parsed.sessid) this.sessid = parsed.sessid;
+    const result = parsed.result as { sessid?: unknown } | undefined;
+    if (response.statusCode === 200 && result && typeof result.sessid === 'string') this.sessid = result.sessid;
+    return { status: response.statusCode, body: parsed, headers: response.headers };
+  }
+
+  /** A typed call, repeated once on SESSION_FAILED as the web client does. */
+  async call<N extends MethodName>(
+    name: N,
+    input?: InputOf<Methods[N]>,
+    options: { headers?: Record<string, string> } = {},
+  ): Promise<CallResponse<ResultOf<Methods[N]>>> {
+    let response = await this.raw(name, input, options);
+    if (response.body.error === 'SESSION_FAILED') response = await this.raw(name, input, options);
+    return response as CallResponse<ResultOf<Methods[N]>>;
+  }
+
+  /** The result of a call that must succeed. */
+  async ok<N extends MethodName>(name: N, input?: InputOf<Methods[N]>): Promise<ResultOf<Methods[N]>> {
+    const response = await this.call(name, input);
+    if (response.status !== 200) {
+      throw new Error(`${name} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    }
+    return response.body.result;
+  }
+
+  async signIn(
+    account: DemoAccount | { login: string; password: string },
+    extra: { saveAuth?: boolean; authKey?: string } = {},
+  ) {
+    const { login, password } = typeof account === 'string' ? DEMO[account] : account;
+    return this.call('user/login', extra, { headers: { authorization: basic(login, password) } });
+  }
+}
+
+export const basic = (login: string, password: string) =>
+  `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** A new anonymous browser. */
+  client(): TestClient;
+  /** A browser signed in as a demo account. */
+  as(account: DemoAccount): Promise<TestClient>;
+  /** Every message written to the outbox so far, newest last. */
+  outbox(): Promise<Array<{ to: string; subject: string; text: string }>>;
+  close(): Promise<void>;
+}
+
+/** The server on a fresh copy of the migrated, seeded test database, not listening. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
+  const url = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (url) {
+    const name = `portal_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+    await admin.end();
+    databaseUrl = adminUrl(url, name);
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', DEMO_SEED: 'off' },
+    {
+      dataDir,
+      databaseUrl,
+      templateDataDir: databaseUrl ? undefined : TEMPLATE_DIR,
+      sessionSecret: 'test-secret',
+      ...overrides,
+    },
+  );
+  const app = await buildApp(config);
+  await app.ready();
+  return {
+    app,
+    config,
+    client: () => new TestClient(app),
+    async as(account) {
+      const client = new TestClient(app);
+      const response = await client.signIn(account);
+      if (response.status !== 200) throw new Error(`sign-in as ${account} failed: ${JSON.stringify(response.body)}`);
+      return client;
+    },
+    async outbox() {
+      const dir = path.join(dataDir, 'mail');
+      const names = (await readdir(dir).catch(() => [] as string[])).sort();
+      return Promise.all(names.map(async (n) => parseEml(await readFile(path.join(dir, n), 'utf8'))));
+    },
+    async close() {
+      await app.close();
+      await dropDatabase();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Recipient, subject and plain-text body of a written message. */
+async function parseEml(source: string): Promise<{ to: string; subject: string; text: string }> {
+  const mail = await simpleParser(source);
+  const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
+  return { to, subject: mail.subject ?? '', text: mail.text ?? '' };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    globalSetup: ['src/testing/global-setup.ts'],
+    testTimeout: 30000,
+    hookTimeout: 120000,
+    // Each file opens its own database copy; two at a time fit this machine's two cores.
+    maxWorkers: 2,
+    pool: 'forks',
+  },
+});

@@ -1,0 +1,45 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider, closeSnackbar } from 'notistack';
+import IconButton from '@mui/material/IconButton';
+import CloseIcon from '@mui/icons-material/Close';
+import { NOTIFICATION_TIMEOUT_MS } from '@portal/contract';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import '../lib/i18n';
+import { PreferencesProvider } from './preferences';
+import { createRouter } from './router';
+
+function CloseButton({ id }: { id: string | number }) {
+  const { t } = useTranslation();
+  return (
+    <IconButton size="small" color="inherit" aria-label={t('close')} onClick={() => closeSnackbar(id)}>
+      <CloseIcon fontSize="small" />
+    </IconButton>
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 },
+        },
+      }),
+  );
+  const [router] = useState(createRouter);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <PreferencesProvider>
+        <SnackbarProvider
+          maxSnack={4}
+          autoHideDuration={NOTIFICATION_TIMEOUT_MS}
+          action={(id) => <CloseButton id={id} />}
+        >
+          <RouterProvider router={router} />
+        </SnackbarProvider>
+      </PreferencesProvider>
+    </QueryClientProvider>
+  );
+}

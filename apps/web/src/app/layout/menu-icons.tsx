@@ -1,0 +1,44 @@
+import AssignmentReturnOutlined from '@mui/icons-material/AssignmentReturnOutlined';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
+import FormatListNumbered from '@mui/icons-material/FormatListNumbered';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import MailOutline from '@mui/icons-material/MailOutlineOutlined';
+import NewspaperOutlined from '@mui/icons-material/NewspaperOutlined';
+import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
+import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
+import PlaylistAddCheck from '@mui/icons-material/PlaylistAddCheck';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
+import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
+import WarehouseOutlined from '@mui/icons-material/WarehouseOutlined';
+import type { ReactElement } from 'react';
+
+export const MENU_ICONS: Record<string, ReactElement> = {
+  dashboard: <DashboardOutlined />,
+  catalog: <Inventory2Outlined />,
+  favorite: <FavoriteBorder />,
+  basket: <ShoppingCartOutlined />,
+  numbers: <FormatListNumbered />,
+  excel: <TableChartOutlined />,
+  orders: <ReceiptLongOutlined />,
+  wishes: <PlaylistAddCheck />,
+  returns: <AssignmentReturnOutlined />,
+  company: <BusinessOutlined />,
+  support: <SupportAgentOutlined />,
+  news: <NewspaperOutlined />,
+  notice: <NotificationsNoneOutlined />,
+  mailing: <MailOutline />,
+  users: <GroupOutlined />,
+  storage: <WarehouseOutlined />,
+  contacts: <ContactPhoneOutlined />,
+  faq: <HelpOutline />,
+  profile: <PersonOutline />,
+  page: <DescriptionOutlined />,
+};

@@ -1,0 +1,31 @@
+import { THEME_PRIMARY, THEME_SECONDARY } from '@portal/contract';
+import { createTheme, type Theme } from '@mui/material/styles';
+import type { Localization } from '@mui/material/locale';
+
+export type ThemeMode = 'light' | 'dark';
+export const THEME_KEY = 'theme';
+
+export function buildTheme(mode: ThemeMode, locale?: Localization): Theme {
+  return createTheme(
+    {
+      palette: {
+        mode,
+        primary: { main: mode === 'light' ? THEME_PRIMARY : '#4caf7d' },
+        secondary: { main: THEME_SECONDARY },
+        background: mode === 'light' ? { default: '#f5f7f6', paper: '#ffffff' } : {},
+      },
+      shape: { borderRadius: 8 },
+      typography: {
+        fontFamily: '"Roboto", "Helvetica Neue", Arial, sans-serif',
+        h1: { fontSize: '1.75rem', fontWeight: 600 },
+        h2: { fontSize: '1.4rem', fontWeight: 600 },
+        h3: { fontSize: '1.2rem', fontWeight: 600 },
+      },
+      components: {
+        MuiButton: { defaultProps: { disableElevation: true } },
+        MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
+      },
+    },
+    ...(locale ? [locale] : []),
+  );
+}

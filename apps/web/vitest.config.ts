@@ -1,0 +1,12 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+    environment: 'jsdom',
+    setupFiles: ['src/test-setup.ts'],
+    testTimeout: 20000,
+  },
+});

@@ -1,0 +1,65 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { E2E_DATA_DIR, SCREENSHOT_DIR } from './env';
+
+export const ACCOUNTS = {
+  admin: { login: 'admin', password: 'Admin#2026', name: 'Алексей' },
+  dealer: { login: 'dealer', password: 'Dealer#2026', name: 'Иван' },
+  dealer2: { login: 'dealer2', password: 'Dealer2#2026', name: 'Ольга' },
+  employee: { login: 'employee', password: 'Employee#2026', name: 'Мария' },
+  secure: { login: 'secure', password: 'Secure#2026', name: 'Дмитрий' },
+} as const;
+export type Account = keyof typeof ACCOUNTS;
+
+export async function signIn(page: Page, account: Account): Promise<void> {
+  const { login, password } = ACCOUNTS[account];
+  await page.goto('/auth/');
+  await page.getByLabel('Логин').fill(login);
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(ACCOUNTS[account].name);
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/auth\/$/);
+}
+
+/** A screenshot kept in e2e/screenshots for people to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Messages the server wrote to its outbox (no SMTP in tests), newest last. */
+export async function outbox(): Promise<Array<{ to: string; subject: string; text: string }>> {
+  const dir = path.join(E2E_DATA_DIR, 'mail');
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return Promise.all(
+    names.map(async (n) => {
+      const mail = await simpleParser(readFileSync(path.join(dir, n)));
+      const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
+      return { to, subject: mail.subject ?? '', text: mail.text ?? '' };
+    }),
+  );
+}
+
+/** The newest message to an address, waiting for it to arrive. */
+export async function lastMailTo(address: string): Promise<{ to: string; subject: string; text: string }> {
+  let found: { to: string; subject: string; text: string } | undefined;
+  await expect
+    .poll(async () => {
+      found = (await outbox()).filter((m) => m.to.includes(address)).at(-1);
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}

@@ -1,0 +1,121 @@
+import type { Language } from './constants.js';
+
+/**
+ * Texts the server and the web app both show: validation messages (spec §5) and error descriptions
+ * (spec §8). Schemas carry the key; whoever shows the message translates it with `translate`.
+ */
+export const MESSAGES = {
+  ru: {
+    'validation.required': 'Не может быть пустым',
+    'validation.loginMin': 'Поле должно содержать минимум 3 символа',
+    'validation.passwordMin': 'Поле должно содержать минимум 6 символов',
+    'validation.codeRequired': 'Введите код авторизации',
+    'validation.passwordMismatch': 'Пароли не совпадают',
+    'validation.passwordSpecial': 'Пароль должен содержать специальный символ',
+    'validation.passwordUpper': 'Пароль должен содержать заглавную букву',
+    'validation.passwordLower': 'Пароль должен содержать строчную букву',
+    'validation.passwordDigit': 'Пароль должен содержать цифру',
+    'validation.passwordLength': 'Пароль должен содержать минимум 6 символов',
+    'validation.email': 'Введите корректный адрес электронной почты',
+    'validation.phone': 'Введите корректный номер телефона',
+    'validation.tooLong': 'Слишком длинное значение',
+    'validation.number': 'Введите число',
+    'validation.integer': 'Введите целое число',
+    'validation.notNegative': 'Не может быть меньше 0',
+    'validation.quantityRange': 'Количество должно быть от 1 до 10000',
+    'validation.unknownField': 'Неизвестное поле',
+    'validation.invalid': 'Неверное значение',
+    'validation.form': 'Проверьте правильность заполнения полей формы',
+    'validation.id': 'Идентификатор должен быть положительным целым числом',
+    'validation.code': 'Код должен состоять из 6 цифр',
+    'validation.inn': 'ИНН должен состоять из 10 или 12 цифр',
+    'error.badLogin': 'Неверный логин или пароль',
+    'error.unauthorized': 'Необходимо войти в систему',
+    'error.forbidden': 'Недостаточно прав',
+    'error.notFound': 'Не найдено',
+    'error.methodNotFound': 'Метод не найден',
+    'error.validation': 'Проверьте правильность заполнения полей',
+    'error.malformed': 'Некорректный запрос',
+    'error.sessionFailed': 'Сессия устарела, повторите запрос',
+    'error.payloadTooLarge': 'Слишком большой запрос',
+    'error.rateLimited': 'Слишком много попыток, попробуйте позже',
+    'error.internal': 'Внутренняя ошибка сервера, попробуйте позже',
+    'error.unavailable': 'Сервис временно недоступен, попробуйте позже',
+    'error.conflict': 'Данные изменились, обновите страницу',
+    'error.authCodeRequired': 'Введите код, отправленный на вашу почту',
+    'error.authCodeWrong': 'Неверный или устаревший код',
+    'error.authCodeExpired': 'Срок действия кода истёк, запросите новый',
+    'error.authCodeTooMany': 'Превышено число попыток, запросите новый код',
+    'error.authCodeResend': 'Новый код можно запросить через {0} с',
+    'error.notApproved': 'Учётная запись ожидает подтверждения администратором',
+    'error.blocked': 'Учётная запись заблокирована',
+    'error.badBasicHeader': 'Некорректный заголовок авторизации',
+    'error.checkwordInvalid': 'Ссылка для восстановления недействительна или устарела',
+    'error.loginTaken': 'Пользователь с таким логином уже существует',
+    'error.emailTaken': 'Пользователь с таким e-mail уже существует',
+    'error.captcha': 'Подтвердите, что вы не робот',
+  },
+  en: {
+    'validation.required': 'Cannot be empty',
+    'validation.loginMin': 'The field must contain at least 3 characters',
+    'validation.passwordMin': 'The field must contain at least 6 characters',
+    'validation.codeRequired': 'Enter the authorization code',
+    'validation.passwordMismatch': 'Passwords do not match',
+    'validation.passwordSpecial': 'The password must contain a special character',
+    'validation.passwordUpper': 'The password must contain an uppercase letter',
+    'validation.passwordLower': 'The password must contain a lowercase letter',
+    'validation.passwordDigit': 'The password must contain a digit',
+    'validation.passwordLength': 'The password must contain at least 6 characters',
+    'validation.email': 'Enter a valid e-mail address',
+    'validation.phone': 'Enter a valid phone number',
+    'validation.tooLong': 'The value is too long',
+    'validation.number': 'Enter a number',
+    'validation.integer': 'Enter a whole number',
+    'validation.notNegative': 'Cannot be less than 0',
+    'validation.quantityRange': 'The quantity must be between 1 and 10000',
+    'validation.unknownField': 'Unknown field',
+    'validation.invalid': 'Invalid value',
+    'validation.form': 'Check that the form fields are filled in correctly',
+    'validation.id': 'The id must be a positive whole number',
+    'validation.code': 'The code must be 6 digits',
+    'validation.inn': 'The INN must be 10 or 12 digits',
+    'error.badLogin': 'Wrong login or password',
+    'error.unauthorized': 'Please sign in',
+    'error.forbidden': 'Not enough rights',
+    'error.notFound': 'Not found',
+    'error.methodNotFound': 'Method not found',
+    'error.validation': 'Check the fields',
+    'error.malformed': 'Malformed request',
+    'error.sessionFailed': 'The session is out of date, repeat the request',
+    'error.payloadTooLarge': 'The request is too large',
+    'error.rateLimited': 'Too many attempts, try again later',
+    'error.internal': 'Internal server error, try again later',
+    'error.unavailable': 'The service is temporarily unavailable, try again later',
+    'error.conflict': 'The data has changed, reload the page',
+    'error.authCodeRequired': 'Enter the code sent to your e-mail',
+    'error.authCodeWrong': 'Wrong or expired code',
+    'error.authCodeExpired': 'The code has expired, request a new one',
+    'error.authCodeTooMany': 'Too many attempts, request a new code',
+    'error.authCodeResend': 'A new code can be requested in {0} s',
+    'error.notApproved': 'The account is waiting for approval by an administrator',
+    'error.blocked': 'The account is blocked',
+    'error.badBasicHeader': 'Malformed authorization header',
+    'error.checkwordInvalid': 'The recovery link is invalid or out of date',
+    'error.loginTaken': 'A user with this login already exists',
+    'error.emailTaken': 'A user with this e-mail already exists',
+    'error.captcha': 'Confirm that you are not a robot',
+  },
+} as const satisfies Record<Language, Record<string, string>>;
+
+export type MessageKey = keyof (typeof MESSAGES)['ru'];
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(MESSAGES.ru, key);
+}
+
+/** The text of a key in a language, `{0}`, `{1}`… filled in; an unknown key is returned as it is. */
+export function translate(language: Language, key: string, ...args: Array<string | number>): string {
+  const table: Record<string, string> = MESSAGES[language] ?? MESSAGES.ru;
+  const text = table[key] ?? (MESSAGES.ru as Record<string, string>)[key] ?? key;
+  return text.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZE_ALL } from './constants.js';
+import { byIdInput, idSchema, listInput } from './method.js';
+import { methods } from './methods/index.js';
+
+const list = listInput(z.strictObject({ id: z.array(idSchema).optional(), search: z.string().optional() }), [
+  'NAME',
+  'PRICE',
+]);
+
+describe('listInput page and size (spec §5, §9)', () => {
+  it('falls back to page 1 and size 60 when absent', () => {
+    expect(list.parse({})).toEqual({ page: DEFAULT_PAGE, size: DEFAULT_PAGE_SIZE });
+    expect(list.parse({ filter: { search: 'x' } })).toEqual({ page: 1, size: 60, filter: { search: 'x' } });
+  });
+
+  it.each([undefined, null, 0, -5, 'abc', '', 1.5, Number.NaN, true, {}, [2]])(
+    'falls back to page 1 and size 60 for %j',
+    (value) => {
+      expect(list.parse({ page: value, size: value })).toMatchObject({ page: DEFAULT_PAGE, size: DEFAULT_PAGE_SIZE });
+    },
+  );
+
+  it('falls back to size 60 for a size over the limit', () => {
+    expect(list.parse({ size: 100000 }).size).toBe(DEFAULT_PAGE_SIZE);
+    expect(list.parse({ size: MAX_PAGE_SIZE + 1 }).size).toBe(DEFAULT_PAGE_SIZE);
+    expect(list.parse({ size: MAX_PAGE_SIZE }).size).toBe(MAX_PAGE_SIZE);
+  });
+
+  it('falls back to page 1 beyond the largest page', () => {
+    expect(list.parse({ page: 1_000_001 }).page).toBe(DEFAULT_PAGE);
+    expect(list.parse({ page: Number.MAX_SAFE_INTEGER }).page).toBe(DEFAULT_PAGE);
+  });
+
+  it('keeps valid values, as numbers or digit strings', () => {
+    expect(list.parse({ page: 3, size: 120 })).toMatchObject({ page: 3, size: 120 });
+    expect(list.parse({ page: '2', size: '240' })).toMatchObject({ page: 2, size: 240 });
+  });
+
+  it('keeps size -1 (everything)', () => {
+    expect(list.parse({ size: -1 }).size).toBe(PAGE_SIZE_ALL);
+    expect(list.parse({ size: '-1' }).size).toBe(PAGE_SIZE_ALL);
+    expect(list.parse({ page: -1 }).page).toBe(DEFAULT_PAGE);
+  });
+});
+
+describe('listInput filter and sort', () => {
+  it('accepts the filter keys the method declares', () => {
+    expect(list.parse({ filter: { search: 'фильтр', id: [1, '2'] } }).filter).toEqual({ search: 'фильтр', id: [1, 2] });
+  });
+
+  it('rejects unknown filter keys (strict filter)', () => {
+    const result = list.safeParse({ filter: { search: 'x', userId: 2 } });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['userId'], path: ['filter'] });
+  });
+
+  it('rejects unknown top-level keys', () => {
+    expect(list.safeParse({ page: 1, price: 0 }).success).toBe(false);
+  });
+
+  it('accepts the declared sort keys with either direction, in either case', () => {
+    expect(list.parse({ sort: { NAME: 'ASC' } }).sort).toEqual({ NAME: 'ASC' });
+    expect(list.parse({ sort: { PRICE: 'desc', NAME: 'asc' } }).sort).toEqual({ PRICE: 'DESC', NAME: 'ASC' });
+  });
+
+  it('rejects other sort keys and other directions', () => {
+    expect(list.safeParse({ sort: { PASSWORD_HASH: 'ASC' } }).success).toBe(false);
+    expect(list.safeParse({ sort: { 'NAME; DROP TABLE users': 'ASC' } }).success).toBe(false);
+    expect(list.safeParse({ sort: { NAME: 'UP' } }).success).toBe(false);
+    expect(list.safeParse({ sort: { NAME: 'ASC', id: 'ASC' } }).success).toBe(false);
+  });
+
+  it('accepts no sort at all when the method declares no sort keys', () => {
+    const unsorted = listInput(z.strictObject({}));
+    expect(unsorted.safeParse({ sort: {} }).success).toBe(true);
+    expect(unsorted.safeParse({ sort: { NAME: 'ASC' } }).success).toBe(false);
+  });
+});
+
+describe('ids', () => {
+  it('accept positive whole numbers and digit strings', () => {
+    expect(byIdInput.parse({ id: 5 })).toEqual({ id: 5 });
+    expect(byIdInput.parse({ id: '12' })).toEqual({ id: 12 });
+  });
+
+  it.each([0, -1, 1.5, 'abc', '', 2 ** 31, null, undefined])('refuse %j', (id) => {
+    const result = byIdInput.safeParse({ id });
+    expect(result.success).toBe(false);
+  });
+});
+
+describe('the methods table', () => {
+  it('keys each declaration by its wire name and gives each an access rule', () => {
+    for (const [name, declaration] of Object.entries(methods)) {
+      expect(declaration.name).toBe(name);
+      expect(['public', 'auth', 'permission', 'roles']).toContain(declaration.access.kind);
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { defineMethod, okResult, publicAccess, signedIn, idSchema } from '../method.js';
+import { userSchema } from '../schemas/user.js';
+import {
+  authCodeField,
+  emailField,
+  loginField,
+  newPassword,
+  optionalText,
+  phoneField,
+  required,
+  withPasswordConfirmation,
+} from '../validation.js';
+
+export const loginInput = z
+  .strictObject({
+    saveAuth: z.boolean().optional(),
+    authKey: authCodeField.optional(),
+  })
+  .optional();
+
+export const signInResult = z.object({ user: userSchema, sessid: z.string() });
+
+export const generateAuthKeyResult = z.object({
+  /** Seconds until another code may be requested. */
+  resendAfter: z.number().int(),
+});
+
+export const restorePasswordInput = z.strictObject({ login: required() });
+
+export const changePasswordUnderRestoreInput = withPasswordConfirmation(
+  z.strictObject({
+    login: required(),
+    checkword: required(64),
+    password: newPassword,
+    confirmPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+  }),
+);
+
+export const registrationInput = withPasswordConfirmation(
+  z.strictObject({
+    login: loginField,
+    email: emailField,
+    password: newPassword,
+    confirmPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+    firstName: required(),
+    lastName: required(),
+    middleName: optionalText().optional(),
+    phone: phoneField,
+    company: required(),
+    inn: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .regex(/^(\d{10}|\d{12})$/, { error: 'validation.inn' }),
+    city: optionalText().optional(),
+  }),
+);
+
+export const authMethods = {
+  profile: defineMethod({
+    name: 'profile',
+    input: z.strictObject({}).optional(),
+    result: userSchema,
+    access: publicAccess,
+  }),
+  'user/login': defineMethod({
+    name: 'user/login',
+    input: loginInput,
+    result: signInResult,
+    access: publicAccess,
+  }),
+  'user/GenerateAuthKey': defineMethod({
+    name: 'user/GenerateAuthKey',
+    input: z.strictObject({ login: loginField }),
+    result: generateAuthKeyResult,
+    access: publicAccess,
+  }),
+  'user/logout': defineMethod({
+    name: 'user/logout',
+    input: z.strictObject({}).optional(),
+    result: z.object({ sessid: z.string() }),
+    access: publicAccess,
+  }),
+  'user/restore-password': defineMethod({
+    name: 'user/restore-password',
+    input: restorePasswordInput,
+    result: okResult,
+    access: publicAccess,
+    captcha: true,
+  }),
+  'user/change-password-under-restore': defineMethod({
+    name: 'user/change-password-under-restore',
+    input: changePasswordUnderRestoreInput,
+    result: okResult,
+    access: publicAccess,
+  }),
+  'user/register': defineMethod({
+    name: 'user/register',
+    input: registrationInput,
+    result: z.object({ moderation: z.literal(true) }),
+    access: publicAccess,
+    captcha: true,
+  }),
+  'user/get': defineMethod({
+    name: 'user/get',
+    input: z.strictObject({ id: idSchema.optional() }).optional(),
+    result: userSchema,
+    access: signedIn,
+  }),
+};
