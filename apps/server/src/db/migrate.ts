@@ -1,13 +1,18 @@
 import { Migrator, type Migration } from 'kysely';
 import type { Db } from './database.js';
 import * as foundation from './migrations/0001-foundation.js';
+import * as catalog from './migrations/0002-catalog.js';
+import * as orders from './migrations/0003-orders.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
+ * Ranges: 0010–0019 catalogue, 0020–0029 ordering, 0030–0039 content and users, 0040–0049 after-sales.
  * (A static list rather than a folder scan, so the same code runs under tsx, Vitest and a bundler.)
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-catalog': catalog,
+  '0003-orders': orders,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
