@@ -7,7 +7,9 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import '../lib/i18n';
+import { SlotsProvider } from '../lib/slots';
 import { PreferencesProvider } from './preferences';
+import { FEATURE_SLOTS } from './slots';
 import { createRouter } from './router';
 
 function CloseButton({ id }: { id: string | number }) {
@@ -37,7 +39,9 @@ export function App() {
           autoHideDuration={NOTIFICATION_TIMEOUT_MS}
           action={(id) => <CloseButton id={id} />}
         >
-          <RouterProvider router={router} />
+          <SlotsProvider value={FEATURE_SLOTS}>
+            <RouterProvider router={router} />
+          </SlotsProvider>
         </SnackbarProvider>
       </PreferencesProvider>
     </QueryClientProvider>

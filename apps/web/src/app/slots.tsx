@@ -4,10 +4,14 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { Slots } from '../lib/slots';
 
 /**
- * What features put into the top bar. The app composes them here so that features never import each
- * other: the catalogue supplies the quick search, ordering the active basket, notices the bell.
+ * What features put into other features and into the frame. The app composes them here so that features
+ * never import each other. Each feature adds its entries:
+ * - catalogue: the top bar's quick search (`TopBarSlots.Search`), the dashboard's payment-method prompt;
+ * - ordering: `FEATURE_SLOTS.ProductOrder`, the active basket in the top bar, dashboard order blocks;
+ * - after-sales: the notices bell in the top bar, the dashboard's unread notices.
  */
 function SearchSlot() {
   const { t } = useTranslation();
@@ -42,8 +46,21 @@ function SearchSlot() {
   );
 }
 
+/** Icons and widgets at the right of the top bar, in order. */
+const TOP_BAR_ACTIONS: Array<() => React.ReactElement | null> = [];
+
 function ActionsSlot() {
-  return null;
+  return (
+    <>
+      {TOP_BAR_ACTIONS.map((Action, i) => (
+        <Action key={i} />
+      ))}
+    </>
+  );
 }
 
 export const TopBarSlots = { Search: SearchSlot, Actions: ActionsSlot };
+
+export const FEATURE_SLOTS: Slots = {
+  dashboardBlocks: [],
+};
