@@ -112,6 +112,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
+        // Served over plain HTTP on a LAN as often as behind TLS: never force https sub-requests.
+        upgradeInsecureRequests: null,
       },
     },
     referrerPolicy: { policy: 'same-origin' },
