@@ -8,6 +8,16 @@ test.describe('signing in and out', () => {
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('navigation').getByText('Каталог')).toBeVisible();
       await shot(page, `dashboard-${account}`);
+      if (account === 'dealer') {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await shot(page, 'dashboard-phone');
+        await page.getByRole('button', { name: 'Открыть меню' }).click();
+        await expect(page.getByRole('navigation').getByText('Заказы')).toBeVisible();
+        await page.waitForTimeout(400); // the drawer's slide-in
+        await shot(page, 'menu-phone');
+        await page.keyboard.press('Escape');
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
       await signOut(page);
       await page.goto('/');
       await expect(page).toHaveURL(/\/auth\//);
@@ -66,6 +76,7 @@ test.describe('signing in and out', () => {
 test('a newcomer registers and waits for moderation', async ({ page }) => {
   const login = `newdealer${Date.now() % 100000}`;
   await page.goto('/registration/');
+  await expect(page.getByRole('heading', { name: 'Регистрация дилера' })).toBeVisible();
   await shot(page, 'registration');
   await page.getByLabel('Фамилия').fill('Новиков');
   await page.getByLabel(/^Имя/).fill('Пётр');
