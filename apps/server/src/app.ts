@@ -48,7 +48,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       },
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from proxies on this host or a private network (a load balancer,
+    // DESIGN §6), and only the address such a proxy appended: `true` would take the left-most entry, which
+    // any browser can write, and sign-in throttling per address would be void.
+    trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
     requestIdHeader: 'x-request-id',
   });
 

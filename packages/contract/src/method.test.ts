@@ -28,6 +28,10 @@ describe('listInput page and size (spec §5, §9)', () => {
     expect(list.parse({ size: MAX_PAGE_SIZE }).size).toBe(MAX_PAGE_SIZE);
   });
 
+  it('keeps a deep page of a large catalogue (a million products at 10 a page is page 100000)', () => {
+    expect(list.parse({ page: 100000 }).page).toBe(100000);
+  });
+
   it('falls back to page 1 beyond the largest page', () => {
     expect(list.parse({ page: 1_000_001 }).page).toBe(DEFAULT_PAGE);
     expect(list.parse({ page: Number.MAX_SAFE_INTEGER }).page).toBe(DEFAULT_PAGE);

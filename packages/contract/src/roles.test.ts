@@ -195,3 +195,12 @@ describe('hasRoutePermission', () => {
     expect(hasRoutePermission(set, 'order-nothing' as RoutePermission)).toBe(false);
   });
 });
+
+describe('can', () => {
+  it('refuses an entity or action outside the matrix instead of throwing (default deny)', () => {
+    expect(can(ALL_ROLES, 'nothing' as Entity, 'fetch')).toBe(false);
+    expect(can(ALL_ROLES, 'toString' as Entity, 'fetch')).toBe(false);
+    expect(can(ALL_ROLES, 'order', 'publish' as Action)).toBe(false);
+    expect(can(ALL_ROLES, 'order', 'toString' as Action)).toBe(false);
+  });
+});

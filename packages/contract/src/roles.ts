@@ -86,7 +86,10 @@ export function rolesOf(groups: readonly string[]): number {
 }
 
 export function can(roles: number, entity: Entity, action: Action): boolean {
-  return (PERMISSIONS[entity][action] & roles) !== 0;
+  // An entity or action outside the matrix is refused, never an exception (default deny).
+  const row = Object.hasOwn(PERMISSIONS, entity) ? PERMISSIONS[entity] : undefined;
+  const allowed = row && Object.hasOwn(row, action) ? row[action] : 0;
+  return (allowed & roles) !== 0;
 }
 
 export type PermissionSet = Record<Entity, Record<Action, 0 | 1>>;

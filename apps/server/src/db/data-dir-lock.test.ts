@@ -18,7 +18,10 @@ describe('the DATA_DIR lock', () => {
   it('refuses a second holder while the first lives, naming it', async () => {
     const dir = await tempDir();
     // A live process other than this one holds the lock: the parent of the test runner.
-    await writeFile(path.join(dir, 'server.lock'), JSON.stringify({ pid: process.ppid, startedAt: '2026-11-22T10:00:00Z' }));
+    await writeFile(
+      path.join(dir, 'server.lock'),
+      JSON.stringify({ pid: process.ppid, startedAt: '2026-11-22T10:00:00Z' }),
+    );
     expect(() => lockDataDir(dir)).toThrow(new RegExp(`in use by another server \\(pid ${process.ppid}`));
   });
 

@@ -57,12 +57,22 @@ export async function sessionOf(request: FastifyRequest, reply: FastifyReply, de
   return created;
 }
 
-function checkAccess(access: Access, actor: Actor | null): void {
-  if (access.kind === 'public') return;
+/** Default deny (DESIGN §8): only a rule this function knows, and that passes, lets a call through. */
+function checkAccess(access: Access | undefined, actor: Actor | null): void {
+  if (access?.kind === 'public') return;
   if (!actor) throw new AppError('UNAUTHORIZED', 'error.unauthorized');
-  if (access.kind === 'auth') return;
-  const allowed =
-    access.kind === 'permission' ? can(actor.roles, access.entity, access.action) : (actor.roles & access.roles) !== 0;
+  let allowed = false;
+  switch (access?.kind) {
+    case 'auth':
+      allowed = true;
+      break;
+    case 'permission':
+      allowed = can(actor.roles, access.entity, access.action);
+      break;
+    case 'roles':
+      allowed = typeof access.roles === 'number' && (actor.roles & access.roles) !== 0;
+      break;
+  }
   if (!allowed) throw new AppError('FORBIDDEN', 'error.forbidden');
 }
 

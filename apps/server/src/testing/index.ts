@@ -9,7 +9,8 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { SESSION_COOKIE } from '../sessions/session-store.js';
-import { TEMPLATE_DATABASE, TEMPLATE_DIR, adminUrl } from './paths.js';
+import { inject } from 'vitest';
+import { adminUrl } from './paths.js';
 
 export const DEMO = {
   admin: { login: 'admin', password: 'Admin#2026' },
@@ -111,13 +112,17 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
   const url = process.env.TEST_DATABASE_URL;
+  const template = inject('testTemplate');
+  if (!(url ? template?.database : template?.dataDir)) {
+    throw new Error('No test database template: the suite runs through vitest with src/testing/global-setup.ts');
+  }
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (url) {
     const name = `portal_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.database}`);
     await admin.end();
     databaseUrl = adminUrl(url, name);
     dropDatabase = async () => {
@@ -132,7 +137,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     {
       dataDir,
       databaseUrl,
-      templateDataDir: databaseUrl ? undefined : TEMPLATE_DIR,
+      templateDataDir: databaseUrl ? undefined : template.dataDir,
       sessionSecret: 'test-secret',
       ...overrides,
     },

@@ -1,10 +1,16 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+/** The migrated, seeded database of one test run that every test file copies (built by global-setup). */
+export interface TestTemplate {
+  /** PGlite: a data directory whose `pglite` folder is copied. */
+  dataDir?: string;
+  /** PostgreSQL (TEST_DATABASE_URL): the template database each file's database is created from. */
+  database?: string;
+}
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-/** The migrated, seeded PGlite data directory tests copy. */
-export const TEMPLATE_DIR = path.resolve(here, '../../.test-template');
-export const TEMPLATE_DATABASE = 'portal_test_template';
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testTemplate: TestTemplate;
+  }
+}
 
 export function adminUrl(url: string, database: string): string {
   const u = new URL(url);

@@ -22,7 +22,10 @@ export function buildTheme(mode: ThemeMode, locale?: Localization): Theme {
         h3: { fontSize: '1.2rem', fontWeight: 600 },
       },
       components: {
-        MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+        MuiButton: {
+          defaultProps: { disableElevation: true },
+          styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
+        },
         MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
       },
     },

@@ -100,6 +100,10 @@ export const accountHandlers: Pick<
       throw new AppError('CONFLICT', Object.values(translated)[0]!, { fields: translated });
     }
     const passwordHash = await hashPassword(input.password);
+    const loginTaken = () => {
+      const message = translate(ctx.language, 'error.loginTaken');
+      return new AppError('CONFLICT', message, { fields: { login: message } });
+    };
     await ctx.db
       .insertInto('users')
       .values({
@@ -117,7 +121,12 @@ export const accountHandlers: Pick<
         approved: false,
         language: ctx.language,
       })
-      .execute();
+      .execute()
+      .catch((err: unknown) => {
+        // The same login registered a moment earlier by a parallel request (unique index on lower(login)).
+        if ((err as { code?: string }).code === '23505') throw loginTaken();
+        throw err;
+      });
     const admins = await ctx.db
       .selectFrom('users')
       .select('email')

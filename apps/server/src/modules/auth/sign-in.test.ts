@@ -2,7 +2,7 @@ import { LONG_SESSION_DAYS, permissionsFor, rolesOf } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { basic, createTestApp, DEMO, type CallResponse, type TestApp, type TestClient } from '../../testing/index.js';
-import { SESSION_COOKIE } from '../../sessions/session-store.js';
+import { SESSION_COOKIE, createSessionStore } from '../../sessions/session-store.js';
 import { DEMO_ACCOUNTS } from './seed.js';
 
 let t: TestApp;
@@ -328,11 +328,17 @@ describe('sign-in rate limiting', () => {
     expect((await signInWith(t.client(), basic('admin', DEMO.admin.password))).status).toBe(200);
 
     // Once the failures are older than the window, the login works again.
-    await db()
-      .updateTable('login_failures')
-      .set({ at: new Date(Date.now() - 16 * 60 * 1000) })
-      .execute();
+    await sql`UPDATE login_failures SET at = now() - interval '16 minutes'`.execute(db());
     expect((await signInWith(t.client(), basic('dealer', DEMO.dealer.password))).status).toBe(200);
+  });
+
+  it('sweeps failures older than the window away, and keeps recent ones', async () => {
+    await failures('dealer', 2);
+    await sql`UPDATE login_failures SET at = now() - interval '16 minutes' WHERE login = 'dealer'`.execute(db());
+    await failures('admin', 1);
+    await createSessionStore(db()).sweepExpired();
+    const left = await db().selectFrom('login_failures').select('login').execute();
+    expect(left.map((r) => r.login)).toEqual(['admin']);
   });
 
   it('refuses an address after 30 failures within 15 minutes, whatever the login', async () => {
@@ -345,6 +351,53 @@ describe('sign-in rate limiting', () => {
     expect(r.body.error).toBe('RATE_LIMITED');
     const unknown = await signInWith(t.client(), basic('someone-else', 'Wrong#2026'));
     expect(unknown.status).toBe(429);
+  });
+});
+
+describe('the address a failure is counted against', () => {
+  /** A sign-in from a browser at `remoteAddress` that claims to be `forwardedFor`. */
+  async function signInFrom(remoteAddress: string, forwardedFor: string | undefined, login: string, password: string) {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      authorization: basic(login, password),
+    };
+    if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/rest/user/login',
+      headers,
+      payload: '{}',
+      remoteAddress,
+    });
+    const sessid = (first.json() as { sessid: string }).sessid;
+    const cookie = first.cookies.find((c) => c.name === SESSION_COOKIE)!;
+    const r = await t.app.inject({
+      method: 'POST',
+      url: `/rest/user/login?sessid=${sessid}`,
+      headers: { ...headers, cookie: `${cookie.name}=${cookie.value}` },
+      payload: '{}',
+      remoteAddress,
+    });
+    return r.statusCode;
+  }
+
+  it('is the real client: a browser cannot dodge the limit with a made-up X-Forwarded-For', async () => {
+    for (let i = 0; i < 30; i++) {
+      expect(await signInFrom('203.0.113.7', `198.51.100.${i}`, `spoof${i}`, 'Wrong#2026')).toBe(401);
+    }
+    expect(await signInFrom('203.0.113.7', '198.51.100.200', 'admin', DEMO.admin.password)).toBe(429);
+    expect(await signInFrom('203.0.113.7', undefined, 'admin', DEMO.admin.password)).toBe(429);
+    // Another client is not affected.
+    expect(await signInFrom('203.0.113.8', undefined, 'admin', DEMO.admin.password)).toBe(200);
+  });
+
+  it('is the client a proxy on the private network reports', async () => {
+    for (let i = 0; i < 30; i++) {
+      expect(await signInFrom('10.0.0.2', `spoofed-${i}, 203.0.113.9`, `proxied${i}`, 'Wrong#2026')).toBe(401);
+    }
+    expect(await signInFrom('10.0.0.2', '203.0.113.9', 'admin', DEMO.admin.password)).toBe(429);
+    // Other clients behind the same proxy are not affected.
+    expect(await signInFrom('10.0.0.2', '203.0.113.10', 'admin', DEMO.admin.password)).toBe(200);
   });
 });
 
@@ -457,6 +510,12 @@ describe('two-step sign-in (secure / Secure#2026)', () => {
     const replay = await signInSecure(t.client(), code);
     expect(replay.status).toBe(401);
     expect(replay.body.error).toBe('AUTH');
+  });
+
+  it('lets one code sign in only once, even when two sign-ins carry it at the same time', async () => {
+    const code = await freshCode(t.client());
+    const both = await Promise.all([signInSecure(t.client(), code), signInSecure(t.client(), code)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
   });
 
   it('checks the code format', async () => {
