@@ -11,6 +11,7 @@ import { isEmpty, seedDemo } from './db/seed/demo.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerRest } from './rest/dispatcher.js';
 import { registerErrorHandler } from './rest/error-handler.js';
+import { sweepRateEvents } from './rest/throttle.js';
 import { createSessionStore } from './sessions/session-store.js';
 import { registerWeb } from './web/serve-web.js';
 
@@ -149,7 +150,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Expired sessions and old sign-in failures go away by themselves.
   const sweep = setInterval(
     () => {
-      void sessions.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+      void Promise.all([sessions.sweepExpired(), sweepRateEvents(database.db)]).catch((err: unknown) =>
+        app.log.warn({ err }, 'sweep failed'),
+      );
     },
     60 * 60 * 1000,
   );

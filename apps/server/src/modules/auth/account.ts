@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { RESTORE_LINK_TTL_HOURS, translate, type authMethods } from '@portal/contract';
 import { sql } from 'kysely';
 import { AppError } from '../../rest/app-error.js';
+import { throttle } from '../../rest/throttle.js';
+
+const HOUR = 3600 * 1000;
 import type { Handlers } from '../../rest/context.js';
 import { hashPassword, sameHash, secretHash } from './passwords.js';
 
@@ -12,6 +15,11 @@ export const accountHandlers: Pick<
   /** Mails a single-use link valid 24 hours; the answer is the same whether or not the login exists. */
   async 'user/restore-password'(input, ctx) {
     const key = input.login.toLowerCase();
+    // Nobody floods an inbox through this form: 5 links an hour per login, 20 per address.
+    await throttle(ctx.db, [
+      { key: `restore:login:${key}`, limit: 5, windowMs: HOUR },
+      { key: `restore:ip:${ctx.ip}`, limit: 20, windowMs: HOUR },
+    ]);
     const user = await ctx.db
       .selectFrom('users')
       .select(['id', 'login', 'email', 'language', 'active'])
@@ -82,6 +90,7 @@ export const accountHandlers: Pick<
 
   /** A new account waits for an administrator (approved = false); administrators are told by e-mail. */
   async 'user/register'(input, ctx) {
+    await throttle(ctx.db, [{ key: `register:ip:${ctx.ip}`, limit: 10, windowMs: HOUR }]);
     const taken = await ctx.db
       .selectFrom('users')
       .select(['login', 'email'])

@@ -12,6 +12,7 @@ import {
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../rest/app-error.js';
+import { throttle } from '../../rest/throttle.js';
 import type { Handlers, RestContext } from '../../rest/context.js';
 import { describeFields, fieldsOf } from '../../rest/zod-errors.js';
 import { actorOf, toUserView, type UserRow } from './actor.js';
@@ -129,6 +130,8 @@ export const signInHandlers: Pick<
   },
 
   async 'user/GenerateAuthKey'(input, ctx) {
+    // Besides one code a minute per account, one address may not mail codes to many accounts.
+    await throttle(ctx.db, [{ key: `authcode:ip:${ctx.ip}`, limit: 20, windowMs: 15 * 60 * 1000 }]);
     const user = await ctx.db
       .selectFrom('users')
       .selectAll()
