@@ -173,7 +173,7 @@ export const contentMethods = {
   }),
   'storage/get': defineMethod({
     name: 'storage/get',
-    input: z.strictObject({ id: idSchema, token: accessKeySchema.optional() }),
+    input: byIdInput,
     result: storageSchema,
     access: permission('storage', 'fetch'),
   }),
