@@ -129,7 +129,7 @@ export async function seedContent(db: Db): Promise<void> {
         preview_text: preview,
         detail_text: `<p>${detail}</p>`,
         published_at: new Date(start - (i * 3 + 1) * day),
-        preview_image: JSON.stringify(demoImage(480, 270, title.split(' ').slice(0, 3).join(' '), i)),
+        preview_image: JSON.stringify(demoImage(480, 270, title.split(' ').slice(0, 2).join(' '), i)),
         detail_image: JSON.stringify(demoImage(1200, 500, title.split(' ').slice(0, 4).join(' '), i, 'ТехЗапчасть')),
         access_key: tokenOf(i + 1),
       })
@@ -138,7 +138,7 @@ export async function seedContent(db: Db): Promise<void> {
   for (const [i, [name, text, link]] of BANNERS.entries()) {
     await db
       .insertInto('banners')
-      .values({ name, text, link, img: JSON.stringify(demoImage(1200, 360, name, i + 2, text)), sort: (i + 1) * 100 })
+      .values({ name, text, link, img: JSON.stringify(demoImage(1200, 360, '', i + 2)), sort: (i + 1) * 100 })
       .execute();
   }
   for (const [i, [question, answer]] of FAQ.entries()) {

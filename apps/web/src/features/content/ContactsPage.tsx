@@ -36,7 +36,7 @@ function Person({ person }: { person: Contact }) {
             </Typography>
           )}
           {person.email && (
-            <Typography variant="body2" sx={{ display: 'flex', gap: 0.5, alignItems: 'center', wordBreak: 'break-all' }}>
+            <Typography variant="body2" sx={{ display: 'flex', gap: 0.5, alignItems: 'center', overflowWrap: 'anywhere' }}>
               <EmailIcon fontSize="inherit" aria-hidden />
               <Link href={`mailto:${person.email}`}>{person.email}</Link>
             </Typography>

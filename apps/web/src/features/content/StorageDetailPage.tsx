@@ -65,7 +65,7 @@ export default function StorageDetailPage() {
               {s.email.length > 0 && (
                 <Row label={t('storage.emails')}>
                   {s.email.map((e) => (
-                    <Typography key={e} sx={{ wordBreak: 'break-all' }}>
+                    <Typography key={e} sx={{ overflowWrap: 'anywhere' }}>
                       <Link href={`mailto:${e}`}>{e}</Link>
                     </Typography>
                   ))}

@@ -52,7 +52,7 @@ export function NewsBlock() {
                 />
               )}
               <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="text.secondary" component="div">
                   {formatDate(n.date)}
                   {!n.isView && <Chip size="small" color="secondary" label={t('news.unread')} sx={{ ml: 1, height: 20 }} />}
                 </Typography>
