@@ -155,7 +155,9 @@ export const contentMethods = {
   }),
   'contacts/list': defineMethod({
     name: 'contacts/list',
-    input: listInput(z.strictObject({ sectionId: idSchema.optional(), search: optionalText(100).optional() })).optional(),
+    input: listInput(
+      z.strictObject({ sectionId: idSchema.optional(), search: optionalText(100).optional() }),
+    ).optional(),
     result: listResult(contactSchema),
     access: permission('contacts', 'fetch'),
   }),

@@ -156,16 +156,23 @@ describe('page/get', () => {
     expect(r.status).toBe(404);
   });
 
-  it.each(['../etc/passwd', 'about/../payment', '..', 'about%2F..%2Fpayment', 'about%2fx', 'a\\b', 'a//b', 'about?x=1', '<script>'])(
-    'refuses the path %s with 400',
-    async (url) => {
-      const c = await t.as('dealer');
-      const r = await c.call('page/get', { url });
-      expect(r.status).toBe(400);
-      expect(r.body.error).toBe('VALIDATION');
-      expect(r.body.fields).toEqual({ url: 'Некорректный адрес страницы' });
-    },
-  );
+  it.each([
+    '../etc/passwd',
+    'about/../payment',
+    '..',
+    'about%2F..%2Fpayment',
+    'about%2fx',
+    'a\\b',
+    'a//b',
+    'about?x=1',
+    '<script>',
+  ])('refuses the path %s with 400', async (url) => {
+    const c = await t.as('dealer');
+    const r = await c.call('page/get', { url });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe('VALIDATION');
+    expect(r.body.fields).toEqual({ url: 'Некорректный адрес страницы' });
+  });
 
   it('refuses a missing url', async () => {
     const c = await t.as('dealer');

@@ -284,7 +284,13 @@ export const usersHandlers: Handlers<typeof usersMethods> = {
           required: false,
           options: pays.map((p) => ({ value: String(p.id), title: p.name })),
         },
-        { code: 'isOnOrder', type: 'CHECKBOX' as const, label: en ? 'Orders allowed' : 'Может заказывать', required: false, options: [] },
+        {
+          code: 'isOnOrder',
+          type: 'CHECKBOX' as const,
+          label: en ? 'Orders allowed' : 'Может заказывать',
+          required: false,
+          options: [],
+        },
       ],
     };
   },
@@ -339,7 +345,11 @@ export const usersHandlers: Handlers<typeof usersMethods> = {
     if (target.id === requireActor(ctx).id) throw new AppError('CONFLICT', 'error.selfAction');
     await guardAdminLoss(ctx, target, true);
     await ctx.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ active: false, updated_at: new Date() }).where('id', '=', target.id).execute();
+      await trx
+        .updateTable('users')
+        .set({ active: false, updated_at: new Date() })
+        .where('id', '=', target.id)
+        .execute();
       await trx.deleteFrom('sessions').where('user_id', '=', target.id).execute();
     });
     return detailOf(ctx, target.id);
@@ -347,7 +357,11 @@ export const usersHandlers: Handlers<typeof usersMethods> = {
 
   async 'user/unblock'(input, ctx) {
     const target = await loadUser(ctx, input.id);
-    await ctx.db.updateTable('users').set({ active: true, updated_at: new Date() }).where('id', '=', target.id).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ active: true, updated_at: new Date() })
+      .where('id', '=', target.id)
+      .execute();
     return detailOf(ctx, target.id);
   },
 
@@ -381,15 +395,27 @@ export const usersHandlers: Handlers<typeof usersMethods> = {
   /** The current password proves it is the owner; other sessions of the account end. */
   async 'user/change-password'(input, ctx) {
     const actor = requireActor(ctx);
-    const row = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', actor.id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', actor.id)
+      .executeTakeFirstOrThrow();
     if (!(await verifyPassword(row.password_hash, input.currentPassword))) {
       const text = translate(ctx.language, 'error.wrongCurrentPassword');
       throw new AppError('VALIDATION', text, { fields: { currentPassword: text } });
     }
     const hash = await hashPassword(input.password);
     await ctx.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: hash, updated_at: new Date() }).where('id', '=', actor.id).execute();
-      await trx.deleteFrom('sessions').where('user_id', '=', actor.id).where('sessid', '<>', ctx.session.sessid).execute();
+      await trx
+        .updateTable('users')
+        .set({ password_hash: hash, updated_at: new Date() })
+        .where('id', '=', actor.id)
+        .execute();
+      await trx
+        .deleteFrom('sessions')
+        .where('user_id', '=', actor.id)
+        .where('sessid', '<>', ctx.session.sessid)
+        .execute();
     });
     return { ok: true as const };
   },

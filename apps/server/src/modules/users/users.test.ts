@@ -136,7 +136,9 @@ describe('moderation', () => {
     const applicant = await newApplicant(t);
     const admin = await t.as('admin');
     await admin.ok('user/reject', { id: applicant.id, reason: 'Не удалось проверить ИНН' });
-    expect(await db().selectFrom('users').select('id').where('id', '=', applicant.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db().selectFrom('users').select('id').where('id', '=', applicant.id).executeTakeFirst(),
+    ).toBeUndefined();
     const mail = (await t.outbox()).filter((m) => m.to.includes(applicant.email)).at(-1)!;
     expect(mail.subject).toBe('Заявка на регистрацию отклонена');
     expect(mail.text).toContain('Не удалось проверить ИНН');
@@ -229,15 +231,30 @@ describe('user/create, user/update, user/delete, user/get-fields', () => {
     const taken = await admin.call('user/create', { ...base, email: 'other@example.local' });
     expect(taken.status).toBe(409);
     expect(taken.body.fields).toEqual({ login: 'Пользователь с таким логином уже существует' });
-    const weak = await admin.call('user/create', { ...base, login: 'weakone', password: 'abc', confirmPassword: 'abc' });
+    const weak = await admin.call('user/create', {
+      ...base,
+      login: 'weakone',
+      password: 'abc',
+      confirmPassword: 'abc',
+    });
     expect(weak.status).toBe(400);
     const noGroups = await admin.call('user/create', { ...base, login: 'nogroups', groups: [] });
     expect(noGroups.status).toBe(400);
     expect(noGroups.body.fields).toEqual({ groups: 'Выберите хотя бы одну группу' });
-    const badPrice = await admin.call('user/create', { ...base, login: 'badprice', email: 'badprice@example.local', typePrice: 99999 });
+    const badPrice = await admin.call('user/create', {
+      ...base,
+      login: 'badprice',
+      email: 'badprice@example.local',
+      typePrice: 99999,
+    });
     expect(badPrice.status).toBe(400);
     expect(badPrice.body.fields).toHaveProperty('typePrice');
-    const mass = await admin.call('user/create', { ...base, login: 'mass', email: 'mass@example.local', approved: false } as never);
+    const mass = await admin.call('user/create', {
+      ...base,
+      login: 'mass',
+      email: 'mass@example.local',
+      approved: false,
+    } as never);
     expect(mass.status).toBe(400);
     // The dealer of the same company now sees the new colleague.
     const dealer = await t.as('dealer');

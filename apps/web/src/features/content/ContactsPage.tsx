@@ -36,7 +36,10 @@ function Person({ person }: { person: Contact }) {
             </Typography>
           )}
           {person.email && (
-            <Typography variant="body2" sx={{ display: 'flex', gap: 0.5, alignItems: 'center', overflowWrap: 'anywhere' }}>
+            <Typography
+              variant="body2"
+              sx={{ display: 'flex', gap: 0.5, alignItems: 'center', overflowWrap: 'anywhere' }}
+            >
               <EmailIcon fontSize="inherit" aria-hidden />
               <Link href={`mailto:${person.email}`}>{person.email}</Link>
             </Typography>
@@ -71,7 +74,9 @@ function DepartmentNode({
           {department.description}
         </Typography>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
+      >
         {members.map((p) => (
           <Person key={p.id} person={p} />
         ))}
@@ -112,7 +117,13 @@ export default function ContactsPage() {
         departments.data.items
           .filter((d) => d.parentSectionId === 0 || !departments.data.items.some((p) => p.id === d.parentSectionId))
           .map((d) => (
-            <DepartmentNode key={d.id} department={d} all={departments.data.items} people={people.data.items} level={0} />
+            <DepartmentNode
+              key={d.id}
+              department={d}
+              all={departments.data.items}
+              people={people.data.items}
+              level={0}
+            />
           ))
       )}
     </>

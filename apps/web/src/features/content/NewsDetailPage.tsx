@@ -64,7 +64,12 @@ export default function NewsDetailPage() {
           </Typography>
           {item.data.image.detail && (
             <Box sx={{ mb: 3, borderRadius: 1, overflow: 'hidden', maxWidth: 960 }}>
-              <Picture image={item.data.image.detail} alt={item.data.title} sizes="(min-width: 1200px) 960px, 100vw" eager />
+              <Picture
+                image={item.data.image.detail}
+                alt={item.data.title}
+                sizes="(min-width: 1200px) 960px, 100vw"
+                eager
+              />
             </Box>
           )}
           <Typography sx={{ mb: 2, fontWeight: 500 }}>{item.data.previewText}</Typography>

@@ -45,7 +45,11 @@ export default function NewsListPage() {
               <Card key={n.id} variant="outlined">
                 <CardActionArea component={RouterLink} to={n.src} sx={{ height: '100%' }}>
                   {n.image.preview && (
-                    <Picture image={n.image.preview} alt="" sizes="(min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw" />
+                    <Picture
+                      image={n.image.preview}
+                      alt=""
+                      sizes="(min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw"
+                    />
                   )}
                   <CardContent>
                     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1 }}>

@@ -40,7 +40,9 @@ export default function StorageDetailPage() {
         <ErrorState error={storage.error} onRetry={() => void storage.refetch()} />
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <Paper sx={{ p: { xs: 2, md: 3 }, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <Paper
+            sx={{ p: { xs: 2, md: 3 }, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}
+          >
             {s.images.preview && (
               <Box sx={{ borderRadius: 1, overflow: 'hidden' }}>
                 <Picture image={s.images.preview} alt={s.name} sizes="(min-width: 900px) 50vw, 100vw" eager />
@@ -91,8 +93,19 @@ export default function StorageDetailPage() {
               </Typography>
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
                 {s.images.gallery.map((img, i) => (
-                  <Link key={i} href={img.src} target="_blank" rel="noopener noreferrer" aria-label={t('storage.photo', { n: i + 1 })}>
-                    <Picture image={img} alt={t('storage.photo', { n: i + 1 })} sizes="(min-width: 600px) 33vw, 100vw" sx={{ borderRadius: 1 }} />
+                  <Link
+                    key={i}
+                    href={img.src}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t('storage.photo', { n: i + 1 })}
+                  >
+                    <Picture
+                      image={img}
+                      alt={t('storage.photo', { n: i + 1 })}
+                      sizes="(min-width: 600px) 33vw, 100vw"
+                      sx={{ borderRadius: 1 }}
+                    />
                   </Link>
                 ))}
               </Box>

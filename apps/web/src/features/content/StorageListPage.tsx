@@ -25,7 +25,13 @@ export default function StorageListPage() {
       ) : list.data.items.length === 0 ? (
         <EmptyState title={t('storage.empty')} />
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+          }}
+        >
           {list.data.items.map((s) => (
             <Card key={s.id} variant="outlined">
               <CardActionArea component={RouterLink} to={`/storage/${s.id}/`} sx={{ height: '100%' }}>

@@ -9,7 +9,11 @@ import { portalConfig } from '../../lib/portal-config';
 
 interface YMapsApi {
   ready(callback: () => void): void;
-  Map: new (el: HTMLElement, state: object, options?: object) => { geoObjects: { add(o: unknown): void }; destroy(): void };
+  Map: new (
+    el: HTMLElement,
+    state: object,
+    options?: object,
+  ) => { geoObjects: { add(o: unknown): void }; destroy(): void };
   Placemark: new (coords: number[], properties: object, options?: object) => unknown;
 }
 declare global {
@@ -27,7 +31,8 @@ function loadYandexMaps(apiKey: string): Promise<YMapsApi> {
     const script = document.createElement('script');
     script.src = `https://api-maps.yandex.ru/2.1/?apikey=${encodeURIComponent(apiKey)}&lang=ru_RU`;
     script.async = true;
-    script.onload = () => (window.ymaps ? window.ymaps.ready(() => resolve(window.ymaps!)) : reject(new Error('ymaps')));
+    script.onload = () =>
+      window.ymaps ? window.ymaps.ready(() => resolve(window.ymaps!)) : reject(new Error('ymaps'));
     script.onerror = () => {
       loading = null;
       reject(new Error('ymaps'));
@@ -37,8 +42,7 @@ function loadYandexMaps(apiKey: string): Promise<YMapsApi> {
   return loading;
 }
 
-export const yandexMapLink = (lat: number, lon: number) =>
-  `https://yandex.ru/maps/?pt=${lon},${lat}&z=16&l=map`;
+export const yandexMapLink = (lat: number, lon: number) => `https://yandex.ru/maps/?pt=${lon},${lat}&z=16&l=map`;
 export const yandexRouteLink = (lat: number, lon: number) => `https://yandex.ru/maps/?rtext=~${lat},${lon}&rtt=auto`;
 
 /**
@@ -63,7 +67,9 @@ export function StorageMap({ lat, lon, name, address }: { lat: number; lon: numb
           zoom: 15,
           controls: ['zoomControl', 'routeButtonControl', 'fullscreenControl'],
         });
-        m.geoObjects.add(new ymaps.Placemark([lat, lon], { balloonContent: `${name}<br>${address}`, hintContent: name }));
+        m.geoObjects.add(
+          new ymaps.Placemark([lat, lon], { balloonContent: `${name}<br>${address}`, hintContent: name }),
+        );
         map = m;
       })
       .catch(() => setFailed(true));
@@ -98,7 +104,12 @@ export function StorageMap({ lat, lon, name, address }: { lat: number; lon: numb
   }
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
-      <Box ref={box} role="region" aria-label={t('storage.map')} sx={{ width: '100%', height: { xs: 300, md: 420 }, bgcolor: 'action.hover' }} />
+      <Box
+        ref={box}
+        role="region"
+        aria-label={t('storage.map')}
+        sx={{ width: '100%', height: { xs: 300, md: 420 }, bgcolor: 'action.hover' }}
+      />
       {links}
     </Box>
   );

@@ -17,7 +17,12 @@ export const contentRoutes: PortalRoute[] = [
     access: 'auth',
     component: lazy(() => import('./ContactsPage')),
   },
-  { path: '/storage/', name: 'storage/StorageList', access: 'auth', component: lazy(() => import('./StorageListPage')) },
+  {
+    path: '/storage/',
+    name: 'storage/StorageList',
+    access: 'auth',
+    component: lazy(() => import('./StorageListPage')),
+  },
   {
     path: '/storage/:id/',
     name: 'storage/StorageDetail',

@@ -114,14 +114,28 @@ export function BannersBlock() {
           <IconButton
             aria-label={t('banners.previous')}
             onClick={() => go(-1)}
-            sx={{ position: 'absolute', top: '50%', left: 8, transform: 'translateY(-50%)', bgcolor: 'rgba(255,255,255,0.8)', '&:hover': { bgcolor: '#fff' } }}
+            sx={{
+              position: 'absolute',
+              top: '50%',
+              left: 8,
+              transform: 'translateY(-50%)',
+              bgcolor: 'rgba(255,255,255,0.8)',
+              '&:hover': { bgcolor: '#fff' },
+            }}
           >
             <ChevronLeftIcon />
           </IconButton>
           <IconButton
             aria-label={t('banners.next')}
             onClick={() => go(1)}
-            sx={{ position: 'absolute', top: '50%', right: 8, transform: 'translateY(-50%)', bgcolor: 'rgba(255,255,255,0.8)', '&:hover': { bgcolor: '#fff' } }}
+            sx={{
+              position: 'absolute',
+              top: '50%',
+              right: 8,
+              transform: 'translateY(-50%)',
+              bgcolor: 'rgba(255,255,255,0.8)',
+              '&:hover': { bgcolor: '#fff' },
+            }}
           >
             <ChevronRightIcon />
           </IconButton>

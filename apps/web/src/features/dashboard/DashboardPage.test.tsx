@@ -69,7 +69,12 @@ describe('DashboardPage', () => {
   it('greets the user with the company and shows each block as soon as it is ready', async () => {
     const NeverLoads = lazy(() => new Promise<{ default: () => null }>(() => {}));
     renderDashboard([
-      { id: 'orders.last', order: 10, width: 6, Component: () => <section aria-label="Последние заказы">5 заказов</section> },
+      {
+        id: 'orders.last',
+        order: 10,
+        width: 6,
+        Component: () => <section aria-label="Последние заказы">5 заказов</section>,
+      },
       { id: 'slow', order: 60, width: 6, Component: NeverLoads },
     ]);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Иван Сергеевич');

@@ -54,7 +54,9 @@ export function NewsBlock() {
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="body2" color="text.secondary" component="div">
                   {formatDate(n.date)}
-                  {!n.isView && <Chip size="small" color="secondary" label={t('news.unread')} sx={{ ml: 1, height: 20 }} />}
+                  {!n.isView && (
+                    <Chip size="small" color="secondary" label={t('news.unread')} sx={{ ml: 1, height: 20 }} />
+                  )}
                 </Typography>
                 <Link component={RouterLink} to={n.src} underline="hover" sx={{ fontWeight: n.isView ? 400 : 600 }}>
                   {n.title}

@@ -59,7 +59,8 @@ export function EditUserDialog({ user, open, onClose }: { user: UserDetail; open
       onClose();
     },
     onError: (err) => {
-      if (!applyServerErrors(err, form.setError, [...TEXT_FIELDS, 'groups', 'typePrice', 'paySystemId'])) notifyError(err);
+      if (!applyServerErrors(err, form.setError, [...TEXT_FIELDS, 'groups', 'typePrice', 'paySystemId']))
+        notifyError(err);
     },
   });
   const byCode = new Map((fields.data?.fields ?? []).map((f) => [f.code, f]));
@@ -164,7 +165,9 @@ export function EditUserDialog({ user, open, onClose }: { user: UserDetail; open
                 render={({ field }) => (
                   <FormControlLabel
                     label={byCode.get('isOnOrder')?.label}
-                    control={<Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />}
+                    control={
+                      <Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />
+                    }
                   />
                 )}
               />

@@ -4,13 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  changePasswordInput,
-  methods,
-  profileUpdateInput,
-  type ProfileUpdateInput,
-  type User,
-} from '@portal/contract';
+import { changePasswordInput, methods, profileUpdateInput, type ProfileUpdateInput, type User } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -135,7 +135,8 @@ export default function UserDetailPage() {
   const me = useCurrentUser().data;
   const user = useQuery(userQuery(Number(id)));
   const isAdmin = me ? (rolesOf(me.groups) & Role.ADMINS) !== 0 : false;
-  if (user.isError && user.error instanceof RestError && user.error.status === 404) return <Navigate to="/404" replace />;
+  if (user.isError && user.error instanceof RestError && user.error.status === 404)
+    return <Navigate to="/404" replace />;
   const u = user.data;
   return (
     <>
@@ -166,13 +167,17 @@ export default function UserDetailPage() {
             <Field label={t('fields.inn')}>{u.inn}</Field>
             <Field label={t('fields.city')}>{u.city}</Field>
             <Field label={t('fields.createdAt')}>{formatDate(u.createdAt, true)}</Field>
-            <Field label={t('fields.lastLoginAt')}>{u.lastLoginAt ? formatDate(u.lastLoginAt, true) : t('detail.never')}</Field>
+            <Field label={t('fields.lastLoginAt')}>
+              {u.lastLoginAt ? formatDate(u.lastLoginAt, true) : t('detail.never')}
+            </Field>
           </Paper>
           <Paper sx={{ p: { xs: 2, md: 3 } }}>
             <Typography variant="h2" sx={{ mb: 1 }}>
               {t('detail.access')}
             </Typography>
-            <Field label={t('fields.groups')}>{u.groups.map((g) => t(`groups.${g}`, { defaultValue: g })).join(', ')}</Field>
+            <Field label={t('fields.groups')}>
+              {u.groups.map((g) => t(`groups.${g}`, { defaultValue: g })).join(', ')}
+            </Field>
             <Field label={t('fields.typePrice')}>{u.typePriceName || t('detail.notSet')}</Field>
             <Field label={t('fields.paySystem')}>{u.paySystemName || t('detail.notSet')}</Field>
             <Field label={t('fields.isOnOrder')}>{u.isOnOrder ? t('detail.yes') : t('detail.no')}</Field>

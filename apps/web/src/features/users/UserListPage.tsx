@@ -75,7 +75,12 @@ export default function UserListPage() {
         />
         <FormControl sx={{ minWidth: 180, flex: '0 1 200px' }}>
           <InputLabel id="user-group">{t('list.group')}</InputLabel>
-          <Select labelId="user-group" label={t('list.group')} value={group} onChange={(e) => update({ group: e.target.value })}>
+          <Select
+            labelId="user-group"
+            label={t('list.group')}
+            value={group}
+            onChange={(e) => update({ group: e.target.value })}
+          >
             <MenuItem value="">{t('list.any')}</MenuItem>
             {GROUP_CODES.map((g) => (
               <MenuItem key={g} value={g}>
@@ -86,7 +91,12 @@ export default function UserListPage() {
         </FormControl>
         <FormControl sx={{ minWidth: 180, flex: '0 1 200px' }}>
           <InputLabel id="user-status">{t('list.status')}</InputLabel>
-          <Select labelId="user-status" label={t('list.status')} value={status} onChange={(e) => update({ status: e.target.value })}>
+          <Select
+            labelId="user-status"
+            label={t('list.status')}
+            value={status}
+            onChange={(e) => update({ status: e.target.value })}
+          >
             <MenuItem value="">{t('list.any')}</MenuItem>
             {USER_STATUSES.map((s) => (
               <MenuItem key={s} value={s}>
