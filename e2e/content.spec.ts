@@ -196,3 +196,29 @@ test('the screens are complete in English', async ({ page }) => {
   await shot(page, 'content-dashboard-en');
   await page.evaluate(() => localStorage.removeItem('language'));
 });
+
+test('an administrator creates a user who can sign in at once', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/user/');
+  await page.getByRole('button', { name: 'Добавить пользователя' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Новый пользователь' });
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog.getByText('Не может быть пустым').first()).toBeVisible();
+  await dialog.getByLabel('Логин').fill('manager7');
+  await dialog.getByLabel(/^Пароль/).fill('Manager#2026');
+  await dialog.getByLabel('Повторите пароль').fill('Manager#2026');
+  await dialog.getByLabel('Фамилия').fill('Белов');
+  await dialog.getByLabel(/^Имя/).fill('Роман');
+  await dialog.getByLabel('E-mail').fill('manager7@agromash.local');
+  await dialog.getByLabel('Компания').fill('ООО «АгроМаш»');
+  await shot(page, 'content-user-create');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Белов Роман');
+  await expect(page.getByText('Активен')).toBeVisible();
+  await signOut(page);
+  await page.goto('/auth/');
+  await page.getByLabel('Логин').fill('manager7');
+  await page.getByLabel('Пароль').fill('Manager#2026');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Роман');
+});

@@ -14,9 +14,10 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { methods, userFieldsInput, type UserDetail, type UserFieldsInput } from '@portal/contract';
+import { methods, userCreateInput, userFieldsInput, type UserDetail } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, type FieldError } from 'react-hook-form';
+import { Controller, useForm, type FieldError, type Resolver } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../components/States';
@@ -25,49 +26,63 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest } from '../../lib/rest';
 import { userFieldsQuery } from './api';
 
-type FormValues = UserFieldsInput;
-type FormInput = z.input<typeof userFieldsInput>;
+// The create form is the edit form plus login and password; one type covers both.
+type FormValues = z.output<typeof userCreateInput>;
+type FormInput = z.input<typeof userCreateInput>;
+const ACCOUNT_FIELDS = ['login', 'password', 'confirmPassword'] as const;
 const TEXT_FIELDS = ['lastName', 'firstName', 'middleName', 'email', 'phone', 'company', 'inn', 'city'] as const;
 
-/** The administrator's form: profile fields, groups, price type, payment method, the order flag. */
-export function EditUserDialog({ user, open, onClose }: { user: UserDetail; open: boolean; onClose: () => void }) {
+/**
+ * The administrator's form: profile fields, groups, price type, payment method, the order flag. Without a
+ * user it creates one (with a login and a first password the administrator passes on).
+ */
+export function EditUserDialog({ user, open, onClose }: { user?: UserDetail; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('users');
   const fields = useQuery({ ...userFieldsQuery, enabled: open });
   const client = useQueryClient();
+  const navigate = useNavigate();
   const form = useForm<FormInput, unknown, FormValues>({
-    resolver: zodResolver(userFieldsInput),
-    defaultValues: {
-      lastName: user.lastName,
-      firstName: user.firstName,
-      middleName: user.middleName,
-      email: user.email,
-      phone: user.phone,
-      company: user.company,
-      inn: user.inn,
-      city: user.city,
-      groups: user.groups,
-      typePrice: user.typePrice,
-      paySystemId: user.paySystemId,
-      isOnOrder: user.isOnOrder,
-    },
+    resolver: (user ? zodResolver(userFieldsInput) : zodResolver(userCreateInput)) as unknown as Resolver<
+      FormInput,
+      unknown,
+      FormValues
+    >,
+    defaultValues: user
+      ? {
+          lastName: user.lastName,
+          firstName: user.firstName,
+          middleName: user.middleName,
+          email: user.email,
+          phone: user.phone,
+          company: user.company,
+          inn: user.inn,
+          city: user.city,
+          groups: user.groups,
+          typePrice: user.typePrice,
+          paySystemId: user.paySystemId,
+          isOnOrder: user.isOnOrder,
+        }
+      : { groups: ['DEALERS'], login: '', password: '', confirmPassword: '', isOnOrder: true },
   });
   const save = useMutation({
-    mutationFn: (values: FormValues) => rest(methods['user/update'], { id: user.id, fields: values }),
-    onSuccess: async () => {
+    mutationFn: (values: FormValues) =>
+      user ? rest(methods['user/update'], { id: user.id, fields: values }) : rest(methods['user/create'], values),
+    onSuccess: async (saved) => {
       await client.invalidateQueries({ queryKey: ['user'] });
-      notifySuccess(t('detail.saved'));
+      notifySuccess(t(user ? 'detail.saved' : 'detail.created'));
       onClose();
+      if (!user) void navigate(`/user/${saved.id}/`);
     },
     onError: (err) => {
-      if (!applyServerErrors(err, form.setError, [...TEXT_FIELDS, 'groups', 'typePrice', 'paySystemId']))
-        notifyError(err);
+      const known = [...TEXT_FIELDS, ...ACCOUNT_FIELDS, 'groups', 'typePrice', 'paySystemId'] as const;
+      if (!applyServerErrors(err, form.setError, [...known])) notifyError(err);
     },
   });
   const byCode = new Map((fields.data?.fields ?? []).map((f) => [f.code, f]));
   const errors = form.formState.errors;
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="edit-user-title">
-      <DialogTitle id="edit-user-title">{t('detail.editTitle')}</DialogTitle>
+      <DialogTitle id="edit-user-title">{t(user ? 'detail.editTitle' : 'detail.createTitle')}</DialogTitle>
       <Box component="form" noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))}>
         <DialogContent>
           {fields.isPending ? (
@@ -76,6 +91,19 @@ export function EditUserDialog({ user, open, onClose }: { user: UserDetail; open
             <Alert severity="error">{fields.error.message}</Alert>
           ) : (
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              {!user &&
+                ACCOUNT_FIELDS.map((code) => (
+                  <TextField
+                    key={code}
+                    label={t(`fields.${code}`)}
+                    required
+                    type={code === 'login' ? 'text' : 'password'}
+                    autoComplete={code === 'login' ? 'off' : 'new-password'}
+                    {...form.register(code)}
+                    error={Boolean(errors[code])}
+                    helperText={fieldMessage(errors[code])}
+                  />
+                ))}
               {TEXT_FIELDS.map((code) => (
                 <TextField
                   key={code}

@@ -1,4 +1,6 @@
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SearchIcon from '@mui/icons-material/Search';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -18,13 +20,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { GROUP_CODES, USER_STATUSES, type GroupCode, type UserStatus } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { formatDate } from '../../lib/format';
 import { userListQuery } from './api';
+import { EditUserDialog } from './EditUserDialog';
 import { StatusChip } from './StatusChip';
 
 const ROWS_OPTIONS = [10, 25, 50, 100, -1];
@@ -45,6 +48,7 @@ export default function UserListPage() {
     ...(status ? { status } : {}),
   };
   const list = useQuery(userListQuery({ page, size, filter }));
+  const [creating, setCreating] = useState(false);
   const update = (patch: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) {
@@ -56,7 +60,15 @@ export default function UserListPage() {
   };
   return (
     <>
-      <PageHeader title={t('list.title')} />
+      <PageHeader
+        title={t('list.title')}
+        actions={
+          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setCreating(true)}>
+            {t('list.create')}
+          </Button>
+        }
+      />
+      {creating && <EditUserDialog open onClose={() => setCreating(false)} />}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
         <TextField
           label={t('list.search')}
