@@ -13,8 +13,8 @@ const PALETTE = ['#064C27', '#0b6b3a', '#1f5f8b', '#7a4b12', '#3d4f5c', '#8a2d2d
 export function demoImage(width: number, height: number, caption: string, seed: number, subtitle = ''): ContentImage {
   const bg = PALETTE[seed % PALETTE.length]!;
   const accent = '#f1a81b';
-  // The caption fits the picture: the font shrinks for a long caption (about 0.6 em per character).
-  const size = Math.round(Math.min(height / 9, (width * 0.86) / Math.max(1, caption.length * 0.6)));
+  // The caption fits the picture: the font shrinks for a long caption (about 0.7 em per bold Cyrillic character).
+  const size = Math.round(Math.min(height / 9, (width * 0.86) / Math.max(1, caption.length * 0.7)));
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<rect width="100%" height="100%" fill="${bg}"/>` +

@@ -13,7 +13,7 @@ import { methods, Role, rolesOf, type UserDetail } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
 import { useCurrentUser } from '../../lib/current-user';
@@ -143,6 +143,13 @@ export default function UserDetailPage() {
       <PageHeader
         title={u?.fullName ?? t('detail.title')}
         crumbs={isAdmin ? [{ label: t('list.title'), to: '/user/' }] : []}
+        actions={
+          u && me?.id === u.id ? (
+            <Button component={RouterLink} to="/profile/" startIcon={<EditIcon />}>
+              {t('detail.editOwn')}
+            </Button>
+          ) : undefined
+        }
       />
       {user.isPending ? (
         <Loading />
