@@ -4,6 +4,7 @@ import * as foundation from './migrations/0001-foundation.js';
 import * as catalog from './migrations/0002-catalog.js';
 import * as orders from './migrations/0003-orders.js';
 import * as rateEvents from './migrations/0004-rate-events.js';
+import * as content from './migrations/0030-content.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-catalog': catalog,
   '0003-orders': orders,
   '0004-rate-events': rateEvents,
+  '0030-content': content,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

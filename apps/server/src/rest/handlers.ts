@@ -1,6 +1,8 @@
 import type { Methods } from '@portal/contract';
 import { authHandlers } from '../modules/auth/handlers.js';
 import { siteHandlers } from '../modules/site/handlers.js';
+import { contentHandlers } from '../modules/content/handlers.js';
+import { usersHandlers } from '../modules/users/handlers.js';
 import type { Handlers } from './context.js';
 
 /**
@@ -10,4 +12,6 @@ import type { Handlers } from './context.js';
 export const handlers: Handlers<Methods> = {
   ...siteHandlers,
   ...authHandlers,
+  ...contentHandlers,
+  ...usersHandlers,
 };

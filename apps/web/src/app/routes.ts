@@ -1,7 +1,17 @@
 import { authRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { errorRoutes } from '../features/errors/routes';
+import { contentPageRoutes, contentRoutes } from '../features/content/routes';
+import { usersRoutes } from '../features/users/routes';
 import type { PortalRoute } from '../lib/routing';
 
 /** Every screen of the portal; each feature owns its routes. The 404 catch-all stays last. */
-export const ROUTES: PortalRoute[] = [...authRoutes, ...dashboardRoutes, ...errorRoutes];
+export const ROUTES: PortalRoute[] = [
+  ...authRoutes,
+  ...dashboardRoutes,
+  ...contentRoutes,
+  ...usersRoutes,
+  ...errorRoutes,
+  // The generic content page '/{path}' stays the last route before the 404 catch-all.
+  ...contentPageRoutes,
+];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineMethod, okResult, publicAccess, signedIn, idSchema } from '../method.js';
+import { defineMethod, okResult, publicAccess } from '../method.js';
 import { userSchema } from '../schemas/user.js';
 import {
   authCodeField,
@@ -100,11 +100,5 @@ export const authMethods = {
     result: z.object({ moderation: z.literal(true) }),
     access: publicAccess,
     captcha: true,
-  }),
-  'user/get': defineMethod({
-    name: 'user/get',
-    input: z.strictObject({ id: idSchema.optional() }).optional(),
-    result: userSchema,
-    access: signedIn,
   }),
 };

@@ -1,5 +1,7 @@
 import { authMethods } from './auth.js';
 import { siteMethods } from './site.js';
+import { contentMethods } from './content.js';
+import { usersMethods } from './users.js';
 
 /**
  * Every /rest/ method of the portal, keyed by its wire name. Each domain declares its methods in its own
@@ -8,6 +10,8 @@ import { siteMethods } from './site.js';
 export const methods = {
   ...siteMethods,
   ...authMethods,
+  ...contentMethods,
+  ...usersMethods,
 };
 
 export type Methods = typeof methods;

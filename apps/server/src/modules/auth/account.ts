@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { RESTORE_LINK_TTL_HOURS, translate, type authMethods } from '@portal/contract';
+import { translate, type authMethods } from '@portal/contract';
 import { sql } from 'kysely';
 import { AppError } from '../../rest/app-error.js';
 import { throttle } from '../../rest/throttle.js';
@@ -7,6 +6,7 @@ import { throttle } from '../../rest/throttle.js';
 const HOUR = 3600 * 1000;
 import type { Handlers } from '../../rest/context.js';
 import { hashPassword, sameHash, secretHash } from './passwords.js';
+import { sendRestoreLink } from './restore-link.js';
 
 export const accountHandlers: Pick<
   Handlers<typeof authMethods>,
@@ -26,26 +26,7 @@ export const accountHandlers: Pick<
       .where((eb) => eb.or([eb(sql`lower(login)`, '=', key), eb(sql`lower(email)`, '=', key)]))
       .orderBy('id')
       .executeTakeFirst();
-    if (user && user.active && user.email) {
-      const checkword = randomBytes(16).toString('hex');
-      await ctx.db
-        .insertInto('password_restores')
-        .values({
-          user_id: user.id,
-          checkword_hash: secretHash(ctx.config.sessionSecret, checkword),
-          expires_at: new Date(Date.now() + RESTORE_LINK_TTL_HOURS * 3600 * 1000),
-        })
-        .execute();
-      const link = `${ctx.config.publicUrl}/auth/reset?USER_CHECKWORD=${checkword}&USER_LOGIN=${encodeURIComponent(user.login)}`;
-      const en = user.language === 'en';
-      await ctx.mailer.send({
-        to: user.email,
-        subject: en ? 'Password recovery' : 'Восстановление пароля в дилерском портале',
-        text: en
-          ? `To set a new password for ${user.login}, open:\n${link}\nThe link is valid for 24 hours and works once.`
-          : `Чтобы задать новый пароль для учётной записи ${user.login}, откройте ссылку:\n${link}\nСсылка действует 24 часа и только один раз. Если вы не запрашивали восстановление, проигнорируйте письмо.`,
-      });
-    }
+    if (user && user.active && user.email) await sendRestoreLink(ctx, user);
     return { ok: true as const };
   },
 

@@ -110,7 +110,7 @@ async function signIn(ctx: RestContext, user: UserRow, persistent: boolean) {
 
 export const signInHandlers: Pick<
   Handlers<typeof authMethods>,
-  'user/login' | 'profile' | 'user/GenerateAuthKey' | 'user/logout' | 'user/get'
+  'user/login' | 'profile' | 'user/GenerateAuthKey' | 'user/logout'
 > = {
   async 'user/login'(input, ctx) {
     const user = await verifyCredentials(ctx, ctx.request.headers.authorization);
@@ -177,15 +177,5 @@ export const signInHandlers: Pick<
     const session = await ctx.sessions.rotate(ctx.session, null, false);
     ctx.setSession(session);
     return { sessid: session.sessid };
-  },
-
-  async 'user/get'(input, ctx) {
-    const actor = ctx.actor!;
-    const id = input?.id ?? actor.id;
-    if (id === actor.id) return toUserView(actor.row);
-    if (!(actor.roles & 1)) throw new AppError('NOT_FOUND', 'error.notFound');
-    const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw new AppError('NOT_FOUND', 'error.notFound');
-    return toUserView(row);
   },
 };

@@ -1,0 +1,47 @@
+import { Role, type UserDetail, type UserStatus } from '@portal/contract';
+import type { Db } from '../../db/database.js';
+import type { Actor, UserRow } from '../auth/actor.js';
+import { toUserView } from '../auth/actor.js';
+import '../catalog/tables.js';
+import '../orders/tables.js';
+
+export const statusOf = (row: Pick<UserRow, 'approved' | 'active'>): UserStatus =>
+  !row.approved ? 'pending' : row.active ? 'active' : 'blocked';
+
+/** Users with their price type, payment method and legal entities, read in three queries for a page. */
+export async function toDetails(db: Db, rows: UserRow[]): Promise<UserDetail[]> {
+  if (!rows.length) return [];
+  const priceIds = [...new Set(rows.map((r) => r.price_type_id).filter((v): v is number => v !== null))];
+  const payIds = [...new Set(rows.map((r) => r.pay_system_id).filter((v): v is number => v !== null))];
+  const [prices, pays, companies] = await Promise.all([
+    priceIds.length
+      ? db.selectFrom('price_types').select(['id', 'name']).where('id', 'in', priceIds).execute()
+      : Promise.resolve([]),
+    payIds.length
+      ? db.selectFrom('pay_systems').select(['id', 'name']).where('id', 'in', payIds).execute()
+      : Promise.resolve([]),
+    db
+      .selectFrom('counterparties')
+      .select(['id', 'user_id', 'name', 'inn'])
+      .where(
+        'user_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('id')
+      .execute(),
+  ]);
+  const priceName = new Map(prices.map((p) => [p.id, p.name]));
+  const payName = new Map(pays.map((p) => [p.id, p.name]));
+  return rows.map((row) => ({
+    ...toUserView(row, row.price_type_id ? (priceName.get(row.price_type_id) ?? '') : ''),
+    status: statusOf(row),
+    paySystemName: row.pay_system_id ? (payName.get(row.pay_system_id) ?? '') : '',
+    createdAt: new Date(row.created_at).toISOString(),
+    lastLoginAt: row.last_login_at ? new Date(row.last_login_at).toISOString() : null,
+    companies: companies.filter((c) => c.user_id === row.id).map((c) => ({ id: c.id, name: c.name, inn: c.inn })),
+  }));
+}
+
+export const isAdmin = (actor: Actor) => (actor.roles & Role.ADMINS) !== 0;
+export const isDealer = (actor: Actor) => (actor.roles & Role.DEALERS) !== 0;

@@ -1,0 +1,71 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { DASHBOARD_NEWS, methods } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { formatDate } from '../../lib/format';
+import { rest } from '../../lib/rest';
+import { DashboardCard } from './DashboardCard';
+
+/** The six latest news, unread ones marked. */
+export function NewsBlock() {
+  const { t } = useTranslation('dashboard');
+  const news = useQuery({
+    queryKey: ['news', 'list', { page: 1, size: DASHBOARD_NEWS }],
+    queryFn: () => rest(methods['news/list'], { page: 1, size: DASHBOARD_NEWS }),
+  });
+  return (
+    <DashboardCard
+      title={t('news.title')}
+      testId="dashboard-news"
+      action={
+        <Button component={RouterLink} to="/news/" size="small">
+          {t('news.all')}
+        </Button>
+      }
+    >
+      {news.isPending ? (
+        <Loading />
+      ) : news.isError ? (
+        <ErrorState error={news.error} onRetry={() => void news.refetch()} />
+      ) : news.data.items.length === 0 ? (
+        <EmptyState title={t('news.empty')} />
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+          {news.data.items.map((n) => (
+            <Box component="li" key={n.id} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+              {n.image.preview && (
+                <Box
+                  component="img"
+                  src={n.image.preview.src}
+                  width={n.image.preview.width}
+                  height={n.image.preview.height}
+                  sizes="96px"
+                  loading="lazy"
+                  alt=""
+                  sx={{ width: 96, height: 54, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
+                />
+              )}
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2" color="text.secondary" component="div">
+                  {formatDate(n.date)}
+                  {!n.isView && (
+                    <Chip size="small" color="secondary" label={t('news.unread')} sx={{ ml: 1, height: 20 }} />
+                  )}
+                </Typography>
+                <Link component={RouterLink} to={n.src} underline="hover" sx={{ fontWeight: n.isView ? 400 : 600 }}>
+                  {n.title}
+                </Link>
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </DashboardCard>
+  );
+}

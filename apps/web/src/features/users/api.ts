@@ -1,0 +1,23 @@
+import { methods, type InputOf } from '@portal/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { rest } from '../../lib/rest';
+
+export const userListQuery = (input: InputOf<(typeof methods)['user/list']>) =>
+  queryOptions({
+    queryKey: ['user', 'list', input],
+    queryFn: () => rest(methods['user/list'], input),
+    placeholderData: keepPreviousData,
+  });
+
+export const userQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['user', 'get', id],
+    queryFn: () => rest(methods['user/get'], { id }),
+    retry: false,
+  });
+
+export const userFieldsQuery = queryOptions({
+  queryKey: ['user', 'get-fields'],
+  queryFn: () => rest(methods['user/get-fields'], {}),
+  staleTime: 60_000,
+});
