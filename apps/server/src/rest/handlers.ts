@@ -1,6 +1,12 @@
 import type { Methods } from '@portal/contract';
 import { authHandlers } from '../modules/auth/handlers.js';
 import { siteHandlers } from '../modules/site/handlers.js';
+import { filesHandlers } from '../modules/files/handlers.js';
+import { returnsHandlers } from '../modules/returns/handlers.js';
+import { wishesHandlers } from '../modules/wishes/handlers.js';
+import { formsHandlers } from '../modules/forms/handlers.js';
+import { noticesHandlers } from '../modules/notices/handlers.js';
+import { mailingHandlers } from '../modules/mailing/handlers.js';
 import type { Handlers } from './context.js';
 
 /**
@@ -10,4 +16,10 @@ import type { Handlers } from './context.js';
 export const handlers: Handlers<Methods> = {
   ...siteHandlers,
   ...authHandlers,
+  ...filesHandlers,
+  ...returnsHandlers,
+  ...wishesHandlers,
+  ...formsHandlers,
+  ...noticesHandlers,
+  ...mailingHandlers,
 };

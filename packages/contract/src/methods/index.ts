@@ -1,5 +1,11 @@
 import { authMethods } from './auth.js';
 import { siteMethods } from './site.js';
+import { filesMethods } from './files.js';
+import { returnsMethods } from './returns.js';
+import { wishesMethods } from './wishes.js';
+import { formsMethods } from './forms.js';
+import { noticesMethods } from './notices.js';
+import { mailingMethods } from './mailing.js';
 
 /**
  * Every /rest/ method of the portal, keyed by its wire name. Each domain declares its methods in its own
@@ -8,6 +14,12 @@ import { siteMethods } from './site.js';
 export const methods = {
   ...siteMethods,
   ...authMethods,
+  ...filesMethods,
+  ...returnsMethods,
+  ...wishesMethods,
+  ...formsMethods,
+  ...noticesMethods,
+  ...mailingMethods,
 };
 
 export type Methods = typeof methods;

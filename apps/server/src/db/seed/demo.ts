@@ -1,6 +1,9 @@
 import type { Db } from '../database.js';
 import { seedUsers } from '../../modules/auth/seed.js';
 import { seedSite } from '../../modules/site/seed.js';
+import { seedReturns } from '../../modules/returns/seed.js';
+import { seedWishes } from '../../modules/wishes/seed.js';
+import { seedForms } from '../../modules/forms/seed.js';
 
 export interface SeedOptions {
   /** Generated catalogue size (`npm run db:seed -- --products N`). */
@@ -11,6 +14,9 @@ export interface SeedOptions {
 const SEEDERS: Array<{ name: string; run: (db: Db, options: SeedOptions) => Promise<void> }> = [
   { name: 'users', run: seedUsers },
   { name: 'site', run: seedSite },
+  { name: 'returns', run: seedReturns },
+  { name: 'wishes', run: seedWishes },
+  { name: 'forms', run: seedForms },
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {
