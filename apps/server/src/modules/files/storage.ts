@@ -133,7 +133,7 @@ export async function assertOwnFiles(db: Db, actor: Actor, ids: number[] | undef
     .where('user_id', '=', actor.id)
     .execute();
   if (rows.length !== unique.length) {
-    throw new AppError('VALIDATION', 'error.fileNotYours', { fields: { photos: 'error.fileNotYours' } });
+    throw new AppError('VALIDATION', 'error.fileNotYours');
   }
   return unique;
 }

@@ -1,6 +1,7 @@
 import {
   AGREEMENT_PREFIX,
   answerStatusCss,
+  translate,
   checkFormValues,
   isFieldVisible,
   type Answer,
@@ -76,7 +77,13 @@ async function visibleAnswer(ctx: RestContext, id: number): Promise<Answer> {
   return view;
 }
 
-const formInvalid = (fields: Record<string, string>) => new AppError('VALIDATION', 'validation.form', { fields });
+/** The generic message, with each field's own message (texts of the form, or message keys translated). */
+function formInvalid(ctx: RestContext, fields: Record<string, string>) {
+  const shown = Object.fromEntries(
+    Object.entries(fields).map(([code, m]) => [code, translate(ctx.language, m, code)]),
+  );
+  return new AppError('VALIDATION', 'validation.form', { fields: shown });
+}
 
 export const formsHandlers: Handlers<typeof formsMethods> = {
   async 'form/list'(input, ctx) {
@@ -113,12 +120,12 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
       else if (Object.hasOwn(values, sent.code)) problems[sent.code] = 'validation.invalid';
       else values[sent.code] = field.readonly ? (field.value ?? undefined) : sent.value;
     }
-    if (Object.keys(problems).length) throw formInvalid(problems);
+    if (Object.keys(problems).length) throw formInvalid(ctx, problems);
     for (const field of form.fields) if (field.readonly && values[field.code] === undefined && field.value !== null) {
       values[field.code] = field.value;
     }
     const errors = checkFormValues(form.fields, values);
-    if (Object.keys(errors).length) throw formInvalid(errors);
+    if (Object.keys(errors).length) throw formInvalid(ctx, errors);
 
     const agreementIds = new Set(
       form.fields
@@ -127,7 +134,7 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
     );
     for (const c of payload.consent ?? []) {
       if (!form.fields.some((f) => f.type === 'AGREEMENT' && f.agreementId === c.idAgreement)) {
-        throw formInvalid({ [`${AGREEMENT_PREFIX}${c.idAgreement}`]: 'error.formUnknownField' });
+        throw formInvalid(ctx, { [`${AGREEMENT_PREFIX}${c.idAgreement}`]: 'error.formUnknownField' });
       }
       agreementIds.add(c.idAgreement);
     }

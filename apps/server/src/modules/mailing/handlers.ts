@@ -63,7 +63,7 @@ export const mailingHandlers: Handlers<typeof mailingMethods> = {
     const subscribe = input.subscribed ?? true;
     const current = await mailingOf(ctx.db, actor);
     if (subscribe && current.consentId === null) {
-      throw new AppError('VALIDATION', 'error.mailingConsent', { fields: { consent: 'error.mailingConsent' } });
+      throw new AppError('VALIDATION', 'error.mailingConsent');
     }
     await ctx.db
       .insertInto('mailings')

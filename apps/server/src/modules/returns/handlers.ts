@@ -1,4 +1,4 @@
-import { Role, type returnsMethods } from '@portal/contract';
+import { Role, translate, type returnsMethods } from '@portal/contract';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
@@ -97,11 +97,11 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
       const order = await findOrderFor(trx, actor, fields.order);
       if (!order) throw notFound();
       const line = (await returnableLines(trx, order.id, 0, true)).find((l) => l.product_id === fields.product);
-      if (!line) throw new AppError('VALIDATION', 'error.returnProduct', { fields: { product: 'error.returnProduct' } });
+      if (!line) throw new AppError('VALIDATION', 'error.returnProduct', { fields: { product: translate(ctx.language, 'error.returnProduct') } });
       if (fields.quantity > line.available) {
         throw new AppError('VALIDATION', 'error.returnQuantity', {
           args: [line.available],
-          fields: { quantity: 'error.returnQuantity' },
+          fields: { quantity: translate(ctx.language, 'error.returnQuantity', line.available) },
         });
       }
       const status = await statusByCode(trx, 'NEW');
@@ -152,7 +152,7 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
         if (fields.quantity > available) {
           throw new AppError('VALIDATION', 'error.returnQuantity', {
             args: [available],
-            fields: { quantity: 'error.returnQuantity' },
+            fields: { quantity: translate(ctx.language, 'error.returnQuantity', available) },
           });
         }
       }
@@ -287,7 +287,7 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
       if (!ret) throw notFound();
       const status = fields.status ? await statusByCode(trx, fields.status) : undefined;
       if (fields.status && !status) {
-        throw new AppError('VALIDATION', 'error.returnStatus', { fields: { status: 'error.returnStatus' } });
+        throw new AppError('VALIDATION', 'error.returnStatus', { fields: { status: translate(ctx.language, 'error.returnStatus') } });
       }
       let commentId: number;
       if (id) {
