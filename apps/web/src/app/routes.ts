@@ -1,7 +1,21 @@
 import { authRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { errorRoutes } from '../features/errors/routes';
+import { returnsRoutes } from '../features/returns/routes';
+import { wishesRoutes } from '../features/wishes/routes';
+import { formsRoutes } from '../features/forms/routes';
+import { noticesRoutes } from '../features/notices/routes';
+import { mailingRoutes } from '../features/mailing/routes';
 import type { PortalRoute } from '../lib/routing';
 
 /** Every screen of the portal; each feature owns its routes. The 404 catch-all stays last. */
-export const ROUTES: PortalRoute[] = [...authRoutes, ...dashboardRoutes, ...errorRoutes];
+export const ROUTES: PortalRoute[] = [
+  ...authRoutes,
+  ...dashboardRoutes,
+  ...returnsRoutes,
+  ...wishesRoutes,
+  ...formsRoutes,
+  ...noticesRoutes,
+  ...mailingRoutes,
+  ...errorRoutes,
+];
