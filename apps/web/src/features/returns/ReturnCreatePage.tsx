@@ -14,6 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
@@ -38,7 +39,7 @@ export default function ReturnCreatePage() {
   const fields = useQuery(returnFieldsQuery(orderId));
   const [photos, setPhotos] = useState<PortalFile[]>([]);
   const [error, setError] = useState('');
-  const form = useForm<ReturnFields>({
+  const form = useForm<z.input<typeof returnFields>, unknown, ReturnFields>({
     resolver: zodResolver(returnFields),
     values: {
       order: orderId,
