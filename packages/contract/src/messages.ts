@@ -60,7 +60,8 @@ export const MESSAGES = {
     'error.fileRequired': 'Прикрепите файл',
     'error.fileEmpty': 'Файл «{0}» пустой',
     'error.fileTooLarge': 'Файл «{0}» больше допустимых {1} МБ',
-    'error.fileType': 'Файл «{0}» не поддерживается: можно загружать фотографии (JPEG, PNG, WebP), PDF, документы Word и Excel, текст',
+    'error.fileType':
+      'Файл «{0}» не поддерживается: можно загружать фотографии (JPEG, PNG, WebP), PDF, документы Word и Excel, текст',
     'error.fileInUse': 'Файл прикреплён к заявке, его нельзя удалить',
     'error.fileNotYours': 'Прикрепить можно только свои загруженные файлы',
     'error.returnProduct': 'Этого товара нет в заказе',
@@ -128,7 +129,8 @@ export const MESSAGES = {
     'error.fileRequired': 'Attach a file',
     'error.fileEmpty': 'The file “{0}” is empty',
     'error.fileTooLarge': 'The file “{0}” is larger than the allowed {1} MB',
-    'error.fileType': 'The file “{0}” is not supported: upload photos (JPEG, PNG, WebP), PDF, Word and Excel documents, text',
+    'error.fileType':
+      'The file “{0}” is not supported: upload photos (JPEG, PNG, WebP), PDF, Word and Excel documents, text',
     'error.fileInUse': 'The file is attached to a request and cannot be deleted',
     'error.fileNotYours': 'Only your own uploaded files can be attached',
     'error.returnProduct': 'This product is not in the order',

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { byIdInput, defineMethod, idSchema, listInput, listResult, okResult, onlyRoles, permission } from '../method.js';
+import {
+  byIdInput,
+  defineMethod,
+  idSchema,
+  listInput,
+  listResult,
+  okResult,
+  onlyRoles,
+  permission,
+} from '../method.js';
 import { Role } from '../roles.js';
 import { required } from '../validation.js';
 
@@ -96,7 +105,12 @@ export const answerCreateInput = z.strictObject({
   }),
 });
 
-export const agreementSchema = z.object({ id: z.number().int(), code: z.string(), title: z.string(), text: z.string() });
+export const agreementSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  title: z.string(),
+  text: z.string(),
+});
 
 const staff = Role.ADMINS | Role.EMPLOYEES;
 

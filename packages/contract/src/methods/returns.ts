@@ -104,10 +104,10 @@ export const commentFields = z
 export const returnsMethods = {
   'application-good-return/list': defineMethod({
     name: 'application-good-return/list',
-    input: listInput(
-      z.strictObject({ order: idSchema.optional(), status: z.string().max(50).optional() }),
-      ['ID', 'DATE_CREATE'],
-    ),
+    input: listInput(z.strictObject({ order: idSchema.optional(), status: z.string().max(50).optional() }), [
+      'ID',
+      'DATE_CREATE',
+    ]),
     result: listResult(goodReturnSchema),
     access: permission('returns', 'fetch'),
   }),

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { byIdInput, defineMethod, idSchema, listInput, listResult, okResult, onlyRoles, permission } from '../method.js';
+import {
+  byIdInput,
+  defineMethod,
+  idSchema,
+  listInput,
+  listResult,
+  okResult,
+  onlyRoles,
+  permission,
+} from '../method.js';
 import { Role } from '../roles.js';
 import { optionalText, required } from '../validation.js';
 

@@ -30,7 +30,9 @@ describe('files/save', () => {
     const dealer = await t.as('dealer');
     const r = await upload(dealer, [{ name: 'фото брака.png', type: 'application/octet-stream', data: PNG }]);
     expect(r.status).toBe(200);
-    const [file] = (r.body.result as { items: Array<{ id: number; contentType: string; preview: string | null; src: string }> }).items;
+    const [file] = (
+      r.body.result as { items: Array<{ id: number; contentType: string; preview: string | null; src: string }> }
+    ).items;
     expect(file?.contentType).toBe('image/png');
     expect(file?.preview).toBe(`/files/${file?.id}/preview`);
     const preview = await get(dealer, file!.preview!);
@@ -51,7 +53,9 @@ describe('files/save', () => {
     const empty = await upload(dealer, [{ name: 'empty.png', type: 'image/png', data: Buffer.alloc(0) }]);
     expect(empty.status).toBe(400);
     expect(empty.body.error_description).toBe('Файл «empty.png» пустой');
-    const big = await upload(dealer, [{ name: 'big.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(8000)]) }]);
+    const big = await upload(dealer, [
+      { name: 'big.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(8000)]) },
+    ]);
     expect(big.status).toBe(413);
     const mixed = await upload(dealer, [
       { name: 'ok.png', type: 'image/png', data: PNG },
@@ -63,9 +67,12 @@ describe('files/save', () => {
 
   it('serves a text file as an attachment', async () => {
     const dealer = await t.as('dealer');
-    const r = await upload(dealer, [{ name: '<script>.html', type: 'text/html', data: Buffer.from('<script>alert(1)</script>') }]);
+    const r = await upload(dealer, [
+      { name: '<script>.html', type: 'text/html', data: Buffer.from('<script>alert(1)</script>') },
+    ]);
     expect(r.status).toBe(200);
-    const [file] = (r.body.result as { items: Array<{ id: number; contentType: string; src: string; preview: null }> }).items;
+    const [file] = (r.body.result as { items: Array<{ id: number; contentType: string; src: string; preview: null }> })
+      .items;
     expect(file?.contentType).toBe('text/plain');
     expect(file?.preview).toBeNull();
     const d = await get(dealer, file!.src);

@@ -28,7 +28,10 @@ export function registerFileRoutes(app: FastifyInstance, deps: RestDeps): void {
     }
     const inline = SAFE_INLINE.has(row.content_type);
     return reply
-      .header('content-type', inline || row.content_type !== 'text/plain' ? row.content_type : 'text/plain; charset=utf-8')
+      .header(
+        'content-type',
+        inline || row.content_type !== 'text/plain' ? row.content_type : 'text/plain; charset=utf-8',
+      )
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=3600')
       .header('content-security-policy', "default-src 'none'; sandbox")

@@ -63,7 +63,8 @@ export async function saveUploads(db: Db, config: Config, actor: Actor, uploads:
   if (uploads.length === 0) throw new AppError('VALIDATION', 'error.fileRequired');
   const checked: Array<{ file: UploadedFile; type: string }> = [];
   for (const file of uploads) {
-    if (file.data.length === 0) throw new AppError('VALIDATION', 'error.fileEmpty', { args: [cleanName(file.fileName)] });
+    if (file.data.length === 0)
+      throw new AppError('VALIDATION', 'error.fileEmpty', { args: [cleanName(file.fileName)] });
     if (file.data.length > config.uploadMaxBytes) {
       throw new AppError('PAYLOAD_TOO_LARGE', 'error.fileTooLarge', {
         args: [cleanName(file.fileName), Math.round(config.uploadMaxBytes / 1024 / 1024)],

@@ -80,7 +80,9 @@ describe('answer/create', () => {
     expect(badOption.status).toBe(400);
     const wrongType = await send(goodFields().map((f) => (f.code === 'SUBJECT' ? { ...f, value: true } : f)));
     expect(wrongType.status).toBe(400);
-    const extraKey = await dealer.raw('answer/create', { payload: { code: SUPPORT_FORM_CODE, fields: goodFields(), status: 'CORRECTED' } });
+    const extraKey = await dealer.raw('answer/create', {
+      payload: { code: SUPPORT_FORM_CODE, fields: goodFields(), status: 'CORRECTED' },
+    });
     expect(extraKey.status).toBe(400);
     expect((await dealer.ok('answer/list', {})).count).toBe(before);
   });
@@ -93,9 +95,15 @@ describe('answer/list, get, update', () => {
     const missing = await dealer2.call('answer/get', { id: 999999 });
     expect(hidden.status).toBe(404);
     expect(hidden.body).toEqual(missing.body);
-    expect((await dealer2.ok('answer/list', { filter: { code: SUPPORT_FORM_CODE } })).items.some((a) => a.id === answer.id)).toBe(false);
+    expect(
+      (await dealer2.ok('answer/list', { filter: { code: SUPPORT_FORM_CODE } })).items.some((a) => a.id === answer.id),
+    ).toBe(false);
     expect((await dealer.call('answer/update', { id: answer.id, status: 'CORRECTED', answer: 'x' })).status).toBe(403);
-    const updated = await employee.ok('answer/update', { id: answer.id, status: 'CORRECTED', answer: 'Сделано: <b>готово</b>' });
+    const updated = await employee.ok('answer/update', {
+      id: answer.id,
+      status: 'CORRECTED',
+      answer: 'Сделано: <b>готово</b>',
+    });
     expect(updated.statusCss).toBe('success');
     expect(updated.adminFields[0]?.value).toBe('Сделано: <b>готово</b>');
     const seen = await dealer.ok('answer/get', { id: answer.id });
@@ -117,9 +125,13 @@ describe('consent and agreement', () => {
     expect((await dealer.call('agreement/get', { id: 999999 })).status).toBe(404);
     const consent = await dealer.ok('consent/create', { payload: { idAgreement: agreement.id, isAgree: true } });
     expect(consent.idAgreement).toBe(agreement.id);
-    expect((await dealer.raw('consent/create', { payload: { idAgreement: agreement.id, isAgree: false } })).status).toBe(400);
+    expect(
+      (await dealer.raw('consent/create', { payload: { idAgreement: agreement.id, isAgree: false } })).status,
+    ).toBe(400);
     expect((await dealer2.call('consent/delete', { id: consent.id })).status).toBe(404);
     expect((await dealer.ok('consent/delete', { id: consent.id })).ok).toBe(true);
-    expect((await t.client().call('consent/create', { payload: { idAgreement: agreement.id, isAgree: true } })).status).toBe(401);
+    expect(
+      (await t.client().call('consent/create', { payload: { idAgreement: agreement.id, isAgree: true } })).status,
+    ).toBe(401);
   });
 });

@@ -79,9 +79,7 @@ async function visibleAnswer(ctx: RestContext, id: number): Promise<Answer> {
 
 /** The generic message, with each field's own message (texts of the form, or message keys translated). */
 function formInvalid(ctx: RestContext, fields: Record<string, string>) {
-  const shown = Object.fromEntries(
-    Object.entries(fields).map(([code, m]) => [code, translate(ctx.language, m, code)]),
-  );
+  const shown = Object.fromEntries(Object.entries(fields).map(([code, m]) => [code, translate(ctx.language, m, code)]));
   return new AppError('VALIDATION', 'validation.form', { fields: shown });
 }
 
@@ -121,9 +119,10 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
       else values[sent.code] = field.readonly ? (field.value ?? undefined) : sent.value;
     }
     if (Object.keys(problems).length) throw formInvalid(ctx, problems);
-    for (const field of form.fields) if (field.readonly && values[field.code] === undefined && field.value !== null) {
-      values[field.code] = field.value;
-    }
+    for (const field of form.fields)
+      if (field.readonly && values[field.code] === undefined && field.value !== null) {
+        values[field.code] = field.value;
+      }
     const errors = checkFormValues(form.fields, values);
     if (Object.keys(errors).length) throw formInvalid(ctx, errors);
 
@@ -193,7 +192,14 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
     let ids = q.select('a.id').orderBy('a.id', direction);
     if (input.size !== -1) ids = ids.limit(input.size).offset((input.page - 1) * input.size);
     const rows = await ids.execute();
-    return { count: Number(n), items: await answerViews(ctx.db, rows.map((r) => r.id), ctx.language) };
+    return {
+      count: Number(n),
+      items: await answerViews(
+        ctx.db,
+        rows.map((r) => r.id),
+        ctx.language,
+      ),
+    };
   },
 
   'answer/get': (input, ctx) => visibleAnswer(ctx, input.id),
@@ -202,7 +208,13 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
   async 'answer/update'(input, ctx) {
     const current = await visibleAnswer(ctx, input.id);
     const adminFields: StoredAnswerField[] = [
-      { id: 1, type: 'TEXTAREA', sid: 'ANSWER', title: ctx.language === 'en' ? 'Answer' : 'Ответ', value: input.answer },
+      {
+        id: 1,
+        type: 'TEXTAREA',
+        sid: 'ANSWER',
+        title: ctx.language === 'en' ? 'Answer' : 'Ответ',
+        value: input.answer,
+      },
     ];
     await ctx.db
       .updateTable('answers')

@@ -64,8 +64,11 @@ async function messageViews(db: Db, ids: number[]): Promise<Message[]> {
             ? {
                 id: r.author_id,
                 name:
-                  fullNameOf({ last_name: r.a_last ?? '', first_name: r.a_first ?? '', middle_name: r.a_middle ?? '' }) ||
-                  r.a_login,
+                  fullNameOf({
+                    last_name: r.a_last ?? '',
+                    first_name: r.a_first ?? '',
+                    middle_name: r.a_middle ?? '',
+                  }) || r.a_login,
                 isStaff: (r.a_groups ?? []).some((g) => g === 'EMPLOYEES' || g === 'ADMINS'),
               }
             : null,
@@ -114,7 +117,13 @@ export const noticesHandlers: Handlers<typeof noticesMethods> = {
     let ids = q.select('id').orderBy('id', input.sort?.ID === 'ASC' ? 'asc' : 'desc');
     if (input.size !== -1) ids = ids.limit(input.size).offset((input.page - 1) * input.size);
     const rows = await ids.execute();
-    return { count: Number(n), items: await messageViews(ctx.db, rows.map((r) => r.id)) };
+    return {
+      count: Number(n),
+      items: await messageViews(
+        ctx.db,
+        rows.map((r) => r.id),
+      ),
+    };
   },
 
   /** A dealer writes to the supplier (the managers get an e-mail); staff answer a dealer (notice and e-mail). */
@@ -151,4 +160,3 @@ export const noticesHandlers: Handlers<typeof noticesMethods> = {
     return view;
   },
 };
-

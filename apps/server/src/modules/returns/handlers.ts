@@ -78,7 +78,14 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
     let ids = q.select('r.id').orderBy('r.id', direction);
     if (input.size !== -1) ids = ids.limit(input.size).offset((input.page - 1) * input.size);
     const rows = await ids.execute();
-    return { count: Number(n), items: await returnViews(ctx.db, rows.map((r) => r.id), ctx.language) };
+    return {
+      count: Number(n),
+      items: await returnViews(
+        ctx.db,
+        rows.map((r) => r.id),
+        ctx.language,
+      ),
+    };
   },
 
   async 'application-good-return/get'(input, ctx) {
@@ -97,7 +104,10 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
       const order = await findOrderFor(trx, actor, fields.order);
       if (!order) throw notFound();
       const line = (await returnableLines(trx, order.id, 0, true)).find((l) => l.product_id === fields.product);
-      if (!line) throw new AppError('VALIDATION', 'error.returnProduct', { fields: { product: translate(ctx.language, 'error.returnProduct') } });
+      if (!line)
+        throw new AppError('VALIDATION', 'error.returnProduct', {
+          fields: { product: translate(ctx.language, 'error.returnProduct') },
+        });
       if (fields.quantity > line.available) {
         throw new AppError('VALIDATION', 'error.returnQuantity', {
           args: [line.available],
@@ -252,7 +262,14 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
     let ids = q.select('c.id').orderBy('c.id', direction);
     if (input.size !== -1) ids = ids.limit(input.size).offset((input.page - 1) * input.size);
     const rows = await ids.execute();
-    return { count: Number(n), items: await commentViews(ctx.db, rows.map((r) => r.id), ctx.language) };
+    return {
+      count: Number(n),
+      items: await commentViews(
+        ctx.db,
+        rows.map((r) => r.id),
+        ctx.language,
+      ),
+    };
   },
 
   async 'application-good-return-comment/get'(input, ctx) {
@@ -287,7 +304,9 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
       if (!ret) throw notFound();
       const status = fields.status ? await statusByCode(trx, fields.status) : undefined;
       if (fields.status && !status) {
-        throw new AppError('VALIDATION', 'error.returnStatus', { fields: { status: translate(ctx.language, 'error.returnStatus') } });
+        throw new AppError('VALIDATION', 'error.returnStatus', {
+          fields: { status: translate(ctx.language, 'error.returnStatus') },
+        });
       }
       let commentId: number;
       if (id) {

@@ -82,7 +82,9 @@ describe('application-good-return/create', () => {
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error_description).toBe('Нельзя вернуть больше, чем доставлено: доступно 2');
-    await dealer.ok('application-good-return/create', { fields: { order: order.id, product, quantity: 2, reason: 'Брак' } });
+    await dealer.ok('application-good-return/create', {
+      fields: { order: order.id, product, quantity: 2, reason: 'Брак' },
+    });
     const again = await dealer.call('application-good-return/create', {
       fields: { order: order.id, product, quantity: 1, reason: 'Брак' },
     });
@@ -139,7 +141,10 @@ describe('application-good-return/list, get, get-fields', () => {
   });
 
   it('get-fields lists the statuses, the orders with something to return and an order’s lines', async () => {
-    const order = await newOrder(db(), 'dealer', [{ quantity: 5, delivered: 3 }, { quantity: 2, delivered: 0 }]);
+    const order = await newOrder(db(), 'dealer', [
+      { quantity: 5, delivered: 3 },
+      { quantity: 2, delivered: 0 },
+    ]);
     const f = await dealer.ok('application-good-return/get-fields', { order: order.id });
     expect(f.statuses.map((s) => s.name)).toEqual([
       'Новая',
@@ -167,9 +172,9 @@ describe('application-good-return/update and delete', () => {
     expect((await dealer2.call('application-good-return/update', { id: ret.id, fields: { reason: 'x' } })).status).toBe(
       404,
     );
-    expect((await employee.call('application-good-return/update', { id: ret.id, fields: { reason: 'x' } })).status).toBe(
-      403,
-    );
+    expect(
+      (await employee.call('application-good-return/update', { id: ret.id, fields: { reason: 'x' } })).status,
+    ).toBe(403);
     await employee.ok('application-good-return-comment/create', { fields: { goodReturn: ret.id, status: 'REVIEW' } });
     const locked = await dealer.call('application-good-return/update', { id: ret.id, fields: { reason: 'другое' } });
     expect(locked.status).toBe(409);
@@ -187,7 +192,12 @@ describe('application-good-return-comment', () => {
     const { ret } = await fileReturn(dealer);
     const staffPhoto = await photo(employee);
     const comment = await employee.ok('application-good-return-comment/create', {
-      fields: { goodReturn: ret.id, text: 'Одобрено, <i>везите</i> на склад', status: 'APPROVED', photos: [staffPhoto] },
+      fields: {
+        goodReturn: ret.id,
+        text: 'Одобрено, <i>везите</i> на склад',
+        status: 'APPROVED',
+        photos: [staffPhoto],
+      },
     });
     expect(comment.status?.code).toBe('APPROVED');
     expect(comment.goodReturn).toEqual({ id: ret.id, authorEmail: 'dealer@agromash.local' });
@@ -208,7 +218,9 @@ describe('application-good-return-comment', () => {
 
   it('the author edits a comment by create with id; others cannot', async () => {
     const { ret } = await fileReturn(dealer);
-    const c = await employee.ok('application-good-return-comment/create', { fields: { goodReturn: ret.id, text: 'Первый' } });
+    const c = await employee.ok('application-good-return-comment/create', {
+      fields: { goodReturn: ret.id, text: 'Первый' },
+    });
     const edited = await employee.ok('application-good-return-comment/create', {
       id: c.id,
       fields: { goodReturn: ret.id, text: 'Исправлено' },
@@ -221,20 +233,36 @@ describe('application-good-return-comment', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(
-      (await employee.call('application-good-return-comment/create', { id: other.id, fields: { goodReturn: ret.id, text: 'x' } }))
-        .status,
+      (
+        await employee.call('application-good-return-comment/create', {
+          id: other.id,
+          fields: { goodReturn: ret.id, text: 'x' },
+        })
+      ).status,
     ).toBe(404);
   });
 
   it('rejects dealers writing, hides comments of another dealer’s return, refuses bad input', async () => {
     const { ret } = await fileReturn(dealer);
-    const c = await employee.ok('application-good-return-comment/create', { fields: { goodReturn: ret.id, text: 'Ок' } });
-    expect((await dealer.call('application-good-return-comment/create', { fields: { goodReturn: ret.id, text: 'Мой' } })).status).toBe(403);
-    expect((await dealer2.call('application-good-return-comment/create', { fields: { goodReturn: ret.id, text: 'x' } })).status).toBe(403);
+    const c = await employee.ok('application-good-return-comment/create', {
+      fields: { goodReturn: ret.id, text: 'Ок' },
+    });
+    expect(
+      (await dealer.call('application-good-return-comment/create', { fields: { goodReturn: ret.id, text: 'Мой' } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await dealer2.call('application-good-return-comment/create', { fields: { goodReturn: ret.id, text: 'x' } }))
+        .status,
+    ).toBe(403);
     expect((await t.client().call('application-good-return-comment/list', {})).status).toBe(401);
-    expect((await dealer2.ok('application-good-return-comment/list', { filter: { goodreturn: ret.id } })).count).toBe(0);
+    expect((await dealer2.ok('application-good-return-comment/list', { filter: { goodreturn: ret.id } })).count).toBe(
+      0,
+    );
     expect((await dealer2.call('application-good-return-comment/get', { id: c.id })).status).toBe(404);
-    const empty = await employee.call('application-good-return-comment/create', { fields: { goodReturn: ret.id, text: ' ' } });
+    const empty = await employee.call('application-good-return-comment/create', {
+      fields: { goodReturn: ret.id, text: ' ' },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.error_description).toContain('Напишите комментарий или выберите статус');
     const badStatus = await employee.call('application-good-return-comment/create', {
@@ -242,7 +270,10 @@ describe('application-good-return-comment', () => {
     });
     expect(badStatus.status).toBe(400);
     expect(badStatus.body.error_description).toBe('Неизвестный статус возврата');
-    expect((await employee.call('application-good-return-comment/create', { fields: { goodReturn: 999999, text: 'x' } })).status).toBe(404);
+    expect(
+      (await employee.call('application-good-return-comment/create', { fields: { goodReturn: 999999, text: 'x' } }))
+        .status,
+    ).toBe(404);
     expect((await dealer.call('application-good-return-comment/delete', { id: c.id })).status).toBe(403);
     expect((await employee.ok('application-good-return-comment/delete', { id: c.id })).ok).toBe(true);
     expect((await dealer.ok('application-good-return-comment/get-fields', {})).statuses).toHaveLength(6);

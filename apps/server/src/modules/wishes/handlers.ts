@@ -104,7 +104,14 @@ export const wishesHandlers: Handlers<typeof wishesMethods> = {
     let ids = q.select('w.id').orderBy('w.id', direction);
     if (input.size !== -1) ids = ids.limit(input.size).offset((input.page - 1) * input.size);
     const rows = await ids.execute();
-    return { count: Number(n), items: await views(ctx.db, actor, rows.map((r) => r.id)) };
+    return {
+      count: Number(n),
+      items: await views(
+        ctx.db,
+        actor,
+        rows.map((r) => r.id),
+      ),
+    };
   },
 
   'application-empty-product/get': (input, ctx) => one(ctx, input.id),
@@ -125,7 +132,13 @@ export const wishesHandlers: Handlers<typeof wishesMethods> = {
       )
       .returning('id')
       .execute();
-    return { items: await views(ctx.db, actor, rows.map((r) => r.id)) };
+    return {
+      items: await views(
+        ctx.db,
+        actor,
+        rows.map((r) => r.id),
+      ),
+    };
   },
 
   /** The dealer edits their request until it is taken into work; staff mark it processed. */
@@ -138,7 +151,10 @@ export const wishesHandlers: Handlers<typeof wishesMethods> = {
     const current = await q.executeTakeFirst();
     if (!current) throw notFound();
     const editsRequest =
-      fields.article !== undefined || fields.count !== undefined || fields.vin !== undefined || fields.model !== undefined;
+      fields.article !== undefined ||
+      fields.count !== undefined ||
+      fields.vin !== undefined ||
+      fields.model !== undefined;
     if (!staff && current.is_processed && editsRequest) throw new AppError('CONFLICT', 'error.wishProcessed');
     await ctx.db
       .updateTable('wishes')

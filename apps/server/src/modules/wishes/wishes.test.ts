@@ -17,9 +17,9 @@ afterAll(() => t.close());
 describe('application-empty-product', () => {
   it('rejects anonymous', async () => {
     expect((await t.client().call('application-empty-product/list', {})).status).toBe(401);
-    expect((await t.client().call('application-empty-product/create', { items: [{ article: 'A1', count: 1 }] })).status).toBe(
-      401,
-    );
+    expect(
+      (await t.client().call('application-empty-product/create', { items: [{ article: 'A1', count: 1 }] })).status,
+    ).toBe(401);
   });
 
   it('creates several requests at once; one turns SUCCESS when the product is added to the catalogue', async () => {
@@ -45,9 +45,13 @@ describe('application-empty-product', () => {
   });
 
   it('staff mark a request processed (PROCESSING); a dealer may not, and cannot edit it afterwards', async () => {
-    const { items } = await dealer.ok('application-empty-product/create', { items: [{ article: `P-${Date.now()}`, count: 2 }] });
+    const { items } = await dealer.ok('application-empty-product/create', {
+      items: [{ article: `P-${Date.now()}`, count: 2 }],
+    });
     const id = items[0]!.id;
-    expect((await dealer.call('application-empty-product/update', { id, fields: { isProcessed: true } })).status).toBe(403);
+    expect((await dealer.call('application-empty-product/update', { id, fields: { isProcessed: true } })).status).toBe(
+      403,
+    );
     expect((await dealer.ok('application-empty-product/update', { id, fields: { count: 5 } })).count).toBe(5);
     const processed = await employee.ok('application-empty-product/update', { id, fields: { isProcessed: true } });
     expect(processed.status).toBe('PROCESSING');
@@ -55,7 +59,9 @@ describe('application-empty-product', () => {
   });
 
   it("hides another dealer's request exactly like a missing one", async () => {
-    const { items } = await dealer.ok('application-empty-product/create', { items: [{ article: `H-${Date.now()}`, count: 1 }] });
+    const { items } = await dealer.ok('application-empty-product/create', {
+      items: [{ article: `H-${Date.now()}`, count: 1 }],
+    });
     const id = items[0]!.id;
     const hidden = await dealer2.call('application-empty-product/get', { id });
     const missing = await dealer2.call('application-empty-product/get', { id: 999999 });
@@ -64,7 +70,9 @@ describe('application-empty-product', () => {
     expect((await dealer2.call('application-empty-product/update', { id, fields: { count: 2 } })).status).toBe(404);
     expect((await dealer2.call('application-empty-product/delete', { id })).status).toBe(404);
     expect((await dealer2.call('application-empty-product/send-email', { id })).status).toBe(404);
-    expect((await dealer2.ok('application-empty-product/list', { size: -1 })).items.some((w) => w.id === id)).toBe(false);
+    expect((await dealer2.ok('application-empty-product/list', { size: -1 })).items.some((w) => w.id === id)).toBe(
+      false,
+    );
     expect((await employee.ok('application-empty-product/get', { id })).id).toBe(id);
     expect((await dealer.ok('application-empty-product/delete', { id })).ok).toBe(true);
   });
@@ -81,7 +89,9 @@ describe('application-empty-product', () => {
   });
 
   it('add-to-catalog is for staff and turns the request SUCCESS', async () => {
-    const { items } = await dealer.ok('application-empty-product/create', { items: [{ article: `C-${Date.now()}`, count: 1 }] });
+    const { items } = await dealer.ok('application-empty-product/create', {
+      items: [{ article: `C-${Date.now()}`, count: 1 }],
+    });
     const id = items[0]!.id;
     expect((await dealer.call('application-empty-product/add-to-catalog', { id, name: 'Деталь' })).status).toBe(403);
     const added = await employee.ok('application-empty-product/add-to-catalog', { id, name: 'Деталь' });
@@ -96,7 +106,10 @@ describe('application-empty-product', () => {
     expect(blank.status).toBe(400);
     const zero = await dealer.call('application-empty-product/create', { items: [{ article: 'A', count: 0 }] });
     expect(zero.body.error_description).toContain('Количество должно быть от 1 до 10000');
-    const extra = await dealer.raw('application-empty-product/create', { items: [{ article: 'A', count: 1 }], userId: 1 });
+    const extra = await dealer.raw('application-empty-product/create', {
+      items: [{ article: 'A', count: 1 }],
+      userId: 1,
+    });
     expect(extra.status).toBe(400);
     expect((await dealer.ok('application-empty-product/get-fields', {})).fields[0]?.label).toBe('Номер детали');
   });

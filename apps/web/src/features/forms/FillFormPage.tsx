@@ -19,7 +19,9 @@ export function FillForm({ support }: { support: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useQuery(support ? formByCodeQuery(SUPPORT_FORM_CODE) : formByIdQuery(id));
-  const crumbs = support ? [{ label: t('support.title'), to: '/support/' }] : [{ label: t('list.title'), to: '/forms/' }];
+  const crumbs = support
+    ? [{ label: t('support.title'), to: '/support/' }]
+    : [{ label: t('list.title'), to: '/forms/' }];
 
   const send = async (submission: FormSubmission) => {
     if (!form.data) return;

@@ -1,10 +1,4 @@
-import {
-  checkFormValues,
-  isFieldVisible,
-  type FormField,
-  type FormValues,
-  type PortalForm,
-} from '@portal/contract';
+import { checkFormValues, isFieldVisible, type FormField, type FormValues, type PortalForm } from '@portal/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

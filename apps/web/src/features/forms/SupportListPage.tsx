@@ -64,7 +64,9 @@ export default function SupportListPage() {
                 <TableRow>
                   <TableCell>{t('field.title')}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('field.date')}</TableCell>
-                  {staff && <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.author')}</TableCell>}
+                  {staff && (
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.author')}</TableCell>
+                  )}
                   <TableCell>{t('field.status')}</TableCell>
                 </TableRow>
               </TableHead>

@@ -2,7 +2,12 @@ import { lazy } from 'react';
 import type { PortalRoute } from '../../lib/routing';
 
 export const formsRoutes: PortalRoute[] = [
-  { path: '/support/', name: 'support/SupportList', access: 'auth', component: lazy(() => import('./SupportListPage')) },
+  {
+    path: '/support/',
+    name: 'support/SupportList',
+    access: 'auth',
+    component: lazy(() => import('./SupportListPage')),
+  },
   {
     path: '/support/create/',
     name: 'support/SupportCreate',

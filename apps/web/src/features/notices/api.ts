@@ -7,8 +7,7 @@ export const noticesKeys = { all: ['notices'] as const, messages: ['messages'] a
 export const noticeListQuery = (page: number, size: number, unreadOnly = false) =>
   queryOptions({
     queryKey: [...noticesKeys.all, 'list', page, size, unreadOnly],
-    queryFn: () =>
-      rest(methods['notice/list'], { page, size, ...(unreadOnly ? { filter: { wasRead: false } } : {}) }),
+    queryFn: () => rest(methods['notice/list'], { page, size, ...(unreadOnly ? { filter: { wasRead: false } } : {}) }),
     // The bell keeps itself current while the page is open.
     refetchInterval: 60_000,
   });

@@ -75,7 +75,10 @@ export default function ReturnCreatePage() {
 
   return (
     <Box>
-      <PageHeader title={order?.title ?? t('orderTitle', { id: orderId })} crumbs={[{ label: t('title'), to: '/returns/' }]} />
+      <PageHeader
+        title={order?.title ?? t('orderTitle', { id: orderId })}
+        crumbs={[{ label: t('title'), to: '/returns/' }]}
+      />
       <Dialog open onClose={close} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby="return-create-title">
         <DialogTitle id="return-create-title">{t('form.title')}</DialogTitle>
         <IconClose onClick={close} label={t('common:close')} />
@@ -102,11 +105,17 @@ export default function ReturnCreatePage() {
                     error={Boolean(fieldState.error)}
                     helperText={
                       fieldMessage(fieldState.error) ??
-                      (selected ? t('form.available', { count: selected.available, delivered: selected.delivered }) : '')
+                      (selected
+                        ? t('form.available', { count: selected.available, delivered: selected.delivered })
+                        : '')
                     }
                   >
                     {fields.data.products.map((p) => (
-                      <MenuItem key={p.orderItemId} value={p.productId ?? ''} disabled={!p.productId || p.available < 1}>
+                      <MenuItem
+                        key={p.orderItemId}
+                        value={p.productId ?? ''}
+                        disabled={!p.productId || p.available < 1}
+                      >
                         {p.article ? `${p.article} — ${p.name}` : p.name}
                       </MenuItem>
                     ))}

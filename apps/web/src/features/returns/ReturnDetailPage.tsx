@@ -51,7 +51,9 @@ export function CommentCard({ comment, link }: { comment: ReturnComment; link?: 
           </Link>
         )}
       </Box>
-      {comment.text && <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{comment.text}</Typography>}
+      {comment.text && (
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{comment.text}</Typography>
+      )}
       <Box sx={{ mt: comment.photos.length ? 1 : 0 }}>
         <FileList files={comment.photos} />
       </Box>
@@ -96,7 +98,12 @@ export default function ReturnDetailPage() {
         actions={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             {canComment(user) && (
-              <Button variant="contained" startIcon={<RateReview />} component={RouterLink} to={`/returns/${r.id}/comment/`}>
+              <Button
+                variant="contained"
+                startIcon={<RateReview />}
+                component={RouterLink}
+                to={`/returns/${r.id}/comment/`}
+              >
                 {t('comment.add')}
               </Button>
             )}

@@ -69,7 +69,9 @@ export default function ReturnsPage() {
                   <TableCell>{t('field.product')}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.order')}</TableCell>
                   <TableCell align="right">{t('field.quantity')}</TableCell>
-                  {staff && <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.dealer')}</TableCell>}
+                  {staff && (
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.dealer')}</TableCell>
+                  )}
                   <TableCell>{t('field.status')}</TableCell>
                 </TableRow>
               </TableHead>

@@ -20,7 +20,11 @@ export const returnCommentsQuery = (id: number) =>
   queryOptions({
     queryKey: [...returnsKeys.all, 'comments', id],
     queryFn: () =>
-      rest(methods['application-good-return-comment/list'], { filter: { goodreturn: id }, size: -1, sort: { ID: 'ASC' } }),
+      rest(methods['application-good-return-comment/list'], {
+        filter: { goodreturn: id },
+        size: -1,
+        sort: { ID: 'ASC' },
+      }),
   });
 
 export const commentQuery = (id: number) =>

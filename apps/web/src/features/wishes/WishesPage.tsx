@@ -99,7 +99,9 @@ export default function WishesPage() {
                   <TableCell align="right">{t('field.count')}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.model')}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('field.date')}</TableCell>
-                  {staff && <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.dealer')}</TableCell>}
+                  {staff && (
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.dealer')}</TableCell>
+                  )}
                   <TableCell>{t('field.status')}</TableCell>
                 </TableRow>
               </TableHead>
