@@ -34,6 +34,8 @@ export function applyMask(mask: string, input: string): string {
   const prefixDigits = (mask.split('9')[0] ?? '').replace(/\D/g, '');
   let digits = input.replace(/\D/g, '');
   if (prefixDigits && digits.startsWith(prefixDigits)) digits = digits.slice(prefixDigits.length);
+  // A Russian number pasted with its trunk prefix: 8 913 … is +7 913 ….
+  else if (prefixDigits === '7' && digits.length === 11 && digits.startsWith('8')) digits = digits.slice(1);
   if (!digits) return '';
   let out = '';
   let i = 0;
