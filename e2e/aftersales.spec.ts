@@ -78,7 +78,11 @@ test.describe('after-sales conversations', () => {
     expect(mail.subject).toBe(`Возврат №${id}: статус «Одобрена»`);
     // The notice of the change opens the return and is marked read.
     await page.goto('/notice/');
-    await page.getByTestId('notice').filter({ hasText: `Возврат №${id}` }).first().click();
+    await page
+      .getByTestId('notice')
+      .filter({ hasText: `Возврат №${id}` })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/returns/${id}/$`));
   });
 
@@ -131,7 +135,9 @@ test.describe('after-sales conversations', () => {
     await expect(page.getByText('Проверьте правильность заполнения полей формы')).toBeVisible();
     await expect(page.getByText('Необходимо ваше согласие')).toBeVisible();
     await page.getByRole('textbox', { name: /^Тема\s*\*?$/ }).fill('Счёт на <b>оплату</b>');
-    await page.getByRole('textbox', { name: /^Сообщение/ }).fill('Пришлите, пожалуйста, счёт на оплату последнего заказа.');
+    await page
+      .getByRole('textbox', { name: /^Сообщение/ })
+      .fill('Пришлите, пожалуйста, счёт на оплату последнего заказа.');
     await page.getByLabel('Телефон для связи').pressSequentially('9131234567');
     await expect(page.getByLabel('Телефон для связи')).toHaveValue('+7 (913) 123-45-67');
     await page.getByLabel(/Я согласен на обработку персональных данных/).check();
