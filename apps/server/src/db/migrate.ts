@@ -5,6 +5,7 @@ import * as catalog from './migrations/0002-catalog.js';
 import * as orders from './migrations/0003-orders.js';
 import * as rateEvents from './migrations/0004-rate-events.js';
 import * as content from './migrations/0030-content.js';
+import * as aftersales from './migrations/0040-aftersales.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-orders': orders,
   '0004-rate-events': rateEvents,
   '0030-content': content,
+  '0040-aftersales': aftersales,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

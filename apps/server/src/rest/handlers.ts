@@ -3,6 +3,12 @@ import { authHandlers } from '../modules/auth/handlers.js';
 import { siteHandlers } from '../modules/site/handlers.js';
 import { contentHandlers } from '../modules/content/handlers.js';
 import { usersHandlers } from '../modules/users/handlers.js';
+import { filesHandlers } from '../modules/files/handlers.js';
+import { returnsHandlers } from '../modules/returns/handlers.js';
+import { wishesHandlers } from '../modules/wishes/handlers.js';
+import { formsHandlers } from '../modules/forms/handlers.js';
+import { noticesHandlers } from '../modules/notices/handlers.js';
+import { mailingHandlers } from '../modules/mailing/handlers.js';
 import type { Handlers } from './context.js';
 
 /**
@@ -14,4 +20,10 @@ export const handlers: Handlers<Methods> = {
   ...authHandlers,
   ...contentHandlers,
   ...usersHandlers,
+  ...filesHandlers,
+  ...returnsHandlers,
+  ...wishesHandlers,
+  ...formsHandlers,
+  ...noticesHandlers,
+  ...mailingHandlers,
 };

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Slots } from '../lib/slots';
+import NoticeBell from '../features/notices/NoticeBell';
+import UnreadNoticesBlock from '../features/notices/UnreadNoticesBlock';
 
 /**
  * What features put into other features and into the frame. The app composes them here so that features
@@ -47,7 +49,7 @@ function SearchSlot() {
 }
 
 /** Icons and widgets at the right of the top bar, in order. */
-const TOP_BAR_ACTIONS: Array<() => React.ReactElement | null> = [];
+const TOP_BAR_ACTIONS: Array<() => React.ReactElement | null> = [NoticeBell];
 
 function ActionsSlot() {
   return (
@@ -62,5 +64,5 @@ function ActionsSlot() {
 export const TopBarSlots = { Search: SearchSlot, Actions: ActionsSlot };
 
 export const FEATURE_SLOTS: Slots = {
-  dashboardBlocks: [],
+  dashboardBlocks: [{ id: 'notices.unread', order: 50, width: 6, Component: UnreadNoticesBlock }],
 };

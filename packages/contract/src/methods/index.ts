@@ -2,6 +2,12 @@ import { authMethods } from './auth.js';
 import { siteMethods } from './site.js';
 import { contentMethods } from './content.js';
 import { usersMethods } from './users.js';
+import { filesMethods } from './files.js';
+import { returnsMethods } from './returns.js';
+import { wishesMethods } from './wishes.js';
+import { formsMethods } from './forms.js';
+import { noticesMethods } from './notices.js';
+import { mailingMethods } from './mailing.js';
 
 /**
  * Every /rest/ method of the portal, keyed by its wire name. Each domain declares its methods in its own
@@ -12,6 +18,12 @@ export const methods = {
   ...authMethods,
   ...contentMethods,
   ...usersMethods,
+  ...filesMethods,
+  ...returnsMethods,
+  ...wishesMethods,
+  ...formsMethods,
+  ...noticesMethods,
+  ...mailingMethods,
 };
 
 export type Methods = typeof methods;

@@ -2,6 +2,9 @@ import type { Db } from '../database.js';
 import { seedUsers } from '../../modules/auth/seed.js';
 import { seedSite } from '../../modules/site/seed.js';
 import { seedContent } from '../../modules/content/seed.js';
+import { seedReturns } from '../../modules/returns/seed.js';
+import { seedWishes } from '../../modules/wishes/seed.js';
+import { seedForms } from '../../modules/forms/seed.js';
 
 export interface SeedOptions {
   /** Generated catalogue size (`npm run db:seed -- --products N`). */
@@ -13,6 +16,9 @@ const SEEDERS: Array<{ name: string; run: (db: Db, options: SeedOptions) => Prom
   { name: 'users', run: seedUsers },
   { name: 'site', run: seedSite },
   { name: 'content', run: seedContent },
+  { name: 'returns', run: seedReturns },
+  { name: 'wishes', run: seedWishes },
+  { name: 'forms', run: seedForms },
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {

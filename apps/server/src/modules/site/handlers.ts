@@ -26,7 +26,7 @@ const DEFAULT_SETTINGS: Omit<SiteSettings, 'captchaSiteKey' | 'mapsApiKey'> = {
   language: 'ru',
   themeSwitch: false,
   localeSwitch: false,
-  captchaMethods: ['user/register', 'user/restore-password'],
+  captchaMethods: ['user/register', 'user/restore-password', 'answer/create', 'mailings/update'],
   catalogQuantityMin: CATALOG_QUANTITY_MIN,
   catalogQuantityMax: CATALOG_QUANTITY_MAX,
   filterKeyPrefix: FILTER_KEY_PREFIX,

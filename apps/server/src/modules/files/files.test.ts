@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
+import { EXE, multipart, PNG } from '../returns/testing.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ uploadMaxBytes: 4096 });
+});
+afterAll(() => t.close());
+
+async function upload(client: TestClient, files: Array<{ name: string; type: string; data: Buffer }>) {
+  const body = multipart(files);
+  return client.raw('files/save', undefined, body);
+}
+
+async function get(client: TestClient, url: string) {
+  return t.app.inject({ method: 'GET', url, headers: client.cookie ? { cookie: client.cookie } : {} });
+}
+
+describe('files/save', () => {
+  it('rejects anonymous', async () => {
+    const c = t.client();
+    await c.raw('profile', {});
+    await c.call('profile', {});
+    const r = await upload(c, [{ name: 'a.png', type: 'image/png', data: PNG }]);
+    expect(r.status).toBe(401);
+  });
+
+  it('stores a photo with a preview, the type taken from the bytes', async () => {
+    const dealer = await t.as('dealer');
+    const r = await upload(dealer, [{ name: 'фото брака.png', type: 'application/octet-stream', data: PNG }]);
+    expect(r.status).toBe(200);
+    const [file] = (
+      r.body.result as { items: Array<{ id: number; contentType: string; preview: string | null; src: string }> }
+    ).items;
+    expect(file?.contentType).toBe('image/png');
+    expect(file?.preview).toBe(`/files/${file?.id}/preview`);
+    const preview = await get(dealer, file!.preview!);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['x-content-type-options']).toBe('nosniff');
+    expect(preview.headers['content-disposition']).toBe(
+      `inline; filename="____ _____.png"; filename*=UTF-8''${encodeURIComponent('фото брака.png')}`,
+    );
+    expect(preview.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('refuses an executable named as a photo, an empty file, a file over the limit — and saves none of a batch', async () => {
+    const dealer = await t.as('dealer');
+    const before = (await dealer.ok('files/list', {})).count;
+    const exe = await upload(dealer, [{ name: 'photo.jpg', type: 'image/jpeg', data: EXE }]);
+    expect(exe.status).toBe(400);
+    expect(exe.body.error_description).toContain('не поддерживается');
+    const empty = await upload(dealer, [{ name: 'empty.png', type: 'image/png', data: Buffer.alloc(0) }]);
+    expect(empty.status).toBe(400);
+    expect(empty.body.error_description).toBe('Файл «empty.png» пустой');
+    const big = await upload(dealer, [
+      { name: 'big.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(8000)]) },
+    ]);
+    expect(big.status).toBe(413);
+    const mixed = await upload(dealer, [
+      { name: 'ok.png', type: 'image/png', data: PNG },
+      { name: 'bad.jpg', type: 'image/jpeg', data: EXE },
+    ]);
+    expect(mixed.status).toBe(400);
+    expect((await dealer.ok('files/list', {})).count).toBe(before);
+  });
+
+  it('serves a text file as an attachment', async () => {
+    const dealer = await t.as('dealer');
+    const r = await upload(dealer, [
+      { name: '<script>.html', type: 'text/html', data: Buffer.from('<script>alert(1)</script>') },
+    ]);
+    expect(r.status).toBe(200);
+    const [file] = (r.body.result as { items: Array<{ id: number; contentType: string; src: string; preview: null }> })
+      .items;
+    expect(file?.contentType).toBe('text/plain');
+    expect(file?.preview).toBeNull();
+    const d = await get(dealer, file!.src);
+    expect(d.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(d.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+});
+
+describe('files/get, files/list, files/delete and the links', () => {
+  it("hides another dealer's file exactly like a missing one", async () => {
+    const dealer = await t.as('dealer');
+    const dealer2 = await t.as('dealer2');
+    const r = await upload(dealer, [{ name: 'a.png', type: 'image/png', data: PNG }]);
+    const id = (r.body.result as { items: Array<{ id: number }> }).items[0]!.id;
+    expect((await dealer.call('files/get', { id })).status).toBe(200);
+    const other = await dealer2.call('files/get', { id });
+    const missing = await dealer2.call('files/get', { id: 999999 });
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual(missing.body);
+    expect((await get(dealer2, `/files/${id}/download`)).statusCode).toBe(404);
+    expect((await get(t.client(), `/files/${id}/download`)).statusCode).toBe(401);
+    expect((await dealer2.ok('files/list', { filter: { id: [id] } })).count).toBe(0);
+    expect((await dealer2.call('files/delete', { id })).status).toBe(404);
+    // An employee handles no file that is not attached to something.
+    const employee = await t.as('employee');
+    expect((await employee.call('files/get', { id })).status).toBe(404);
+    expect((await dealer.ok('files/delete', { id })).ok).toBe(true);
+    expect((await dealer.call('files/get', { id })).status).toBe(404);
+  });
+
+  it('validates ids', async () => {
+    const dealer = await t.as('dealer');
+    expect((await dealer.call('files/get', { id: -1 })).status).toBe(400);
+    expect((await dealer.raw('files/get', { id: 1, extra: true })).status).toBe(400);
+  });
+});

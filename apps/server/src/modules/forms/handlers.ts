@@ -1,0 +1,294 @@
+import {
+  AGREEMENT_PREFIX,
+  answerStatusCss,
+  translate,
+  checkFormValues,
+  isFieldVisible,
+  type Answer,
+  type FormValues,
+  type PortalForm,
+  type formsMethods,
+} from '@portal/contract';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { AppError, notFound } from '../../rest/app-error.js';
+import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
+import { fullNameOf } from '../auth/actor.js';
+import { isStaff } from '../files/storage.js';
+import { tellStaff, tellUser } from '../notices/tell.js';
+import type { FormsTable, StoredAnswerField } from './tables.js';
+import './tables.js';
+import '../mailing/tables.js';
+
+type FormRow = Selectable<FormsTable>;
+
+function toForm(row: FormRow, language: string): PortalForm {
+  return {
+    id: row.id,
+    code: row.code,
+    title: language === 'en' && row.title_en ? row.title_en : row.title,
+    description: row.description,
+    fields: row.fields,
+  };
+}
+
+async function answerViews(db: Db, ids: number[], language: string): Promise<Answer[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('answers as a')
+    .innerJoin('forms as f', 'f.id', 'a.form_id')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .selectAll('a')
+    .select(['f.code', 'f.title', 'f.title_en', 'u.login', 'u.first_name', 'u.last_name', 'u.middle_name'])
+    .where('a.id', 'in', ids)
+    .execute();
+  const byId = new Map(
+    rows.map((r) => {
+      const formTitle = language === 'en' && r.title_en ? r.title_en : r.title;
+      const subject = r.user_fields.find((f) => f.sid === 'SUBJECT')?.value;
+      return [
+        r.id,
+        {
+          id: r.id,
+          title: subject ? `№${r.id}: ${subject}` : `${formTitle} №${r.id}`,
+          date: new Date(r.created_at).toISOString(),
+          updatedAt: new Date(r.updated_at).toISOString(),
+          status: r.status,
+          statusCss: answerStatusCss(r.status),
+          form: { id: r.form_id, code: r.code, title: formTitle },
+          user: { id: r.user_id, name: fullNameOf(r) || r.login },
+          adminFields: r.admin_fields,
+          userFields: r.user_fields,
+        } satisfies Answer,
+      ];
+    }),
+  );
+  return ids.map((id) => byId.get(id)).filter((a): a is Answer => Boolean(a));
+}
+
+async function visibleAnswer(ctx: RestContext, id: number): Promise<Answer> {
+  const actor = requireActor(ctx);
+  let q = ctx.db.selectFrom('answers').select('id').where('id', '=', id);
+  if (!isStaff(actor)) q = q.where('user_id', '=', actor.id);
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound();
+  const [view] = await answerViews(ctx.db, [row.id], ctx.language);
+  if (!view) throw notFound();
+  return view;
+}
+
+/** The generic message, with each field's own message (texts of the form, or message keys translated). */
+function formInvalid(ctx: RestContext, fields: Record<string, string>) {
+  const shown = Object.fromEntries(Object.entries(fields).map(([code, m]) => [code, translate(ctx.language, m, code)]));
+  return new AppError('VALIDATION', 'validation.form', { fields: shown });
+}
+
+export const formsHandlers: Handlers<typeof formsMethods> = {
+  async 'form/list'(input, ctx) {
+    let q = ctx.db.selectFrom('forms');
+    if (input?.filter?.code) q = q.where('code', '=', input.filter.code);
+    const rows = await q.selectAll().orderBy('sort').orderBy('id').execute();
+    return { count: rows.length, items: rows.map((r) => toForm(r, ctx.language)) };
+  },
+
+  async 'form/get'(input, ctx) {
+    let q = ctx.db.selectFrom('forms').selectAll();
+    if (input.id !== undefined) q = q.where('id', '=', input.id);
+    if (input.code !== undefined) q = q.where('code', '=', input.code);
+    const row = await q.executeTakeFirst();
+    if (!row) throw notFound();
+    return toForm(row, ctx.language);
+  },
+
+  /**
+   * A submission is checked against the form's own definition, exactly as the renderer checks it: no
+   * unknown or repeated fields, readonly fields keep their value, every rule of a visible field holds,
+   * agreements are ticked (and recorded as consents). Nothing is stored unless all of it passes.
+   */
+  async 'answer/create'({ payload }, ctx) {
+    const actor = requireActor(ctx);
+    const form = await ctx.db.selectFrom('forms').selectAll().where('code', '=', payload.code).executeTakeFirst();
+    if (!form) throw notFound();
+    const byCode = new Map(form.fields.map((f) => [f.code, f]));
+    const values: FormValues = {};
+    const problems: Record<string, string> = {};
+    for (const sent of payload.fields) {
+      const field = byCode.get(sent.code);
+      if (!field || (sent.id !== undefined && sent.id !== field.id)) problems[sent.code] = 'error.formUnknownField';
+      else if (Object.hasOwn(values, sent.code)) problems[sent.code] = 'validation.invalid';
+      else values[sent.code] = field.readonly ? (field.value ?? undefined) : sent.value;
+    }
+    if (Object.keys(problems).length) throw formInvalid(ctx, problems);
+    for (const field of form.fields)
+      if (field.readonly && values[field.code] === undefined && field.value !== null) {
+        values[field.code] = field.value;
+      }
+    const errors = checkFormValues(form.fields, values);
+    if (Object.keys(errors).length) throw formInvalid(ctx, errors);
+
+    const agreementIds = new Set(
+      form.fields
+        .filter((f) => f.type === 'AGREEMENT' && f.agreementId !== null && values[f.code] === true)
+        .map((f) => f.agreementId as number),
+    );
+    for (const c of payload.consent ?? []) {
+      if (!form.fields.some((f) => f.type === 'AGREEMENT' && f.agreementId === c.idAgreement)) {
+        throw formInvalid(ctx, { [`${AGREEMENT_PREFIX}${c.idAgreement}`]: 'error.formUnknownField' });
+      }
+      agreementIds.add(c.idAgreement);
+    }
+
+    const userFields: StoredAnswerField[] = form.fields
+      .filter((f) => isFieldVisible(f, values) && values[f.code] !== undefined && values[f.code] !== '')
+      .map((f) => {
+        const v = values[f.code];
+        const shown =
+          typeof v === 'boolean'
+            ? v
+              ? ctx.language === 'en'
+                ? 'Yes'
+                : 'Да'
+              : ctx.language === 'en'
+                ? 'No'
+                : 'Нет'
+            : (f.options.find((o) => o.value === v)?.title ?? String(v ?? '').trim());
+        return { id: f.id, type: f.type, sid: f.code, title: f.label, value: shown };
+      });
+
+    const id = await ctx.db.transaction().execute(async (trx) => {
+      for (const agreementId of agreementIds) {
+        await trx
+          .insertInto('consents')
+          .values({ user_id: actor.id, agreement_id: agreementId })
+          .onConflict((oc) => oc.columns(['user_id', 'agreement_id']).doNothing())
+          .execute();
+      }
+      const created = await trx
+        .insertInto('answers')
+        .values({ form_id: form.id, user_id: actor.id, user_fields: JSON.stringify(userFields) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return created.id;
+    });
+    const [view] = await answerViews(ctx.db, [id], ctx.language);
+    if (!view) throw notFound();
+    await tellStaff(
+      ctx,
+      `${form.title}: новое обращение №${id}`,
+      [`Автор: ${view.user.name}`, ...userFields.map((f) => `${f.title}: ${f.value}`)].join('\n'),
+      `/support/${id}/`,
+    );
+    return view;
+  },
+
+  async 'answer/list'(input, ctx) {
+    const actor = requireActor(ctx);
+    let q = ctx.db.selectFrom('answers as a').innerJoin('forms as f', 'f.id', 'a.form_id');
+    if (!isStaff(actor)) q = q.where('a.user_id', '=', actor.id);
+    if (input.filter?.code) q = q.where('f.code', '=', input.filter.code);
+    if (input.filter?.status) q = q.where('a.status', '=', input.filter.status);
+    const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const direction = (input.sort?.DATE_CREATE ?? input.sort?.ID) === 'ASC' ? 'asc' : 'desc';
+    let ids = q.select('a.id').orderBy('a.id', direction);
+    if (input.size !== -1) ids = ids.limit(input.size).offset((input.page - 1) * input.size);
+    const rows = await ids.execute();
+    return {
+      count: Number(n),
+      items: await answerViews(
+        ctx.db,
+        rows.map((r) => r.id),
+        ctx.language,
+      ),
+    };
+  },
+
+  'answer/get': (input, ctx) => visibleAnswer(ctx, input.id),
+
+  /** An employee answers and sets the status; the author gets a notice and an e-mail. */
+  async 'answer/update'(input, ctx) {
+    const current = await visibleAnswer(ctx, input.id);
+    const adminFields: StoredAnswerField[] = [
+      {
+        id: 1,
+        type: 'TEXTAREA',
+        sid: 'ANSWER',
+        title: ctx.language === 'en' ? 'Answer' : 'Ответ',
+        value: input.answer,
+      },
+    ];
+    await ctx.db
+      .updateTable('answers')
+      .set({ status: input.status, admin_fields: JSON.stringify(adminFields), updated_at: new Date() })
+      .where('id', '=', current.id)
+      .execute();
+    const statusRu: Record<string, string> = { NEW: 'Новое', CORRECTED: 'Решено', NOT_CORRECTED: 'Не решено' };
+    const statusEn: Record<string, string> = { NEW: 'New', CORRECTED: 'Resolved', NOT_CORRECTED: 'Not resolved' };
+    await tellUser(ctx, current.user.id, {
+      title: { ru: `Ответ на обращение ${current.title}`, en: `Answer to your request ${current.title}` },
+      text: {
+        ru: `Статус: ${statusRu[input.status]}.\nОтвет: ${input.answer}`,
+        en: `Status: ${statusEn[input.status]}.\nAnswer: ${input.answer}`,
+      },
+      link: `/support/${current.id}/`,
+    });
+    return visibleAnswer(ctx, current.id);
+  },
+
+  async 'consent/create'({ payload }, ctx) {
+    const actor = requireActor(ctx);
+    const agreement = await ctx.db
+      .selectFrom('agreements')
+      .select('id')
+      .where('id', '=', payload.idAgreement)
+      .executeTakeFirst();
+    if (!agreement) throw notFound();
+    await ctx.db
+      .insertInto('consents')
+      .values({ user_id: actor.id, agreement_id: agreement.id })
+      .onConflict((oc) => oc.columns(['user_id', 'agreement_id']).doNothing())
+      .execute();
+    const row = await ctx.db
+      .selectFrom('consents')
+      .select(['id', 'agreement_id'])
+      .where('user_id', '=', actor.id)
+      .where('agreement_id', '=', agreement.id)
+      .executeTakeFirstOrThrow();
+    return { id: row.id, idAgreement: row.agreement_id };
+  },
+
+  /** Withdrawing consent to the mailing agreement also ends the subscription. */
+  async 'consent/delete'(input, ctx) {
+    const actor = requireActor(ctx);
+    await ctx.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .deleteFrom('consents')
+        .where('id', '=', input.id)
+        .where('user_id', '=', actor.id)
+        .returning('agreement_id')
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      const agreement = await trx
+        .selectFrom('agreements')
+        .select('code')
+        .where('id', '=', row.agreement_id)
+        .executeTakeFirst();
+      if (agreement?.code === 'MAILING') {
+        await trx
+          .updateTable('mailings')
+          .set({ subscribed: false, updated_at: new Date() })
+          .where('user_id', '=', actor.id)
+          .execute();
+      }
+    });
+    return { ok: true as const };
+  },
+
+  async 'agreement/get'(input, ctx) {
+    let q = ctx.db.selectFrom('agreements').select(['id', 'code', 'title', 'text']);
+    if (input.id !== undefined) q = q.where('id', '=', input.id);
+    if (input.code !== undefined) q = q.where('code', '=', input.code);
+    const row = await q.executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  },
+};

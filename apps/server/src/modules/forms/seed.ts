@@ -1,0 +1,245 @@
+import { AGREEMENT_PREFIX, MAILING_AGREEMENT_CODE, SUPPORT_FORM_CODE, type FormField } from '@portal/contract';
+import type { Db } from '../../db/database.js';
+import '../notices/tables.js';
+import './tables.js';
+
+type FieldSeed = Partial<FormField> & Pick<FormField, 'code' | 'label'>;
+
+function fields(list: FieldSeed[]): FormField[] {
+  return list.map((f, i) => {
+    const rules = f.rules ?? [];
+    return {
+      id: i + 1,
+      type: 'TEXT',
+      name: f.code,
+      mask: null,
+      readonly: false,
+      options: [],
+      conditions: [],
+      value: null,
+      agreementId: null,
+      ...f,
+      rules,
+      required: rules.length > 0,
+    };
+  });
+}
+
+function agreementField(id: number, label: string): FieldSeed {
+  const code = `${AGREEMENT_PREFIX}${id}`;
+  return {
+    code,
+    name: code,
+    type: 'AGREEMENT',
+    label,
+    agreementId: id,
+    rules: [{ regex: '^true$', message: 'Необходимо ваше согласие' }],
+  };
+}
+
+const PERSONAL_DATA_TEXT = `<p>Я даю согласие ООО «ТехЗапчасть» на обработку моих персональных данных (фамилия, имя, отчество,
+телефон, адрес электронной почты, сведения об организации) в целях рассмотрения обращения и связи со мной.</p>
+<p>Согласие действует до его отзыва. Отозвать согласие можно, написав в поддержку портала.</p>`;
+
+const MAILING_TEXT = `<p>Я согласен получать на указанный адрес электронной почты новости, сведения о новых поступлениях,
+акциях и изменениях условий работы ООО «ТехЗапчасть».</p>
+<p>Отписаться можно в любой момент на странице «Рассылка» или по ссылке в письме.</p>`;
+
+/** Agreements, the three demo forms, two appeals of the demo dealer (one answered) and a few notices. */
+export async function seedForms(db: Db): Promise<void> {
+  const agreements = await db
+    .insertInto('agreements')
+    .values([
+      { code: 'PERSONAL_DATA', title: 'Согласие на обработку персональных данных', text: PERSONAL_DATA_TEXT },
+      { code: MAILING_AGREEMENT_CODE, title: 'Согласие на получение рассылки', text: MAILING_TEXT },
+    ])
+    .returning(['id', 'code'])
+    .execute();
+  const personal = agreements.find((a) => a.code === 'PERSONAL_DATA')!.id;
+  const consentLabel = 'Я согласен на обработку персональных данных';
+
+  const support = fields([
+    {
+      code: 'TOPIC',
+      type: 'SELECT',
+      label: 'Тема обращения',
+      options: [
+        { title: 'Заказ', value: 'ORDER' },
+        { title: 'Возврат товара', value: 'RETURN' },
+        { title: 'Каталог и цены', value: 'CATALOG' },
+        { title: 'Другое', value: 'OTHER' },
+      ],
+      rules: [{ regex: '^(ORDER|RETURN|CATALOG|OTHER)$', message: 'Выберите тему обращения' }],
+      value: 'OTHER',
+    },
+    {
+      code: 'ORDER_NUMBER',
+      label: 'Номер заказа',
+      conditions: [{ field: 'TOPIC', value: 'ORDER' }],
+      rules: [{ regex: '^\\d{1,10}$', message: 'Укажите номер заказа цифрами' }],
+    },
+    {
+      code: 'SUBJECT',
+      label: 'Тема',
+      rules: [{ regex: '^[\\s\\S]{3,200}$', message: 'Тема должна содержать от 3 до 200 символов' }],
+    },
+    {
+      code: 'MESSAGE',
+      type: 'TEXTAREA',
+      label: 'Сообщение',
+      rules: [{ regex: '^[\\s\\S]{10,}$', message: 'Опишите вопрос подробнее — не меньше 10 символов' }],
+    },
+    { code: 'PHONE', type: 'PHONE', label: 'Телефон для связи', mask: '+7 (999) 999-99-99' },
+    { code: 'CALL_ME', type: 'CHECKBOX', label: 'Перезвоните мне' },
+    { code: 'CHANNEL', label: 'Канал обращения', readonly: true, value: 'Дилерский портал' },
+    agreementField(personal, consentLabel),
+  ]);
+  const callback = fields([
+    { code: 'NAME', label: 'Как к вам обращаться', rules: [{ regex: '^.{2,100}$', message: 'Укажите имя' }] },
+    {
+      code: 'PHONE',
+      type: 'PHONE',
+      label: 'Телефон',
+      mask: '+7 (999) 999-99-99',
+      rules: [{ regex: '^\\+7 \\(\\d{3}\\) \\d{3}-\\d{2}-\\d{2}$', message: 'Введите телефон полностью' }],
+    },
+    {
+      code: 'TIME',
+      type: 'RADIO',
+      label: 'Удобное время',
+      options: [
+        { title: 'Утром (9–12)', value: 'MORNING' },
+        { title: 'Днём (12–15)', value: 'DAY' },
+        { title: 'Вечером (15–18)', value: 'EVENING' },
+      ],
+      value: 'DAY',
+    },
+    agreementField(personal, consentLabel),
+  ]);
+  const claim = fields([
+    {
+      code: 'ORDER_NUMBER',
+      label: 'Номер заказа',
+      rules: [{ regex: '^\\d{1,10}$', message: 'Укажите номер заказа цифрами' }],
+    },
+    {
+      code: 'CLAIM_TYPE',
+      type: 'SELECT',
+      label: 'Что случилось',
+      options: [
+        { title: 'Повреждение при доставке', value: 'DAMAGED' },
+        { title: 'Недостача', value: 'SHORTAGE' },
+        { title: 'Опоздание доставки', value: 'DELAY' },
+      ],
+      rules: [{ regex: '^(DAMAGED|SHORTAGE|DELAY)$', message: 'Выберите, что случилось' }],
+    },
+    {
+      code: 'DELIVERY_DATE',
+      type: 'DATE',
+      label: 'Дата доставки',
+      rules: [{ regex: '^\\d{4}-\\d{2}-\\d{2}$', message: 'Укажите дату доставки' }],
+    },
+    {
+      code: 'DESCRIPTION',
+      type: 'TEXTAREA',
+      label: 'Описание',
+      rules: [{ regex: '^[\\s\\S]{10,}$', message: 'Опишите претензию подробнее — не меньше 10 символов' }],
+    },
+    {
+      code: 'EMAIL',
+      type: 'EMAIL',
+      label: 'E-mail для ответа',
+      rules: [{ regex: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', message: 'Введите корректный адрес электронной почты' }],
+    },
+    agreementField(personal, consentLabel),
+  ]);
+  const forms = await db
+    .insertInto('forms')
+    .values([
+      {
+        code: SUPPORT_FORM_CODE,
+        title: 'Обращение в поддержку',
+        title_en: 'Support request',
+        description: 'Задайте вопрос поддержке портала — ответ придёт на почту и появится в разделе «Мои обращения».',
+        fields: JSON.stringify(support),
+        sort: 10,
+      },
+      {
+        code: 'CALLBACK',
+        title: 'Заказать обратный звонок',
+        title_en: 'Request a call back',
+        description: 'Менеджер перезвонит в выбранное время.',
+        fields: JSON.stringify(callback),
+        sort: 20,
+      },
+      {
+        code: 'DELIVERY_CLAIM',
+        title: 'Претензия по доставке',
+        title_en: 'Delivery claim',
+        description: 'Повреждение, недостача или опоздание доставки.',
+        fields: JSON.stringify(claim),
+        sort: 30,
+      },
+    ])
+    .returning(['id', 'code'])
+    .execute();
+
+  const dealer = await db.selectFrom('users').select('id').where('login', '=', 'dealer').executeTakeFirst();
+  if (!dealer) return;
+  const supportId = forms.find((f) => f.code === SUPPORT_FORM_CODE)!.id;
+  await db
+    .insertInto('consents')
+    .values({ user_id: dealer.id, agreement_id: personal })
+    .onConflict((oc) => oc.columns(['user_id', 'agreement_id']).doNothing())
+    .execute();
+  const field = (id: number, sid: string, title: string, value: string) => ({ id, type: 'TEXT', sid, title, value });
+  const answered = await db
+    .insertInto('answers')
+    .values([
+      {
+        form_id: supportId,
+        user_id: dealer.id,
+        status: 'CORRECTED',
+        user_fields: JSON.stringify([
+          field(1, 'TOPIC', 'Тема обращения', 'Каталог и цены'),
+          field(3, 'SUBJECT', 'Тема', 'Не вижу цены по безналичному расчёту'),
+          field(4, 'MESSAGE', 'Сообщение', 'После смены способа оплаты в каталоге не отображаются цены.'),
+        ]),
+        admin_fields: JSON.stringify([
+          field(1, 'ANSWER', 'Ответ', 'Мы обновили ваш тип цен, цены по безналичному расчёту снова видны.'),
+        ]),
+      },
+      {
+        form_id: supportId,
+        user_id: dealer.id,
+        status: 'NEW',
+        user_fields: JSON.stringify([
+          field(1, 'TOPIC', 'Тема обращения', 'Заказ'),
+          field(2, 'ORDER_NUMBER', 'Номер заказа', '1'),
+          field(3, 'SUBJECT', 'Тема', 'Когда будет отгрузка?'),
+          field(4, 'MESSAGE', 'Сообщение', 'Подскажите, пожалуйста, дату отгрузки заказа.'),
+        ]),
+      },
+    ])
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('notices')
+    .values([
+      {
+        user_id: dealer.id,
+        title: 'Добро пожаловать на дилерский портал',
+        description: 'Здесь появляются уведомления о возвратах, обращениях и сообщениях от поставщика.',
+        link: '/',
+        was_read: true,
+      },
+      {
+        user_id: dealer.id,
+        title: `Ответ на обращение №${answered[0]!.id}`,
+        description: 'Статус: Решено.',
+        link: `/support/${answered[0]!.id}/`,
+        was_read: false,
+      },
+    ])
+    .execute();
+}

@@ -1,0 +1,77 @@
+import { MAILING_AGREEMENT_CODE, type Mailing, type mailingMethods } from '@portal/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../rest/app-error.js';
+import { requireActor, type Handlers } from '../../rest/context.js';
+import { fullNameOf, type Actor } from '../auth/actor.js';
+import { isStaff } from '../files/storage.js';
+import '../forms/tables.js';
+import './tables.js';
+
+async function mailingOf(db: Db, actor: Actor): Promise<Mailing> {
+  const agreement = await db
+    .selectFrom('agreements')
+    .select('id')
+    .where('code', '=', MAILING_AGREEMENT_CODE)
+    .executeTakeFirst();
+  const consent = agreement
+    ? await db
+        .selectFrom('consents')
+        .select('id')
+        .where('user_id', '=', actor.id)
+        .where('agreement_id', '=', agreement.id)
+        .executeTakeFirst()
+    : undefined;
+  const row = await db.selectFrom('mailings').selectAll().where('user_id', '=', actor.id).executeTakeFirst();
+  return {
+    id: row?.id ?? null,
+    // Not subscribed yet: offer the profile's address.
+    email: row?.email ?? actor.row.email,
+    subscribed: Boolean(row?.subscribed && consent),
+    consentId: consent?.id ?? null,
+    agreementId: agreement?.id ?? null,
+  };
+}
+
+export const mailingHandlers: Handlers<typeof mailingMethods> = {
+  async 'mailings/list'(input, ctx) {
+    const actor = requireActor(ctx);
+    let q = ctx.db.selectFrom('mailings as m').innerJoin('users as u', 'u.id', 'm.user_id');
+    if (!isStaff(actor)) q = q.where('m.user_id', '=', actor.id);
+    if (input.filter?.subscribed !== undefined) q = q.where('m.subscribed', '=', input.filter.subscribed);
+    const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    let rows = q
+      .select(['m.id', 'm.email', 'm.subscribed', 'u.login', 'u.first_name', 'u.last_name', 'u.middle_name'])
+      .orderBy('m.id', input.sort?.ID === 'DESC' ? 'desc' : 'asc');
+    if (input.size !== -1) rows = rows.limit(input.size).offset((input.page - 1) * input.size);
+    const items = (await rows.execute()).map((r) => ({
+      id: r.id,
+      email: r.email,
+      subscribed: r.subscribed,
+      consentId: null,
+      agreementId: null,
+      userName: fullNameOf(r) || r.login,
+    }));
+    return { count: Number(n), items };
+  },
+
+  'mailings/get': (_input, ctx) => mailingOf(ctx.db, requireActor(ctx)),
+
+  /** Subscribing needs the caller's consent to the mailing agreement (consent/create first). */
+  async 'mailings/update'(input, ctx) {
+    const actor = requireActor(ctx);
+    const subscribe = input.subscribed ?? true;
+    const current = await mailingOf(ctx.db, actor);
+    if (subscribe && current.consentId === null) {
+      throw new AppError('VALIDATION', 'error.mailingConsent');
+    }
+    await ctx.db
+      .insertInto('mailings')
+      .values({ user_id: actor.id, email: input.email, subscribed: subscribe })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({ email: input.email, subscribed: subscribe, updated_at: new Date() }),
+      )
+      .execute();
+    return mailingOf(ctx.db, actor);
+  },
+};

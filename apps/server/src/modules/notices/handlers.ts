@@ -1,0 +1,162 @@
+import { type Message, type noticesMethods } from '@portal/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { AppError, notFound } from '../../rest/app-error.js';
+import { requireActor, type Handlers } from '../../rest/context.js';
+import { fullNameOf } from '../auth/actor.js';
+import { isStaff } from '../files/storage.js';
+import { tellStaff, tellUser } from './tell.js';
+import './tables.js';
+
+const toNotice = (r: {
+  id: number;
+  title: string;
+  description: string;
+  link: string;
+  was_read: boolean;
+  created_at: Date;
+}) => ({
+  id: r.id,
+  timestamp: new Date(r.created_at).toISOString(),
+  title: r.title,
+  wasRead: r.was_read,
+  description: r.description,
+  link: r.link,
+});
+
+async function messageViews(db: Db, ids: number[]): Promise<Message[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('messages as m')
+    .innerJoin('users as d', 'd.id', 'm.dealer_id')
+    .leftJoin('users as a', 'a.id', 'm.author_id')
+    .select([
+      'm.id',
+      'm.text',
+      'm.created_at',
+      'm.dealer_id',
+      'm.author_id',
+      'd.login as d_login',
+      'd.first_name as d_first',
+      'd.last_name as d_last',
+      'd.middle_name as d_middle',
+      'a.login as a_login',
+      'a.first_name as a_first',
+      'a.last_name as a_last',
+      'a.middle_name as a_middle',
+      'a.groups as a_groups',
+    ])
+    .where('m.id', 'in', ids)
+    .execute();
+  const byId = new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        message: r.text,
+        dateCreate: new Date(r.created_at).toISOString(),
+        dealer: {
+          id: r.dealer_id,
+          name: fullNameOf({ last_name: r.d_last, first_name: r.d_first, middle_name: r.d_middle }) || r.d_login,
+        },
+        author:
+          r.author_id !== null && r.a_login !== null
+            ? {
+                id: r.author_id,
+                name:
+                  fullNameOf({
+                    last_name: r.a_last ?? '',
+                    first_name: r.a_first ?? '',
+                    middle_name: r.a_middle ?? '',
+                  }) || r.a_login,
+                isStaff: (r.a_groups ?? []).some((g) => g === 'EMPLOYEES' || g === 'ADMINS'),
+              }
+            : null,
+      } satisfies Message,
+    ]),
+  );
+  return ids.map((id) => byId.get(id)).filter((m): m is Message => Boolean(m));
+}
+
+export const noticesHandlers: Handlers<typeof noticesMethods> = {
+  async 'notice/list'(input, ctx) {
+    const actor = requireActor(ctx);
+    let q = ctx.db.selectFrom('notices').where('user_id', '=', actor.id);
+    if (input.filter?.wasRead !== undefined) q = q.where('was_read', '=', input.filter.wasRead);
+    const counts = await ctx.db
+      .selectFrom('notices')
+      .select([sql<number>`count(*) FILTER (WHERE NOT was_read)::int`.as('unread')])
+      .where('user_id', '=', actor.id)
+      .executeTakeFirstOrThrow();
+    const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    let rows = q.selectAll().orderBy('id', input.sort?.ID === 'ASC' ? 'asc' : 'desc');
+    if (input.size !== -1) rows = rows.limit(input.size).offset((input.page - 1) * input.size);
+    return { count: Number(n), unread: Number(counts.unread), items: (await rows.execute()).map(toNotice) };
+  },
+
+  async 'notice/get'(input, ctx) {
+    const actor = requireActor(ctx);
+    const row = await ctx.db
+      .updateTable('notices')
+      .set({ was_read: true })
+      .where('id', '=', input.id)
+      .where('user_id', '=', actor.id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    return toNotice(row);
+  },
+
+  /** A dealer reads their conversation with the supplier; staff read every one, or one dealer's. */
+  async 'message/list'(input, ctx) {
+    const actor = requireActor(ctx);
+    let q = ctx.db.selectFrom('messages');
+    if (!isStaff(actor)) q = q.where('dealer_id', '=', actor.id);
+    else if (input.filter?.dealer) q = q.where('dealer_id', '=', input.filter.dealer);
+    const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    let ids = q.select('id').orderBy('id', input.sort?.ID === 'ASC' ? 'asc' : 'desc');
+    if (input.size !== -1) ids = ids.limit(input.size).offset((input.page - 1) * input.size);
+    const rows = await ids.execute();
+    return {
+      count: Number(n),
+      items: await messageViews(
+        ctx.db,
+        rows.map((r) => r.id),
+      ),
+    };
+  },
+
+  /** A dealer writes to the supplier (the managers get an e-mail); staff answer a dealer (notice and e-mail). */
+  async 'message/create'(input, ctx) {
+    const actor = requireActor(ctx);
+    const staff = isStaff(actor);
+    let dealerId = actor.id;
+    if (input.dealer !== undefined) {
+      if (!staff) throw new AppError('FORBIDDEN', 'error.staffOnly');
+      const dealer = await ctx.db
+        .selectFrom('users')
+        .select(['id', 'groups'])
+        .where('id', '=', input.dealer)
+        .executeTakeFirst();
+      if (!dealer || (dealer.groups.length > 0 && !dealer.groups.includes('DEALERS'))) throw notFound();
+      dealerId = dealer.id;
+    }
+    const created = await ctx.db
+      .insertInto('messages')
+      .values({ dealer_id: dealerId, author_id: actor.id, text: input.message })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [view] = await messageViews(ctx.db, [created.id]);
+    if (!view) throw notFound();
+    if (dealerId === actor.id) {
+      await tellStaff(ctx, `Сообщение от ${view.dealer.name}`, input.message, '/notice/');
+    } else {
+      await tellUser(ctx, dealerId, {
+        title: { ru: 'Новое сообщение от поставщика', en: 'A new message from the supplier' },
+        text: { ru: input.message, en: input.message },
+        link: '/notice/',
+      });
+    }
+    return view;
+  },
+};

@@ -1,0 +1,229 @@
+import { normalizeArticle, wishStatus, type Language, type Wish, type wishesMethods } from '@portal/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { AppError, notFound } from '../../rest/app-error.js';
+import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
+import { fullNameOf, type Actor } from '../auth/actor.js';
+import '../catalog/tables.js';
+import { isStaff } from '../files/storage.js';
+import { dateRu, tellStaff } from '../notices/tell.js';
+import './tables.js';
+
+/**
+ * Requests joined with the catalogue on the normalised part number at read time, so a request turns
+ * SUCCESS as soon as the product is on the site (and back if it is withdrawn) without any sync job.
+ */
+function wishesQuery(db: Db, actor: Actor) {
+  let q = db
+    .selectFrom('wishes as w')
+    .innerJoin('users as u', 'u.id', 'w.user_id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('products as p')
+          .select(['p.id', 'p.name'])
+          .whereRef('p.article_key', '=', 'w.article_key')
+          .where('p.active', '=', true)
+          .orderBy('p.id')
+          .limit(1)
+          .as('p'),
+      (join) => join.onTrue(),
+    );
+  if (!isStaff(actor)) q = q.where('w.user_id', '=', actor.id);
+  return q;
+}
+
+async function views(db: Db, actor: Actor, ids: number[]): Promise<Wish[]> {
+  if (ids.length === 0) return [];
+  const rows = await wishesQuery(db, actor)
+    .selectAll('w')
+    .select(['p.id as product_id', 'p.name as product_name', 'u.login', 'u.first_name', 'u.last_name', 'u.middle_name'])
+    .where('w.id', 'in', ids)
+    .execute();
+  const byId = new Map(
+    rows.map((r) => {
+      const available = r.product_id !== null;
+      return [
+        r.id,
+        {
+          id: r.id,
+          dateCreate: new Date(r.created_at).toISOString(),
+          isAvailableCatalog: available,
+          isProcessed: r.is_processed,
+          article: r.article,
+          productId: r.product_id,
+          productName: r.product_name,
+          vin: r.vin,
+          model: r.model,
+          count: r.count,
+          userId: r.user_id,
+          userName: fullNameOf(r) || r.login,
+          status: wishStatus(available, r.is_processed),
+          sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+        } satisfies Wish,
+      ];
+    }),
+  );
+  return ids.map((id) => byId.get(id)).filter((w): w is Wish => Boolean(w));
+}
+
+async function one(ctx: RestContext, id: number): Promise<Wish> {
+  const [view] = await views(ctx.db, requireActor(ctx), [id]);
+  if (!view) throw notFound();
+  return view;
+}
+
+const FIELDS: Record<Language, Array<{ code: string; label: string; type: string; required: boolean }>> = {
+  ru: [
+    { code: 'article', label: 'Номер детали', type: 'TEXT', required: true },
+    { code: 'count', label: 'Количество', type: 'NUMBER', required: true },
+    { code: 'vin', label: 'VIN техники', type: 'TEXT', required: false },
+    { code: 'model', label: 'Модель техники', type: 'TEXT', required: false },
+  ],
+  en: [
+    { code: 'article', label: 'Part number', type: 'TEXT', required: true },
+    { code: 'count', label: 'Quantity', type: 'NUMBER', required: true },
+    { code: 'vin', label: 'Machine VIN', type: 'TEXT', required: false },
+    { code: 'model', label: 'Machine model', type: 'TEXT', required: false },
+  ],
+};
+
+export const wishesHandlers: Handlers<typeof wishesMethods> = {
+  async 'application-empty-product/list'(input, ctx) {
+    const actor = requireActor(ctx);
+    let q = wishesQuery(ctx.db, actor);
+    const status = input.filter?.status;
+    if (status === 'SUCCESS') q = q.where('p.id', 'is not', null);
+    if (status === 'PROCESSING') q = q.where('p.id', 'is', null).where('w.is_processed', '=', true);
+    if (status === 'ERROR') q = q.where('p.id', 'is', null).where('w.is_processed', '=', false);
+    if (input.filter?.article) {
+      q = q.where('w.article_key', 'like', `%${normalizeArticle(input.filter.article).replace(/[%_\\]/g, '\\$&')}%`);
+    }
+    const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const direction = (input.sort?.DATE_CREATE ?? input.sort?.ID) === 'ASC' ? 'asc' : 'desc';
+    let ids = q.select('w.id').orderBy('w.id', direction);
+    if (input.size !== -1) ids = ids.limit(input.size).offset((input.page - 1) * input.size);
+    const rows = await ids.execute();
+    return {
+      count: Number(n),
+      items: await views(
+        ctx.db,
+        actor,
+        rows.map((r) => r.id),
+      ),
+    };
+  },
+
+  'application-empty-product/get': (input, ctx) => one(ctx, input.id),
+
+  async 'application-empty-product/create'(input, ctx) {
+    const actor = requireActor(ctx);
+    const rows = await ctx.db
+      .insertInto('wishes')
+      .values(
+        input.items.map((item) => ({
+          user_id: actor.id,
+          article: item.article,
+          article_key: normalizeArticle(item.article),
+          count: item.count,
+          vin: input.vin ?? '',
+          model: input.model ?? '',
+        })),
+      )
+      .returning('id')
+      .execute();
+    return {
+      items: await views(
+        ctx.db,
+        actor,
+        rows.map((r) => r.id),
+      ),
+    };
+  },
+
+  /** The dealer edits their request until it is taken into work; staff mark it processed. */
+  async 'application-empty-product/update'({ id, fields }, ctx) {
+    const actor = requireActor(ctx);
+    const staff = isStaff(actor);
+    if (fields.isProcessed !== undefined && !staff) throw new AppError('FORBIDDEN', 'error.staffOnly');
+    let q = ctx.db.selectFrom('wishes').select(['id', 'is_processed']).where('id', '=', id);
+    if (!staff) q = q.where('user_id', '=', actor.id);
+    const current = await q.executeTakeFirst();
+    if (!current) throw notFound();
+    const editsRequest =
+      fields.article !== undefined ||
+      fields.count !== undefined ||
+      fields.vin !== undefined ||
+      fields.model !== undefined;
+    if (!staff && current.is_processed && editsRequest) throw new AppError('CONFLICT', 'error.wishProcessed');
+    await ctx.db
+      .updateTable('wishes')
+      .set({
+        ...(fields.article !== undefined
+          ? { article: fields.article, article_key: normalizeArticle(fields.article) }
+          : {}),
+        ...(fields.count !== undefined ? { count: fields.count } : {}),
+        ...(fields.vin !== undefined ? { vin: fields.vin } : {}),
+        ...(fields.model !== undefined ? { model: fields.model } : {}),
+        ...(fields.isProcessed !== undefined ? { is_processed: fields.isProcessed } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute();
+    return one(ctx, id);
+  },
+
+  async 'application-empty-product/delete'(input, ctx) {
+    const actor = requireActor(ctx);
+    let q = ctx.db.deleteFrom('wishes').where('id', '=', input.id);
+    if (!isStaff(actor)) q = q.where('user_id', '=', actor.id);
+    const result = await q.executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound();
+    return { ok: true as const };
+  },
+
+  'application-empty-product/get-fields': (_input, ctx) => ({ fields: FIELDS[ctx.language] }),
+
+  async 'application-empty-product/send-email'(input, ctx) {
+    const wish = await one(ctx, input.id);
+    const user = await ctx.db
+      .selectFrom('users')
+      .select(['email', 'company', 'phone'])
+      .where('id', '=', wish.userId)
+      .executeTakeFirstOrThrow();
+    const text = [
+      `Заявка по номеру детали №${wish.id} от ${dateRu(wish.dateCreate)}`,
+      `Номер детали: ${wish.article}`,
+      `Количество: ${wish.count}`,
+      wish.vin ? `VIN: ${wish.vin}` : '',
+      wish.model ? `Модель техники: ${wish.model}` : '',
+      `Дилер: ${wish.userName}${user.company ? `, ${user.company}` : ''}`,
+      user.email ? `E-mail: ${user.email}` : '',
+      user.phone ? `Телефон: ${user.phone}` : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
+    await tellStaff(ctx, `Заявка по номеру детали ${wish.article}`, text, `/wishes/${wish.id}/`);
+    await ctx.db.updateTable('wishes').set({ sent_at: new Date() }).where('id', '=', wish.id).execute();
+    return { ok: true as const };
+  },
+
+  /** Staff answer a request by putting the part on the site; every request for that number turns SUCCESS. */
+  async 'application-empty-product/add-to-catalog'(input, ctx) {
+    const wish = await one(ctx, input.id);
+    if (!wish.isAvailableCatalog) {
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('products')
+          .values({ name: input.name, article: wish.article, article_key: normalizeArticle(wish.article) })
+          .execute();
+        await trx
+          .updateTable('wishes')
+          .set({ is_processed: true, updated_at: new Date() })
+          .where('id', '=', wish.id)
+          .execute();
+      });
+    }
+    return one(ctx, input.id);
+  },
+};

@@ -1,0 +1,5 @@
+import { FillForm } from './FillFormPage';
+
+export default function FormPage() {
+  return <FillForm support={false} />;
+}

@@ -1,0 +1,106 @@
+import { SUPPORT_FORM_CODE } from '@portal/contract';
+import Add from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { useCurrentUser } from '../../lib/current-user';
+import { formatDate } from '../../lib/format';
+import { answerListQuery, isStaff } from './api';
+import { AnswerStatusChip } from './AnswerStatusChip';
+
+function num(v: string | null, fallback: number) {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+}
+
+/** 'Мои обращения': answers of the USER_SUPPORT form (every appeal for staff). */
+export default function SupportListPage() {
+  const { t } = useTranslation('forms');
+  const user = useCurrentUser().data;
+  const [params, setParams] = useSearchParams();
+  const page = num(params.get('page'), 1);
+  const size = params.get('size') === '-1' ? -1 : num(params.get('size'), 60);
+  const list = useQuery(answerListQuery(page, size, SUPPORT_FORM_CODE));
+  const staff = isStaff(user);
+  return (
+    <Box>
+      <PageHeader
+        title={t('support.title')}
+        actions={
+          <Button variant="contained" startIcon={<Add />} component={RouterLink} to="/support/create/">
+            {t('support.create')}
+          </Button>
+        }
+      />
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.count === 0 ? (
+        <Paper>
+          <EmptyState title={t('support.empty')}>
+            <Typography>{t('support.emptyText')}</Typography>
+          </EmptyState>
+        </Paper>
+      ) : (
+        <Paper>
+          <TableContainer>
+            <Table size="small" aria-label={t('support.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('field.title')}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('field.date')}</TableCell>
+                  {staff && (
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.author')}</TableCell>
+                  )}
+                  <TableCell>{t('field.status')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.data.items.map((a) => (
+                  <TableRow key={a.id} hover>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      <Link component={RouterLink} to={`/support/${a.id}/`}>
+                        {a.title}
+                      </Link>
+                    </TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{formatDate(a.date, true)}</TableCell>
+                    {staff && <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{a.user.name}</TableCell>}
+                    <TableCell>
+                      <AnswerStatusChip answer={a} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={list.data.count}
+            page={page - 1}
+            rowsPerPage={size === -1 ? list.data.count : size}
+            rowsPerPageOptions={[60, 120, 240]}
+            labelRowsPerPage={t('rows')}
+            labelDisplayedRows={({ from, to, count }) => t('displayed', { from, to, count })}
+            onPageChange={(_e, p) => setParams({ page: String(p + 1), size: String(size) })}
+            onRowsPerPageChange={(e) => setParams({ page: '1', size: e.target.value })}
+          />
+        </Paper>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,48 @@
+import { methods, type User } from '@portal/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { rest } from '../../lib/rest';
+
+export const formsKeys = { all: ['forms'] as const, answers: ['answers'] as const };
+
+export const formListQuery = () =>
+  queryOptions({ queryKey: [...formsKeys.all, 'list'], queryFn: () => rest(methods['form/list'], {}) });
+
+export const formByCodeQuery = (code: string) =>
+  queryOptions({ queryKey: [...formsKeys.all, 'code', code], queryFn: () => rest(methods['form/get'], { code }) });
+
+export const formByIdQuery = (id: number) =>
+  queryOptions({ queryKey: [...formsKeys.all, 'id', String(id)], queryFn: () => rest(methods['form/get'], { id }) });
+
+export const answerListQuery = (page: number, size: number, code?: string) =>
+  queryOptions({
+    queryKey: [...formsKeys.answers, 'list', page, size, code ?? ''],
+    queryFn: () =>
+      rest(methods['answer/list'], { page, size, sort: { ID: 'DESC' }, ...(code ? { filter: { code } } : {}) }),
+  });
+
+export const answerQuery = (id: number) =>
+  queryOptions({ queryKey: [...formsKeys.answers, 'detail', id], queryFn: () => rest(methods['answer/get'], { id }) });
+
+export const agreementQuery = (id: number) =>
+  queryOptions({ queryKey: ['agreement', id], queryFn: () => rest(methods['agreement/get'], { id }) });
+
+export const isStaff = (user: User | null | undefined) =>
+  Boolean(user && user.groups.some((g) => g === 'EMPLOYEES' || g === 'ADMINS'));
+
+/** Fills a mask where 9 stands for a digit: '+7 (999) 999-99-99'. Digits the mask already shows are skipped. */
+export function applyMask(mask: string, input: string): string {
+  const prefixDigits = (mask.split('9')[0] ?? '').replace(/\D/g, '');
+  let digits = input.replace(/\D/g, '');
+  if (prefixDigits && digits.startsWith(prefixDigits)) digits = digits.slice(prefixDigits.length);
+  // A Russian number pasted with its trunk prefix: 8 913 … is +7 913 ….
+  else if (prefixDigits === '7' && digits.length === 11 && digits.startsWith('8')) digits = digits.slice(1);
+  if (!digits) return '';
+  let out = '';
+  let i = 0;
+  for (const ch of mask) {
+    if (i >= digits.length) break;
+    if (ch === '9') out += digits[i++];
+    else out += ch;
+  }
+  return out;
+}

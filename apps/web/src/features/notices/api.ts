@@ -1,0 +1,22 @@
+import { methods, type User } from '@portal/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { rest } from '../../lib/rest';
+
+export const noticesKeys = { all: ['notices'] as const, messages: ['messages'] as const };
+
+export const noticeListQuery = (page: number, size: number, unreadOnly = false) =>
+  queryOptions({
+    queryKey: [...noticesKeys.all, 'list', page, size, unreadOnly],
+    queryFn: () => rest(methods['notice/list'], { page, size, ...(unreadOnly ? { filter: { wasRead: false } } : {}) }),
+    // The bell keeps itself current while the page is open.
+    refetchInterval: 60_000,
+  });
+
+export const messageListQuery = () =>
+  queryOptions({
+    queryKey: [...noticesKeys.messages, 'list'],
+    queryFn: () => rest(methods['message/list'], { size: 100 }),
+  });
+
+export const isStaff = (user: User | null | undefined) =>
+  Boolean(user && user.groups.some((g) => g === 'EMPLOYEES' || g === 'ADMINS'));

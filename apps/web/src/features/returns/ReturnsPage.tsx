@@ -1,0 +1,125 @@
+import Add from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, Outlet, useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { useCurrentUser } from '../../lib/current-user';
+import { formatDate } from '../../lib/format';
+import { canFileReturns, isStaff, returnListQuery } from './api';
+import { StatusChip } from './components';
+
+function pageParam(v: string | null, fallback: number) {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+}
+
+/** 'Возврат товара': the dealer's returns (every return for staff); dialogs open over it. */
+export default function ReturnsPage() {
+  const { t } = useTranslation('returns');
+  const navigate = useNavigate();
+  const user = useCurrentUser().data;
+  const [params, setParams] = useSearchParams();
+  const page = pageParam(params.get('page'), 1);
+  const size = params.get('size') === '-1' ? -1 : pageParam(params.get('size'), 60);
+  const list = useQuery(returnListQuery(page, size));
+  const staff = isStaff(user);
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('title')}
+        actions={
+          canFileReturns(user) ? (
+            <Button variant="contained" startIcon={<Add />} component={RouterLink} to="/returns/orders/">
+              {t('create')}
+            </Button>
+          ) : undefined
+        }
+      />
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.count === 0 ? (
+        <Paper>
+          <EmptyState title={t('empty.title')}>
+            <Typography>{t('empty.text')}</Typography>
+          </EmptyState>
+        </Paper>
+      ) : (
+        <Paper>
+          <TableContainer>
+            <Table size="small" aria-label={t('title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('field.number')}</TableCell>
+                  <TableCell>{t('field.date')}</TableCell>
+                  <TableCell>{t('field.product')}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.order')}</TableCell>
+                  <TableCell align="right">{t('field.quantity')}</TableCell>
+                  {staff && (
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.dealer')}</TableCell>
+                  )}
+                  <TableCell>{t('field.status')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.data.items.map((r) => (
+                  <TableRow
+                    key={r.id}
+                    hover
+                    sx={{ cursor: 'pointer' }}
+                    onClick={() => void navigate(`/returns/${r.id}/`)}
+                  >
+                    <TableCell>
+                      <RouterLink to={`/returns/${r.id}/`} onClick={(e) => e.stopPropagation()}>
+                        {r.id}
+                      </RouterLink>
+                    </TableCell>
+                    <TableCell>{formatDate(r.dateCreate)}</TableCell>
+                    <TableCell>
+                      <Typography variant="body2">{r.product.name}</Typography>
+                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                        {r.product.article}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{r.order.title}</TableCell>
+                    <TableCell align="right">{r.quantity}</TableCell>
+                    {staff && <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{r.user.name}</TableCell>}
+                    <TableCell>
+                      <StatusChip status={r.status} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={list.data.count}
+            page={page - 1}
+            rowsPerPage={size === -1 ? list.data.count : size}
+            rowsPerPageOptions={[60, 120, 240]}
+            labelRowsPerPage={t('rows')}
+            labelDisplayedRows={({ from, to, count }) => t('displayed', { from, to, count })}
+            onPageChange={(_e, p) => setParams({ page: String(p + 1), size: String(size) })}
+            onRowsPerPageChange={(e) => setParams({ page: '1', size: e.target.value })}
+          />
+        </Paper>
+      )}
+      <Outlet />
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+import { methods, type User, type WishStatus } from '@portal/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { rest } from '../../lib/rest';
+
+export const wishesKeys = { all: ['wishes'] as const };
+
+export const wishListQuery = (page: number, size: number, status?: WishStatus) =>
+  queryOptions({
+    queryKey: [...wishesKeys.all, 'list', page, size, status ?? ''],
+    queryFn: () =>
+      rest(methods['application-empty-product/list'], {
+        page,
+        size,
+        sort: { ID: 'DESC' },
+        ...(status ? { filter: { status } } : {}),
+      }),
+  });
+
+export const wishQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...wishesKeys.all, 'detail', id],
+    queryFn: () => rest(methods['application-empty-product/get'], { id }),
+  });
+
+export const isStaff = (user: User | null | undefined) =>
+  Boolean(user && user.groups.some((g) => g === 'EMPLOYEES' || g === 'ADMINS'));
+
+/**
+ * Pasted part numbers, one per line, number and quantity separated by white space (spec §5); a line
+ * without a quantity asks for one piece. Returns the lines it could not read too.
+ */
+export function parseParts(text: string): { items: Array<{ article: string; count: number }>; bad: string[] } {
+  const items: Array<{ article: string; count: number }> = [];
+  const bad: string[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line) continue;
+    const m = /^(.+?)(?:[\s;,\t]+(\d+))?$/.exec(line);
+    const article = m?.[1]?.trim() ?? '';
+    const count = m?.[2] ? Number(m[2]) : 1;
+    if (!article || article.length > 100 || count < 1 || count > 10000) bad.push(line);
+    else items.push({ article, count });
+  }
+  return { items, bad };
+}
