@@ -9,4 +9,6 @@ export * from './validation.js';
 export * from './schemas/user.js';
 export * from './methods/site.js';
 export * from './methods/auth.js';
+export * from './methods/catalog.js';
+export * from './catalog-filter.js';
 export * from './methods/index.js';

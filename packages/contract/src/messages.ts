@@ -54,6 +54,9 @@ export const MESSAGES = {
     'error.loginTaken': 'Пользователь с таким логином уже существует',
     'error.emailTaken': 'Пользователь с таким e-mail уже существует',
     'error.captcha': 'Подтвердите, что вы не робот',
+    'error.priceTypeForbidden': 'Тип цен может изменить только администратор',
+    'error.paySystemInactive': 'Этот способ оплаты недоступен',
+    'error.priceTypeUnknown': 'Такого типа цен нет',
   },
   en: {
     'validation.required': 'Cannot be empty',
@@ -104,6 +107,9 @@ export const MESSAGES = {
     'error.loginTaken': 'A user with this login already exists',
     'error.emailTaken': 'A user with this e-mail already exists',
     'error.captcha': 'Confirm that you are not a robot',
+    'error.priceTypeForbidden': 'Only an administrator can change the price type',
+    'error.paySystemInactive': 'This payment method is not available',
+    'error.priceTypeUnknown': 'There is no such price type',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

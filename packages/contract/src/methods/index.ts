@@ -1,5 +1,6 @@
 import { authMethods } from './auth.js';
 import { siteMethods } from './site.js';
+import { catalogMethods } from './catalog.js';
 
 /**
  * Every /rest/ method of the portal, keyed by its wire name. Each domain declares its methods in its own
@@ -8,6 +9,7 @@ import { siteMethods } from './site.js';
 export const methods = {
   ...siteMethods,
   ...authMethods,
+  ...catalogMethods,
 };
 
 export type Methods = typeof methods;
