@@ -1,6 +1,7 @@
 import type { Methods } from '@portal/contract';
 import { authHandlers } from '../modules/auth/handlers.js';
 import { siteHandlers } from '../modules/site/handlers.js';
+import { catalogHandlers } from '../modules/catalog/handlers.js';
 import type { Handlers } from './context.js';
 
 /**
@@ -10,4 +11,5 @@ import type { Handlers } from './context.js';
 export const handlers: Handlers<Methods> = {
   ...siteHandlers,
   ...authHandlers,
+  ...catalogHandlers,
 };

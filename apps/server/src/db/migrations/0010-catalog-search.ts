@@ -28,6 +28,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX product_similar_similar_idx ON product_similar (similar_id)`.execute(db);
   await sql`CREATE INDEX favorites_product_idx ON favorites (product_id)`.execute(db);
 
+  // The words of product names: a query word with a typo is corrected to the nearest of them (decision 010).
+  await sql`CREATE TABLE catalog_words (word text PRIMARY KEY)`.execute(db);
+  await sql`CREATE INDEX catalog_words_trgm_idx ON catalog_words USING gin (word gin_trgm_ops)`.execute(db);
+
   // Availability follows the stock: a row-level trigger keeps the two sums on the product current.
   await sql`
     CREATE FUNCTION product_stock_sync() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -50,6 +54,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TRIGGER IF EXISTS product_stock_sync_trg ON product_stock`.execute(db);
   await sql`DROP FUNCTION IF EXISTS product_stock_sync()`.execute(db);
+  await sql`DROP TABLE IF EXISTS catalog_words`.execute(db);
   for (const i of [
     'products_tsv_idx',
     'products_article_trgm_idx',

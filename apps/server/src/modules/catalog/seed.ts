@@ -194,6 +194,16 @@ const photosOf = (group: string) =>
 
 export const DEFAULT_DEMO_PRODUCTS = 2000;
 
+/** Rebuilds the word list typo tolerance corrects against (run after a catalogue import). */
+export async function refreshCatalogWords(db: Db): Promise<void> {
+  await sql`DELETE FROM catalog_words`.execute(db);
+  await sql`
+    INSERT INTO catalog_words (word)
+    SELECT DISTINCT w FROM (
+      SELECT regexp_split_to_table(lower(name || ' ' || brand), '[^[:alnum:]]+') AS w FROM products WHERE active
+    ) t WHERE length(w) >= 3 AND w !~ '^[0-9]+$'`.execute(db);
+}
+
 export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<void> {
   const total = Math.max(options.products ?? DEFAULT_DEMO_PRODUCTS, FIXED_PRODUCTS.length);
   await db.transaction().execute(async (trx) => {
@@ -445,6 +455,8 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
       UPDATE sections s SET element_cnt = c.n
       FROM (SELECT parent_id, sum(element_cnt)::int AS n FROM sections WHERE parent_id IS NOT NULL GROUP BY parent_id) c
       WHERE c.parent_id = s.id`.execute(trx);
+
+    await refreshCatalogWords(trx);
 
     // Demo users: dealers buy at the dealer price; dealer2 has no payment method yet (the prompt shows).
     const retail = priceTypes.find((p) => p.code === 'RETAIL')!.id;

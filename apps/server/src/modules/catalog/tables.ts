@@ -123,6 +123,7 @@ declare module '../../db/schema.js' {
     stores: StoresTable;
     product_stock: ProductStockTable;
     favorites: FavoritesTable;
+    catalog_words: { word: string };
   }
 }
 
