@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  FILTER_PROPERTY_CODES,
   PRODUCT_SORT_KEYS,
   SHORT_FILTER_KEYS,
   toLongFilterKey,
