@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  PRODUCT_SORT_KEYS,
-  SHORT_FILTER_KEYS,
-  toLongFilterKey,
-} from '../catalog-filter.js';
+import { PRODUCT_SORT_KEYS, SHORT_FILTER_KEYS } from '../catalog-filter.js';
 import { CURRENCIES } from '../format.js';
 import { byIdInput, defineMethod, idSchema, listInput, listResult, okResult, permission, signedIn } from '../method.js';
 
@@ -27,17 +23,28 @@ const filterValues = z
 const priceBound = z.coerce.number({ error: 'validation.number' }).min(0, { error: 'validation.notNegative' }).max(1e9);
 const availabilityValue = z.enum(['Y', 'N'], { error: 'validation.invalid' });
 
-function filterShape() {
-  const shape: Record<string, z.ZodType> = {};
-  for (const key of SHORT_FILTER_KEYS) {
-    const schema =
-      key === 'F_PRICE_MIN' || key === 'F_PRICE_MAX' ? priceBound : key === 'F_AVAILABLE' ? availabilityValue : filterValues;
-    // Both names of a control are accepted: the short one and the prefixed one of spec §3.
-    shape[key] = schema.optional();
-    shape[toLongFilterKey(key)] = schema.optional();
-  }
-  return shape;
-}
+const checkboxes = filterValues.optional();
+const price = priceBound.optional();
+const availability = availabilityValue.optional();
+
+/**
+ * Both names of each smart-filter control: the short one and the one with the default prefix of spec §3
+ * (`F_BRAND`, `arCatalogProductsFilter_BRAND`). Written out so the input type names every key.
+ */
+const filterKeysShape = {
+  F_BRAND: checkboxes,
+  F_MODEL: checkboxes,
+  F_KIND: checkboxes,
+  F_PRICE_MIN: price,
+  F_PRICE_MAX: price,
+  F_AVAILABLE: availability,
+  arCatalogProductsFilter_BRAND: checkboxes,
+  arCatalogProductsFilter_MODEL: checkboxes,
+  arCatalogProductsFilter_KIND: checkboxes,
+  arCatalogProductsFilter_PRICE_MIN: price,
+  arCatalogProductsFilter_PRICE_MAX: price,
+  arCatalogProductsFilter_AVAILABLE: availability,
+} satisfies Record<(typeof SHORT_FILTER_KEYS)[number] | `arCatalogProductsFilter_${string}`, z.ZodType>;
 
 /** The product filter: section, ids, search and the smart filter's keys; anything else is refused. */
 export const productFilterSchema = z.strictObject({
@@ -46,7 +53,7 @@ export const productFilterSchema = z.strictObject({
   /** An empty list gives an empty result without a query (spec §5). */
   id: z.array(idSchema).max(1000, { error: 'validation.tooLong' }).optional(),
   search: searchText.optional(),
-  ...filterShape(),
+  ...filterKeysShape,
 });
 export type ProductFilter = z.output<typeof productFilterSchema>;
 export type ProductFilterInput = z.input<typeof productFilterSchema>;

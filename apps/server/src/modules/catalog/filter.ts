@@ -10,6 +10,16 @@ const COLUMN: Record<(typeof FILTER_PROPERTY_CODES)[number], string> = {
   KIND: 'prop_kind',
 };
 
+/** A stable control id for a value (FNV-1a), the same whatever else the filter shows. */
+function controlHash(value: string): string {
+  let h = 0x811c9dc5;
+  for (const ch of value) {
+    h ^= ch.codePointAt(0)!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(36);
+}
+
 interface CountRow {
   code: string;
   value: string | null;
@@ -74,7 +84,7 @@ export async function smartFilter(
       PRICE: false,
       DISPLAY_TYPE: 'F',
       VALUES: values.map((r, i) => ({
-        CONTROL_ID: `${prefix}${code}_${i + 1}`,
+        CONTROL_ID: `${prefix}${code}_${controlHash(r.value ?? '')}`,
         CONTROL_NAME: `${prefix}${code}`,
         SORT: (i + 1) * 10,
         VALUE: r.value ?? '',

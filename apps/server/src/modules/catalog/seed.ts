@@ -226,7 +226,18 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
       ])
       .returning(['id', 'code'])
       .execute();
-    await trx.insertInto('stores').values(STORES).execute();
+    const stores = await trx.insertInto('stores').values(STORES).returning(['id', 'sort', 'is_virtual']).execute();
+    // Stock is a function of the product id, so the products can carry their sums from the start (one
+    // pass over a million rows instead of an update of each).
+    const amount = (idExpr: ReturnType<typeof sql.raw>, s: { id: number; sort: number; is_virtual: boolean }) =>
+      s.is_virtual
+        ? sql`CASE WHEN ${idExpr} % 3 = 0 THEN 1000 ELSE 0 END`
+        : sql`CASE WHEN (${idExpr} * ${sql.lit(s.sort + 3)}) % 7 >= 3 THEN 1 + (${idExpr} * ${sql.lit(s.id + 13)}) % 120 ELSE 0 END`;
+    const stockSum = (idExpr: ReturnType<typeof sql.raw>, virtual: boolean) =>
+      sql.join(
+        stores.filter((s) => s.is_virtual === virtual).map((s) => amount(idExpr, s)),
+        sql` + `,
+      );
 
     // Sections: top level, then the second level under each.
     const sectionIds = new Map<string, number>();
@@ -328,8 +339,12 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
       const to = Math.min(generated, from + CHUNK - 1);
       await sql`
         INSERT INTO products (id, section_id, name, article, article_key, brand, preview_text, detail_text, unit,
-                              weight_kg, volume_m3, photos, properties, sort)
-        SELECT ${base} + g.i, (${sec}->>(g.i % ${nsec}))::int, g.name, g.article, '', g.brand,
+                              weight_kg, volume_m3, photos, properties, sort, stock_real, stock_virtual)
+        SELECT ${base} + g.i, (${sec}->>(g.i % ${nsec}))::int, g.name, g.article,
+               -- The normalised key, by the same rules as normalizeArticle (upper case, separators out,
+               -- Cyrillic look-alikes to Latin); the seed test checks the two agree.
+               translate(upper(regexp_replace(g.article, '[[:space:]./‐-―−-]', '', 'g')), 'АВЕКМНОРСТУХ', 'ABEKMHOPCTYX'),
+               g.brand,
                g.name || ' ' || g.brand || ', артикул ' || g.article || '. Применяется: ' || g.model || '.',
                '<p>' || g.kind || ' производства ' || g.brand || ' для техники ' || g.model ||
                  '.</p><p>Поставляется в заводской упаковке. Гарантия 12 месяцев.</p>',
@@ -339,7 +354,7 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
                ${photos}->(g.i % ${nsec}),
                jsonb_build_object('BRAND', g.brand, 'MODEL', g.model,
                                   'KIND', CASE WHEN g.b < ${OEM_BRANDS} THEN 'Оригинал' ELSE 'Аналог' END),
-               500
+               500, ${stockSum(sql.raw(`(${base} + g.i)`), false)}, ${stockSum(sql.raw(`(${base} + g.i)`), true)}
         FROM (
           SELECT x.i, x.b, x.kind, x.brand, x.model,
                  x.kind || (${variants}->>((x.i / ${nsec * BRANDS.length}) % ${VARIANTS.length})) || ', ' || x.model AS name,
@@ -368,12 +383,6 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
           ) x
         ) g`.execute(trx);
     }
-    // The normalised key in SQL, the same rules as normalizeArticle: upper case, separators out, Cyrillic
-    // look-alikes to Latin. Checked against the TypeScript function by the seed test.
-    await sql`
-      UPDATE products SET article_key = translate(upper(regexp_replace(article, '[[:space:]./‐-―−-]', '', 'g')),
-                                                  'АВЕКМНОРСТУХ', 'ABEKMHOPCTYX')
-      WHERE id > ${base}`.execute(trx);
     await sql`SELECT setval(pg_get_serial_sequence('products', 'id'), (SELECT max(id) FROM products))`.execute(trx);
 
     // Prices: every product × price type × payment method, in roubles; dealers pay less, cash a little less.
@@ -386,22 +395,23 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
              'RUB'
       FROM products p CROSS JOIN price_types pt CROSS JOIN pay_systems ps`.execute(trx);
 
-    // Stock: real warehouses hold some parts, the virtual 'Под заказ' offers others for order.
+    // Stock rows by the same formula (the trigger is off: the sums are already on the products).
     await sql`ALTER TABLE product_stock DISABLE TRIGGER product_stock_sync_trg`.execute(trx);
-    await sql`
-      INSERT INTO product_stock (product_id, store_id, amount)
-      SELECT p.id, s.id,
-             CASE WHEN s.is_virtual THEN 1000 ELSE 1 + (p.id * (s.id + 13)) % 120 END
-      FROM products p CROSS JOIN stores s
-      WHERE (s.is_virtual AND p.id % 3 = 0) OR (NOT s.is_virtual AND (p.id * (s.sort + 3)) % 7 >= 3)`.execute(trx);
+    for (const store of stores) {
+      await sql`
+        INSERT INTO product_stock (product_id, store_id, amount)
+        SELECT p.id, ${store.id}, ${amount(sql.raw('p.id'), store)} FROM products p
+        WHERE ${amount(sql.raw('p.id'), store)} > 0`.execute(trx);
+    }
     await sql`ALTER TABLE product_stock ENABLE TRIGGER product_stock_sync_trg`.execute(trx);
+    // The hand-written parts were inserted without sums.
     await sql`
       UPDATE products p SET stock_real = coalesce(t.r, 0), stock_virtual = coalesce(t.v, 0)
       FROM (SELECT ps.product_id,
                    sum(ps.amount) FILTER (WHERE NOT s.is_virtual) AS r,
                    sum(ps.amount) FILTER (WHERE s.is_virtual) AS v
-            FROM product_stock ps JOIN stores s ON s.id = ps.store_id GROUP BY ps.product_id) t
-      WHERE t.product_id = p.id AND (coalesce(t.r, 0) > 0 OR coalesce(t.v, 0) > 0)`.execute(trx);
+            FROM product_stock ps JOIN stores s ON s.id = ps.store_id WHERE ps.product_id <= ${base} GROUP BY ps.product_id) t
+      WHERE t.product_id = p.id`.execute(trx);
 
     // Analogues: an original part (brand < 5) and the replacement five brands on, in the same section.
     const span = nsec * OEM_BRANDS;

@@ -47,6 +47,7 @@ export function PaymentPrompt({ compact = false }: { compact?: boolean }) {
         label={t('payment.method')}
         value={choice}
         onChange={(e) => setChoice(e.target.value)}
+        fullWidth={false}
         sx={{ minWidth: 240 }}
         required
       >

@@ -25,6 +25,7 @@ export default function PriceListPage() {
             label={t('priceList.section')}
             value={selected ?? ''}
             onChange={(e) => setParams(new URLSearchParams({ section: e.target.value }))}
+            fullWidth={false}
             sx={{ minWidth: 260 }}
           >
             {leaves.map((s) => (

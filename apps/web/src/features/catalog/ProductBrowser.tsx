@@ -115,7 +115,8 @@ export function ProductBrowser({
               }
               setParams(next);
             }}
-            sx={{ minWidth: 230 }}
+            fullWidth={false}
+            sx={{ width: { xs: '100%', sm: 260 } }}
             slotProps={{ select: { renderValue: (v) => (v === 'RANK' ? t('sort.RANK') : optionLabel(t, String(v))) } }}
           >
             {defaultSortByRank && <MenuItem value="RANK">{t('sort.RANK')}</MenuItem>}
@@ -134,7 +135,8 @@ export function ProductBrowser({
             label={t('pageSize')}
             value={state.size}
             onChange={(e) => update({ size: Number(e.target.value), page: 1 })}
-            sx={{ minWidth: 110 }}
+            fullWidth={false}
+            sx={{ width: 110 }}
           >
             {CATALOG_PAGE_SIZES.map((s) => (
               <MenuItem key={s} value={s}>

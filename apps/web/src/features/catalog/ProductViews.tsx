@@ -77,7 +77,14 @@ export function MatchChip({ match }: { match: Product['match'] }) {
     match.kind === 'ANALOGUE'
       ? t(match.relation === 'OEM' ? 'match.oem' : 'match.analogue', { article: match.article, brand: match.brand })
       : t(`match.${match.kind}`, { article: match.article ?? '' }) + (match.fuzzy ? ` (${t('match.fuzzy')})` : '');
-  return <Chip size="small" color={match.kind === 'TEXT' ? 'default' : 'primary'} label={label} sx={{ maxWidth: '100%' }} />;
+  return (
+    <Chip
+      size="small"
+      color={match.kind === 'TEXT' ? 'default' : 'primary'}
+      label={label}
+      sx={{ maxWidth: '100%', height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal' } }}
+    />
+  );
 }
 
 function Thumb({ product, size }: { product: Product; size?: number }) {
@@ -130,7 +137,7 @@ function Tile({ product }: { product: Product }) {
         <NameLink product={product} />
         <Article product={product} />
         <MatchChip match={product.match} />
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'end', gap: 1, mt: 'auto' }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'end', gap: 1, mt: 'auto', flexWrap: 'wrap' }}>
           <PriceTag product={product} />
           <AvailabilityChip value={product.availability} />
         </Box>
@@ -165,7 +172,7 @@ function ListRow({ product }: { product: Product }) {
 function ProductTable({ items }: { items: Product[] }) {
   const { t } = useTranslation('catalog');
   return (
-    <TableContainer component={Paper} variant="outlined">
+    <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto', maxWidth: '100%' }}>
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -223,7 +230,7 @@ export function ProductGrid({ items, view }: { items: Product[]; view: ViewMode 
     );
   }
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' } }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(auto-fill, minmax(210px, 1fr))' } }}>
       {items.map((p) => (
         <Tile key={p.id} product={p} />
       ))}
