@@ -48,7 +48,14 @@ function seed() {
 async function startServer(): Promise<ChildProcess> {
   const server = spawn('npx', ['tsx', 'src/main.ts'], {
     cwd: path.join(root, 'apps/server'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_SEED: 'off' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_SEED: 'off',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
@@ -96,7 +103,13 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function cannon(url: string, headers: Record<string, string>, body: string, connections: number, seconds: number): Promise<Run> {
+async function cannon(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  connections: number,
+  seconds: number,
+): Promise<Run> {
   const times: number[] = [];
   const instance = autocannon({ url, method: 'POST', headers, body, connections, duration: seconds });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
@@ -123,7 +136,11 @@ try {
   const { cookie, sessid } = await signIn();
   const headers = { cookie, 'content-type': 'application/json' };
   const call = async (name: string, input: unknown) => {
-    const r = await fetch(`${base}/rest/${name}?sessid=${sessid}`, { method: 'POST', headers, body: JSON.stringify(input) });
+    const r = await fetch(`${base}/rest/${name}?sessid=${sessid}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(input),
+    });
     return (await r.json()) as { result: never };
   };
   const sections = (await call('section/list', { size: -1, filter: { level: 2 } })).result as {
@@ -136,10 +153,26 @@ try {
   console.log(`section ${section.code}: ${section.elementCnt} products; '890176' → ${digits.items[0]?.article}`);
 
   const scenarios: Array<{ name: string; method: string; input: unknown }> = [
-    { name: 'section page (60 items, prices, stock)', method: 'product/list', input: { filter: { category: section.id }, size: 60 } },
-    { name: 'section page sorted by price', method: 'product/list', input: { filter: { category: section.id }, size: 60, sort: { PRICE: 'ASC' } } },
-    { name: 'get-filter for a section (counts)', method: 'product/get-filter', input: { filter: { category: section.id } } },
-    { name: 'part-number search 6005-028-743', method: 'product/list', input: { filter: { search: '6005-028-743' }, size: 60 } },
+    {
+      name: 'section page (60 items, prices, stock)',
+      method: 'product/list',
+      input: { filter: { category: section.id }, size: 60 },
+    },
+    {
+      name: 'section page sorted by price',
+      method: 'product/list',
+      input: { filter: { category: section.id }, size: 60, sort: { PRICE: 'ASC' } },
+    },
+    {
+      name: 'get-filter for a section (counts)',
+      method: 'product/get-filter',
+      input: { filter: { category: section.id } },
+    },
+    {
+      name: 'part-number search 6005-028-743',
+      method: 'product/list',
+      input: { filter: { search: '6005-028-743' }, size: 60 },
+    },
     { name: 'digits search 890176', method: 'product/list', input: { filter: { search: '890176' }, size: 60 } },
     { name: 'suggestions RE5048', method: 'product/suggest', input: { search: 'RE5048' } },
     { name: 'product card', method: 'product/get', input: { id: 1 } },
@@ -171,7 +204,15 @@ try {
   } catch {
     /* not on Linux */
   }
-  const report = { label, products, database: databaseUrl ? 'postgres' : 'pglite', duration, rssMb, at: new Date().toISOString(), rows };
+  const report = {
+    label,
+    products,
+    database: databaseUrl ? 'postgres' : 'pglite',
+    duration,
+    rssMb,
+    at: new Date().toISOString(),
+    rows,
+  };
   mkdirSync(path.join(here, 'results'), { recursive: true });
   writeFileSync(path.join(here, 'results', `${label}.json`), JSON.stringify(report, null, 2));
   console.log(`\n${label}: server RSS ${rssMb} MB`);

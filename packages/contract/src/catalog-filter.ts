@@ -43,7 +43,5 @@ export type ProductSortKey = (typeof PRODUCT_SORT_KEYS)[number];
 export function parseSortParam(value: string | null | undefined): { key: ProductSortKey; dir: 'ASC' | 'DESC' } {
   const [key = '', dir = ''] = (value ?? '').toUpperCase().split('.');
   const known = (PRODUCT_SORT_KEYS as readonly string[]).includes(key);
-  return known
-    ? { key: key as ProductSortKey, dir: dir === 'DESC' ? 'DESC' : 'ASC' }
-    : { key: 'NAME', dir: 'ASC' };
+  return known ? { key: key as ProductSortKey, dir: dir === 'DESC' ? 'DESC' : 'ASC' } : { key: 'NAME', dir: 'ASC' };
 }

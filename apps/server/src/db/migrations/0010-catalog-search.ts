@@ -22,7 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX products_article_trgm_idx ON products USING gin (article_key gin_trgm_ops)`.execute(db);
   await sql`CREATE INDEX products_name_trgm_idx ON products USING gin (lower(name) gin_trgm_ops)`.execute(db);
   await sql`CREATE INDEX products_article_nozeros_idx ON products ((ltrim(article_key, '0')))`.execute(db);
-  await sql`CREATE INDEX products_facets_idx ON products (section_id, brand, prop_model, prop_kind, availability)`.execute(db);
+  await sql`CREATE INDEX products_facets_idx ON products (section_id, brand, prop_model, prop_kind, availability)`.execute(
+    db,
+  );
   await sql`CREATE INDEX products_section_article_idx ON products (section_id, article_key)`.execute(db);
   await sql`CREATE INDEX product_analogues_target_idx ON product_analogues (analogue_product_id)`.execute(db);
   await sql`CREATE INDEX product_similar_similar_idx ON product_similar (similar_id)`.execute(db);

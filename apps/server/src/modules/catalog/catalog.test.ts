@@ -120,11 +120,17 @@ describe('prices follow the price type and payment method', () => {
     expect(card.price!.paySystemName).toBe('Наличные');
     const bank = (await (await t.as('dealer')).ok('product/get', { id: 1 })).price!;
     expect(card.price!.value).toBeLessThan(bank.value);
-    expect((await dealer2.call('user/pricing-update', { id: me.id, priceTypeId: settings.priceTypes[0]!.id })).status).toBe(403);
+    expect(
+      (await dealer2.call('user/pricing-update', { id: me.id, priceTypeId: settings.priceTypes[0]!.id })).status,
+    ).toBe(403);
     const dealer = await t.as('dealer');
     expect((await dealer.call('user/pricing-get', { id: me.id })).status).toBe(404);
     const admin = await t.as('admin');
-    const byAdmin = await admin.ok('user/pricing-update', { id: me.id, priceTypeId: settings.priceTypes[0]!.id, paySystemId: null });
+    const byAdmin = await admin.ok('user/pricing-update', {
+      id: me.id,
+      priceTypeId: settings.priceTypes[0]!.id,
+      paySystemId: null,
+    });
     expect(byAdmin.paySystemId).toBeNull();
     expect((await admin.call('user/pricing-update', { id: me.id, paySystemId: 99999 })).status).toBe(400);
   });
@@ -154,7 +160,10 @@ describe('product/get, get-filter, series', () => {
     expect(items.find((i) => i.CODE === 'PRICE')!.PRICE).toBe(true);
     const narrowed = await dealer.ok('product/get-filter', { filter: { category: oil.id, F_BRAND: ['Donaldson'] } });
     const model = narrowed.items.find((i) => i.CODE === 'MODEL')!;
-    const donaldson = await dealer.ok('product/list', { filter: { category: oil.id, F_BRAND: ['Donaldson'] }, size: -1 });
+    const donaldson = await dealer.ok('product/list', {
+      filter: { category: oil.id, F_BRAND: ['Donaldson'] },
+      size: -1,
+    });
     expect(model.VALUES.reduce((n, v) => n + v.ELEMENT_COUNT, 0)).toBe(donaldson.count);
   });
   it('gives the ordered-quantity series (empty without orders)', async () => {
@@ -165,7 +174,8 @@ describe('product/get, get-filter, series', () => {
 });
 
 describe('search', () => {
-  const find = async (search: string) => (await (await t.as('dealer')).ok('product/list', { filter: { search }, size: 10 })).items;
+  const find = async (search: string) =>
+    (await (await t.as('dealer')).ok('product/list', { filter: { search }, size: 10 })).items;
   it('finds a number however it is typed', async () => {
     for (const q of ['6005-028-743', '6005028743', '6005 028 743', '6005.028.743']) {
       const [first] = await find(q);

@@ -106,8 +106,24 @@ export async function smartFilter(
       PRICE: true,
       DISPLAY_TYPE: 'A',
       VALUES: [
-        { CONTROL_ID: `${prefix}PRICE_MIN`, CONTROL_NAME: `${prefix}PRICE_MIN`, SORT: 10, CURRENCY: 'RUB', VALUE: min.value, HTML_VALUE: String(f.priceMin ?? ''), ELEMENT_COUNT: min.n },
-        { CONTROL_ID: `${prefix}PRICE_MAX`, CONTROL_NAME: `${prefix}PRICE_MAX`, SORT: 20, CURRENCY: 'RUB', VALUE: max.value, HTML_VALUE: String(f.priceMax ?? ''), ELEMENT_COUNT: max.n },
+        {
+          CONTROL_ID: `${prefix}PRICE_MIN`,
+          CONTROL_NAME: `${prefix}PRICE_MIN`,
+          SORT: 10,
+          CURRENCY: 'RUB',
+          VALUE: min.value,
+          HTML_VALUE: String(f.priceMin ?? ''),
+          ELEMENT_COUNT: min.n,
+        },
+        {
+          CONTROL_ID: `${prefix}PRICE_MAX`,
+          CONTROL_NAME: `${prefix}PRICE_MAX`,
+          SORT: 20,
+          CURRENCY: 'RUB',
+          VALUE: max.value,
+          HTML_VALUE: String(f.priceMax ?? ''),
+          ELEMENT_COUNT: max.n,
+        },
       ],
     });
   }

@@ -57,7 +57,11 @@ async function sectionTrail(db: Db, sectionId: number | null): Promise<Array<{ i
   const trail: Array<{ id: number; name: string }> = [];
   let id = sectionId;
   for (let depth = 0; id !== null && depth < 10; depth++) {
-    const row = await db.selectFrom('sections').select(['id', 'name', 'parent_id']).where('id', '=', id).executeTakeFirst();
+    const row = await db
+      .selectFrom('sections')
+      .select(['id', 'name', 'parent_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) break;
     trail.unshift({ id: row.id, name: row.name });
     id = row.parent_id;
@@ -77,7 +81,13 @@ async function pricing(ctx: RestContext, userId: number) {
   const [user, priceTypes, paySystems] = await Promise.all([
     ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst(),
     ctx.db.selectFrom('price_types').select(['id', 'name']).orderBy('sort').orderBy('id').execute(),
-    ctx.db.selectFrom('pay_systems').select(['id', 'name']).where('active', '=', true).orderBy('sort').orderBy('id').execute(),
+    ctx.db
+      .selectFrom('pay_systems')
+      .select(['id', 'name'])
+      .where('active', '=', true)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
   ]);
   if (!user) throw notFound();
   return {
@@ -98,7 +108,8 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     if (f.id && f.id.length === 0) return { count: 0, items: [] };
     let q = ctx.db.selectFrom('sections').selectAll();
     if (f.level !== undefined) q = q.where('level', '=', f.level);
-    if (f.parentId !== undefined) q = f.parentId === 0 ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', f.parentId);
+    if (f.parentId !== undefined)
+      q = f.parentId === 0 ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', f.parentId);
     if (f.id) q = q.where('id', 'in', f.id);
     const count = await q
       .clearSelect()
@@ -186,7 +197,10 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
         ORDER BY 1 LIMIT 12`.execute(ctx.db),
       sectionTrail(ctx.db, detail.section_id),
     ]);
-    const similarRows = await productRowsById(ctx.db, similarIds.rows.map((r) => r.id));
+    const similarRows = await productRowsById(
+      ctx.db,
+      similarIds.rows.map((r) => r.id),
+    );
     const context = await priceContextOf(ctx.db, actor);
     const [main, similar] = await Promise.all([
       productViews(ctx.db, actor, ctx.language, rows, context),
@@ -234,7 +248,9 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     return {
       items: hits.flatMap((h) => {
         const r = byId.get(h.id);
-        return r ? [{ id: r.id, name: r.name, article: r.article, brand: r.brand, sectionId: r.section_id, match: h.match }] : [];
+        return r
+          ? [{ id: r.id, name: r.name, article: r.article, brand: r.brand, sectionId: r.section_id, match: h.match }]
+          : [];
       }),
     };
   },
@@ -345,7 +361,12 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
 
   async 'shipping/list'(input, ctx) {
     const { limit, offset } = pageOf(input.page, input.size, 1000);
-    const rows = await ctx.db.selectFrom('shippings').select(['id', 'name', 'is_pickup']).orderBy('sort').orderBy('id').execute();
+    const rows = await ctx.db
+      .selectFrom('shippings')
+      .select(['id', 'name', 'is_pickup'])
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
     return {
       count: rows.length,
       items: rows.slice(offset, offset + limit).map((r) => ({ id: r.id, name: r.name, isPickup: r.is_pickup })),
@@ -361,8 +382,15 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     const set: { price_type_id?: number | null; pay_system_id?: number | null } = {};
     if (input.priceTypeId !== undefined) {
       if (input.priceTypeId !== null) {
-        const known = await ctx.db.selectFrom('price_types').select('id').where('id', '=', input.priceTypeId).executeTakeFirst();
-        if (!known) throw new AppError('VALIDATION', 'error.priceTypeUnknown', { fields: { priceTypeId: 'error.priceTypeUnknown' } });
+        const known = await ctx.db
+          .selectFrom('price_types')
+          .select('id')
+          .where('id', '=', input.priceTypeId)
+          .executeTakeFirst();
+        if (!known)
+          throw new AppError('VALIDATION', 'error.priceTypeUnknown', {
+            fields: { priceTypeId: 'error.priceTypeUnknown' },
+          });
       }
       set.price_type_id = input.priceTypeId;
     }
@@ -375,7 +403,9 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
           .where('active', '=', true)
           .executeTakeFirst();
         if (!active) {
-          throw new AppError('VALIDATION', 'error.paySystemInactive', { fields: { paySystemId: 'error.paySystemInactive' } });
+          throw new AppError('VALIDATION', 'error.paySystemInactive', {
+            fields: { paySystemId: 'error.paySystemInactive' },
+          });
         }
       }
       set.pay_system_id = input.paySystemId;

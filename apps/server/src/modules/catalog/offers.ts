@@ -82,7 +82,9 @@ export async function loadPriceTable(
   db: Db,
   actor: Pick<Actor, 'priceTypeId' | 'paySystemId'>,
   productId: number,
-): Promise<Array<{ paySystemId: number; paySystemName: string; priceTypeName: string; value: number; currency: Currency }>> {
+): Promise<
+  Array<{ paySystemId: number; paySystemName: string; priceTypeName: string; value: number; currency: Currency }>
+> {
   const context = await priceContextOf(db, actor);
   if (!context) return [];
   const rows = await db

@@ -64,7 +64,12 @@ export function facetConditions(f: FilterValues) {
     brand: f.BRAND ? sql<boolean>`p.brand = ANY(${f.BRAND}::text[])` : TRUE,
     model: f.MODEL ? sql<boolean>`p.prop_model = ANY(${f.MODEL}::text[])` : TRUE,
     kind: f.KIND ? sql<boolean>`p.prop_kind = ANY(${f.KIND}::text[])` : TRUE,
-    available: f.available === 'Y' ? sql<boolean>`p.availability = 'Y'` : f.available === 'N' ? sql<boolean>`p.availability <> 'Y'` : TRUE,
+    available:
+      f.available === 'Y'
+        ? sql<boolean>`p.availability = 'Y'`
+        : f.available === 'N'
+          ? sql<boolean>`p.availability <> 'Y'`
+          : TRUE,
     price:
       f.priceMin !== undefined || f.priceMax !== undefined
         ? sql<boolean>`pp.value BETWEEN ${f.priceMin ?? 0} AND ${f.priceMax ?? 1e12}`
@@ -76,7 +81,9 @@ export function facetConditions(f: FilterValues) {
 export function scopeCondition(f: FilterValues, searchIds: number[] | null): Cond {
   const parts: Cond[] = [sql<boolean>`p.active`];
   if (f.category !== undefined) {
-    parts.push(sql<boolean>`p.section_id IN (SELECT id FROM sections WHERE id = ${f.category} OR parent_id = ${f.category})`);
+    parts.push(
+      sql<boolean>`p.section_id IN (SELECT id FROM sections WHERE id = ${f.category} OR parent_id = ${f.category})`,
+    );
   }
   if (f.ids) parts.push(sql<boolean>`p.id = ANY(${f.ids}::int[])`);
   if (searchIds) parts.push(sql<boolean>`p.id = ANY(${searchIds}::int[])`);
@@ -204,7 +211,10 @@ export async function productViews(
 /** Rows by id, in the order of `ids`. */
 export async function productRowsById(db: Db, ids: number[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  const result = await sql<ProductRow>`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = ANY(${ids}::int[]) AND p.active`.execute(db);
+  const result =
+    await sql<ProductRow>`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = ANY(${ids}::int[]) AND p.active`.execute(
+      db,
+    );
   const byId = new Map(result.rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => !!r);
 }

@@ -58,7 +58,11 @@ export async function searchProducts(db: Db, text: string, limit = SEARCH_LIMIT)
         .limit(2)
         .execute();
       if (zeros.length === 1) {
-        add(zeros, (r: { article: string; brand: string }) => ({ kind: 'ARTICLE_ZEROS', article: r.article, brand: r.brand }));
+        add(zeros, (r: { article: string; brand: string }) => ({
+          kind: 'ARTICLE_ZEROS',
+          article: r.article,
+          brand: r.brand,
+        }));
       }
     }
 
@@ -71,7 +75,11 @@ export async function searchProducts(db: Db, text: string, limit = SEARCH_LIMIT)
       .orderBy('article_key')
       .limit(100)
       .execute();
-    add(prefix, (r: { article: string; brand: string }) => ({ kind: 'ARTICLE_PREFIX', article: r.article, brand: r.brand }));
+    add(prefix, (r: { article: string; brand: string }) => ({
+      kind: 'ARTICLE_PREFIX',
+      article: r.article,
+      brand: r.brand,
+    }));
 
     if (key.length >= 4) {
       const part = await db
@@ -83,7 +91,11 @@ export async function searchProducts(db: Db, text: string, limit = SEARCH_LIMIT)
         .limit(100)
         .execute();
       part.sort((a, b) => a.article.length - b.article.length || a.id - b.id);
-      add(part, (r: { article: string; brand: string }) => ({ kind: 'ARTICLE_PART', article: r.article, brand: r.brand }));
+      add(part, (r: { article: string; brand: string }) => ({
+        kind: 'ARTICLE_PART',
+        article: r.article,
+        brand: r.brand,
+      }));
     }
 
     const analogues = await db

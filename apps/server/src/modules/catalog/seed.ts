@@ -155,20 +155,118 @@ interface FixedProduct {
 
 /** Parts every demo and test can rely on: numbers with dashes, dots, leading zeros, letters, Cyrillic. */
 export const FIXED_PRODUCTS: FixedProduct[] = [
-  { section: 'oil-filters', name: 'Фильтр масляный двигателя', brand: 'John Deere', article: 'RE504836', model: 'John Deere 8R 410', text: 'Оригинальный масляный фильтр двигателя PowerTech 9,0 л.' },
-  { section: 'oil-filters', name: 'Фильтр масляный', brand: 'Donaldson', article: 'P550428', model: 'John Deere 8R 410', text: 'Аналог оригинального фильтра John Deere RE504836.' },
-  { section: 'oil-filters', name: 'Фильтр масляный', brand: 'Fleetguard', article: 'LF3349', model: 'John Deere 8R 410', text: 'Фильтр масляный навинчиваемый, полнопоточный.' },
-  { section: 'oil-filters', name: 'Фильтр масляный', brand: 'Mann-Filter', article: 'W 950/26', model: 'John Deere 8R 410', text: 'Масляный фильтр с перепускным клапаном.' },
-  { section: 'oil-filters', name: 'Фильтр масляный двигателя', brand: 'CLAAS', article: '6005-028-743', model: 'Lexion 760', text: 'Оригинальный фильтр для двигателей Mercedes-Benz OM 502 LA.' },
-  { section: 'sensors', name: 'Датчик давления масла', brand: 'Bosch', article: '0.011.0220.0', model: 'Tucano 450', text: 'Датчик давления масла с резьбой M14×1,5.' },
-  { section: 'variator-belts', name: 'Ремень вариаторный молотильного барабана', brand: 'Gates', article: 'CU-890176-NR1', model: 'Acros 585', text: 'Ремень клиновой вариаторный, профиль HJ.' },
-  { section: 'seals', name: 'Сальник коленчатого вала', brand: 'МТЗ', article: '00123-45', model: 'Беларус 82.1', text: 'Сальник заднего конца коленчатого вала Д-240.' },
-  { section: 'header-fingers', name: 'Палец жатки двойной', brand: 'Ростсельмаш', article: 'РСМ-10.01.50.115', model: 'Acros 585', text: 'Палец режущего аппарата, кованый.' },
-  { section: 'bearings', name: 'Подшипник шариковый радиальный', brand: 'SKF', article: '6205-2RS', model: 'Беларус 1221', text: 'Подшипник 25×52×15 мм с двусторонним уплотнением.' },
-  { section: 'air-filters', name: 'Фильтр воздушный основной', brand: 'Donaldson', article: 'P777868', model: 'Torum 785', text: 'Элемент воздушного фильтра Radialseal.' },
-  { section: 'water-pumps', name: 'Насос водяной', brand: 'Kubota', article: '1G311-73032', model: 'Kubota M7060', text: 'Помпа системы охлаждения двигателя V3800.' },
-  { section: 'hydraulic-filters', name: 'Фильтр гидравлический', brand: 'Mann-Filter', article: 'HD 13/4', model: 'Кировец К-744', text: 'Фильтр гидросистемы, тонкость фильтрации 10 мкм.' },
-  { section: 'engine-oils', name: 'Масло моторное 15W-40, канистра 20 л', brand: 'John Deere', article: 'VC15W40-20', model: 'John Deere S780', text: 'Всесезонное моторное масло Plus-50 II для дизельных двигателей.' },
+  {
+    section: 'oil-filters',
+    name: 'Фильтр масляный двигателя',
+    brand: 'John Deere',
+    article: 'RE504836',
+    model: 'John Deere 8R 410',
+    text: 'Оригинальный масляный фильтр двигателя PowerTech 9,0 л.',
+  },
+  {
+    section: 'oil-filters',
+    name: 'Фильтр масляный',
+    brand: 'Donaldson',
+    article: 'P550428',
+    model: 'John Deere 8R 410',
+    text: 'Аналог оригинального фильтра John Deere RE504836.',
+  },
+  {
+    section: 'oil-filters',
+    name: 'Фильтр масляный',
+    brand: 'Fleetguard',
+    article: 'LF3349',
+    model: 'John Deere 8R 410',
+    text: 'Фильтр масляный навинчиваемый, полнопоточный.',
+  },
+  {
+    section: 'oil-filters',
+    name: 'Фильтр масляный',
+    brand: 'Mann-Filter',
+    article: 'W 950/26',
+    model: 'John Deere 8R 410',
+    text: 'Масляный фильтр с перепускным клапаном.',
+  },
+  {
+    section: 'oil-filters',
+    name: 'Фильтр масляный двигателя',
+    brand: 'CLAAS',
+    article: '6005-028-743',
+    model: 'Lexion 760',
+    text: 'Оригинальный фильтр для двигателей Mercedes-Benz OM 502 LA.',
+  },
+  {
+    section: 'sensors',
+    name: 'Датчик давления масла',
+    brand: 'Bosch',
+    article: '0.011.0220.0',
+    model: 'Tucano 450',
+    text: 'Датчик давления масла с резьбой M14×1,5.',
+  },
+  {
+    section: 'variator-belts',
+    name: 'Ремень вариаторный молотильного барабана',
+    brand: 'Gates',
+    article: 'CU-890176-NR1',
+    model: 'Acros 585',
+    text: 'Ремень клиновой вариаторный, профиль HJ.',
+  },
+  {
+    section: 'seals',
+    name: 'Сальник коленчатого вала',
+    brand: 'МТЗ',
+    article: '00123-45',
+    model: 'Беларус 82.1',
+    text: 'Сальник заднего конца коленчатого вала Д-240.',
+  },
+  {
+    section: 'header-fingers',
+    name: 'Палец жатки двойной',
+    brand: 'Ростсельмаш',
+    article: 'РСМ-10.01.50.115',
+    model: 'Acros 585',
+    text: 'Палец режущего аппарата, кованый.',
+  },
+  {
+    section: 'bearings',
+    name: 'Подшипник шариковый радиальный',
+    brand: 'SKF',
+    article: '6205-2RS',
+    model: 'Беларус 1221',
+    text: 'Подшипник 25×52×15 мм с двусторонним уплотнением.',
+  },
+  {
+    section: 'air-filters',
+    name: 'Фильтр воздушный основной',
+    brand: 'Donaldson',
+    article: 'P777868',
+    model: 'Torum 785',
+    text: 'Элемент воздушного фильтра Radialseal.',
+  },
+  {
+    section: 'water-pumps',
+    name: 'Насос водяной',
+    brand: 'Kubota',
+    article: '1G311-73032',
+    model: 'Kubota M7060',
+    text: 'Помпа системы охлаждения двигателя V3800.',
+  },
+  {
+    section: 'hydraulic-filters',
+    name: 'Фильтр гидравлический',
+    brand: 'Mann-Filter',
+    article: 'HD 13/4',
+    model: 'Кировец К-744',
+    text: 'Фильтр гидросистемы, тонкость фильтрации 10 мкм.',
+  },
+  {
+    section: 'engine-oils',
+    name: 'Масло моторное 15W-40, канистра 20 л',
+    brand: 'John Deere',
+    article: 'VC15W40-20',
+    model: 'John Deere S780',
+    text: 'Всесезонное моторное масло Plus-50 II для дизельных двигателей.',
+  },
 ];
 
 const ANALOGUE_PAIRS: Array<[string, string]> = [
@@ -389,7 +487,7 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
     await sql`
       INSERT INTO product_prices (product_id, price_type_id, pay_system_id, value, currency)
       SELECT p.id, pt.id, ps.id,
-             round((150 + (p.id * 7919) % 48000 + (p.id % 4) * 0.25)
+             round((150 + (p.id::bigint * 7919) % 48000 + (p.id % 4) * 0.25)
                    * CASE pt.code WHEN 'DEALER' THEN 0.82 ELSE 1 END
                    * CASE ps.code WHEN 'CASH' THEN 0.97 ELSE 1 END, 2),
              'RUB'
@@ -428,19 +526,42 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
     for (const [oem, replacement] of ANALOGUE_PAIRS) {
       const o = fixedIds.get(oem)!;
       const r = fixedIds.get(replacement)!;
-      const [op, rp] = [FIXED_PRODUCTS.find((p) => p.article === oem)!, FIXED_PRODUCTS.find((p) => p.article === replacement)!];
+      const [op, rp] = [
+        FIXED_PRODUCTS.find((p) => p.article === oem)!,
+        FIXED_PRODUCTS.find((p) => p.article === replacement)!,
+      ];
       await trx
         .insertInto('product_analogues')
         .values([
-          { product_id: o, article: rp.article, article_key: normalizeArticle(rp.article), brand: rp.brand, analogue_product_id: r, kind: 'ANALOGUE' },
-          { product_id: r, article: op.article, article_key: normalizeArticle(op.article), brand: op.brand, analogue_product_id: o, kind: 'OEM' },
+          {
+            product_id: o,
+            article: rp.article,
+            article_key: normalizeArticle(rp.article),
+            brand: rp.brand,
+            analogue_product_id: r,
+            kind: 'ANALOGUE',
+          },
+          {
+            product_id: r,
+            article: op.article,
+            article_key: normalizeArticle(op.article),
+            brand: op.brand,
+            analogue_product_id: o,
+            kind: 'OEM',
+          },
         ])
         .execute();
     }
     for (const [own, article, brand] of EXTERNAL_ANALOGUES) {
       await trx
         .insertInto('product_analogues')
-        .values({ product_id: fixedIds.get(own)!, article, article_key: normalizeArticle(article), brand, kind: 'ANALOGUE' })
+        .values({
+          product_id: fixedIds.get(own)!,
+          article,
+          article_key: normalizeArticle(article),
+          brand,
+          kind: 'ANALOGUE',
+        })
         .execute();
     }
 
@@ -474,7 +595,11 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
     const bank = paySystems.find((p) => p.code === 'BANK')!.id;
     const cash = paySystems.find((p) => p.code === 'CASH')!.id;
     const assign = async (login: string, priceTypeId: number, paySystemId: number | null) =>
-      trx.updateTable('users').set({ price_type_id: priceTypeId, pay_system_id: paySystemId }).where('login', '=', login).execute();
+      trx
+        .updateTable('users')
+        .set({ price_type_id: priceTypeId, pay_system_id: paySystemId })
+        .where('login', '=', login)
+        .execute();
     await assign('dealer', dealer, bank);
     await assign('dealer2', dealer, null);
     await assign('secure', dealer, cash);
@@ -486,7 +611,12 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
     if (dealerRow) {
       await trx
         .insertInto('favorites')
-        .values([fixedIds.get('RE504836')!, fixedIds.get('6005-028-743')!].map((product_id) => ({ user_id: dealerRow.id, product_id })))
+        .values(
+          [fixedIds.get('RE504836')!, fixedIds.get('6005-028-743')!].map((product_id) => ({
+            user_id: dealerRow.id,
+            product_id,
+          })),
+        )
         .execute();
     }
   });

@@ -126,4 +126,3 @@ declare module '../../db/schema.js' {
     catalog_words: { word: string };
   }
 }
-

@@ -48,18 +48,32 @@ export default function CatalogPage() {
               <Typography variant="h2" component="h2" sx={{ mb: 1.5 }}>
                 {top.name}
               </Typography>
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' } }}>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gap: 2,
+                  gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' },
+                }}
+              >
                 {level2
                   .filter((s) => s.parentId === String(top.id))
                   .map((s) => (
                     <Card key={s.id} variant="outlined">
                       <CardActionArea component={RouterLink} to={`/catalog/${s.id}/`} sx={{ height: '100%' }}>
                         {s.photo.src && (
-                          <img src={s.photo.src} alt="" width={320} height={240} style={{ width: '100%', height: 'auto', display: 'block' }} />
+                          <img
+                            src={s.photo.src}
+                            alt=""
+                            width={320}
+                            height={240}
+                            style={{ width: '100%', height: 'auto', display: 'block' }}
+                          />
                         )}
                         <CardContent>
                           <Typography sx={{ fontWeight: 600 }}>{s.name}</Typography>
-                          <Typography sx={{ color: 'text.secondary', fontSize: 13 }}>{t('items', { count: s.elementCnt })}</Typography>
+                          <Typography sx={{ color: 'text.secondary', fontSize: 13 }}>
+                            {t('items', { count: s.elementCnt })}
+                          </Typography>
                         </CardContent>
                       </CardActionArea>
                     </Card>

@@ -6,7 +6,15 @@ import type { Section } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 
 /** The catalogue tree (two levels) for the drawer; the current branch is open. */
-export function CatalogTree({ sections, currentId, onNavigate }: { sections: Section[]; currentId?: number; onNavigate?: () => void }) {
+export function CatalogTree({
+  sections,
+  currentId,
+  onNavigate,
+}: {
+  sections: Section[];
+  currentId?: number;
+  onNavigate?: () => void;
+}) {
   const top = sections.filter((s) => s.parentId === '0');
   const current = sections.find((s) => s.id === currentId);
   return (
@@ -16,8 +24,17 @@ export function CatalogTree({ sections, currentId, onNavigate }: { sections: Sec
         const open = !current || current.id === s.id || current.parentId === String(s.id);
         return (
           <li key={s.id} style={{ listStyle: 'none' }}>
-            <ListItemButton component={RouterLink} to={`/catalog/${s.id}/`} selected={s.id === currentId} onClick={onNavigate}>
-              <ListItemText primary={s.name} secondary={s.elementCnt} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+            <ListItemButton
+              component={RouterLink}
+              to={`/catalog/${s.id}/`}
+              selected={s.id === currentId}
+              onClick={onNavigate}
+            >
+              <ListItemText
+                primary={s.name}
+                secondary={s.elementCnt}
+                slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+              />
             </ListItemButton>
             <Collapse in={open}>
               <List dense disablePadding>

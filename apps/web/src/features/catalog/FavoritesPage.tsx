@@ -15,7 +15,9 @@ export default function FavoritesPage() {
   const { t } = useTranslation('catalog');
   const [params, setParams] = useSearchParams();
   const state = readBrowseState(params);
-  const list = useQuery(favoritesQuery({ page: state.page, size: state.size, sort: { [state.sort.key]: state.sort.dir } }));
+  const list = useQuery(
+    favoritesQuery({ page: state.page, size: state.size, sort: { [state.sort.key]: state.sort.dir } }),
+  );
   const pages = list.data ? Math.max(1, Math.ceil(list.data.count / state.size)) : 1;
   return (
     <>

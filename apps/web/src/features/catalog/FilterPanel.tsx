@@ -32,7 +32,12 @@ export function FilterPanel({
     onChange(next);
   };
   return (
-    <Box component="form" aria-label={t('filter.title')} sx={{ display: 'grid', gap: 2 }} onSubmit={(e) => e.preventDefault()}>
+    <Box
+      component="form"
+      aria-label={t('filter.title')}
+      sx={{ display: 'grid', gap: 2 }}
+      onSubmit={(e) => e.preventDefault()}
+    >
       {items.map((item) => {
         if (item.PRICE) return <PriceRange key={item.ID} item={item} value={value} onChange={onChange} />;
         const key = toShortFilterKey(item.VALUES[0]?.CONTROL_NAME ?? `F_${item.CODE}`);

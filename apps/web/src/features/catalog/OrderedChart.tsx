@@ -13,7 +13,13 @@ export function OrderedChart({ items }: { items: Array<{ date: string; quantity:
   const bar = w / data.length;
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <svg viewBox={`0 0 ${w} ${h + 24}`} width="100%" role="img" aria-label={t('ordered.title')} style={{ maxWidth: w }}>
+      <svg
+        viewBox={`0 0 ${w} ${h + 24}`}
+        width="100%"
+        role="img"
+        aria-label={t('ordered.title')}
+        style={{ maxWidth: w }}
+      >
         {data.map((d, i) => {
           const bh = Math.max(2, (d.quantity / max) * h);
           return (

@@ -27,10 +27,7 @@ export function PaymentPrompt({ compact = false }: { compact?: boolean }) {
   if (active || payments.data.items.length === 0) return null;
   const save = () => {
     if (!choice) return;
-    update.mutate(
-      { id: user.id, paySystemId: Number(choice) },
-      { onSuccess: () => notifySuccess(t('payment.saved')) },
-    );
+    update.mutate({ id: user.id, paySystemId: Number(choice) }, { onSuccess: () => notifySuccess(t('payment.saved')) });
   };
   const form = (
     <Box

@@ -64,7 +64,12 @@ export default function PricingPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField select label={t('payment.method')} value={paySystem} onChange={(e) => setPaySystem(e.target.value)}>
+          <TextField
+            select
+            label={t('payment.method')}
+            value={paySystem}
+            onChange={(e) => setPaySystem(e.target.value)}
+          >
             <MenuItem value="">{t('pricing.none')}</MenuItem>
             {d.paySystems.map((p) => (
               <MenuItem key={p.id} value={String(p.id)}>

@@ -70,7 +70,11 @@ export function ProductBrowser({
   const sortValue = defaultSortByRank && !sortChosen ? 'RANK' : `${state.sort.key}.${state.sort.dir}`;
 
   const panel = facets.data ? (
-    <FilterPanel items={facets.data.items} value={state.filter} onChange={(next) => update({ filter: next, page: 1 })} />
+    <FilterPanel
+      items={facets.data.items}
+      value={state.filter}
+      onChange={(next) => update({ filter: next, page: 1 })}
+    />
   ) : null;
   const pages = list.data ? Math.max(1, Math.ceil(list.data.count / state.size)) : 1;
 
@@ -81,7 +85,11 @@ export function ProductBrowser({
           {panel ?? <Loading />}
         </Paper>
       ) : (
-        <Drawer open={filterOpen} onClose={() => setFilterOpen(false)} slotProps={{ paper: { sx: { width: 300, p: 2 } } }}>
+        <Drawer
+          open={filterOpen}
+          onClose={() => setFilterOpen(false)}
+          slotProps={{ paper: { sx: { width: 300, p: 2 } } }}
+        >
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
             {t('filter.title')}
           </Typography>
@@ -123,7 +131,9 @@ export function ProductBrowser({
             {PRODUCT_SORT_KEYS.flatMap((key) =>
               (['ASC', 'DESC'] as const).map((dir) => (
                 <MenuItem key={`${key}.${dir}`} value={`${key}.${dir}`}>
-                  <ListItemIcon>{dir === 'ASC' ? <ArrowUpwardIcon fontSize="small" /> : <ArrowDownwardIcon fontSize="small" />}</ListItemIcon>
+                  <ListItemIcon>
+                    {dir === 'ASC' ? <ArrowUpwardIcon fontSize="small" /> : <ArrowDownwardIcon fontSize="small" />}
+                  </ListItemIcon>
                   <ListItemText>{optionLabel(t, `${key}.${dir}`)}</ListItemText>
                 </MenuItem>
               )),
@@ -150,7 +160,9 @@ export function ProductBrowser({
             exclusive
             value={view}
             aria-label={t('view.label')}
-            onChange={(_e, v: ViewMode | null) => v && void navigate({ pathname: viewPath(v), search: params.toString() })}
+            onChange={(_e, v: ViewMode | null) =>
+              v && void navigate({ pathname: viewPath(v), search: params.toString() })
+            }
           >
             {VIEWS.map((v) => (
               <ToggleButton key={v} value={v} aria-label={t(`view.${v}`)} title={t(`view.${v}`)}>

@@ -41,18 +41,36 @@ function Carousel({ product }: { product: ProductDetail }) {
   return (
     <Box>
       <Box sx={{ position: 'relative', borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.100' }}>
-        <img src={photo.src} alt={product.name} width={photo.width} height={photo.height} style={{ width: '100%', height: 'auto', display: 'block' }} />
+        <img
+          src={photo.src}
+          alt={product.name}
+          width={photo.width}
+          height={photo.height}
+          style={{ width: '100%', height: 'auto', display: 'block' }}
+        />
         {photos.length > 1 && (
           <>
-            <IconButton aria-label={t('photo.prev')} onClick={() => step(-1)} sx={{ position: 'absolute', left: 4, top: '45%', bgcolor: 'background.paper' }}>
+            <IconButton
+              aria-label={t('photo.prev')}
+              onClick={() => step(-1)}
+              sx={{ position: 'absolute', left: 4, top: '45%', bgcolor: 'background.paper' }}
+            >
               <ChevronLeftIcon />
             </IconButton>
-            <IconButton aria-label={t('photo.next')} onClick={() => step(1)} sx={{ position: 'absolute', right: 4, top: '45%', bgcolor: 'background.paper' }}>
+            <IconButton
+              aria-label={t('photo.next')}
+              onClick={() => step(1)}
+              sx={{ position: 'absolute', right: 4, top: '45%', bgcolor: 'background.paper' }}
+            >
               <ChevronRightIcon />
             </IconButton>
           </>
         )}
-        <IconButton aria-label={t('photo.zoom')} onClick={() => setZoom(true)} sx={{ position: 'absolute', right: 4, bottom: 4, bgcolor: 'background.paper' }}>
+        <IconButton
+          aria-label={t('photo.zoom')}
+          onClick={() => setZoom(true)}
+          sx={{ position: 'absolute', right: 4, bottom: 4, bgcolor: 'background.paper' }}
+        >
           <ZoomInIcon />
         </IconButton>
       </Box>
@@ -64,14 +82,25 @@ function Carousel({ product }: { product: ProductDetail }) {
             type="button"
             aria-label={t('photo.n', { n: i + 1 })}
             onClick={() => setIndex(i)}
-            sx={{ p: 0, border: 2, borderColor: i === index ? 'primary.main' : 'transparent', borderRadius: 1, cursor: 'pointer', bgcolor: 'transparent' }}
+            sx={{
+              p: 0,
+              border: 2,
+              borderColor: i === index ? 'primary.main' : 'transparent',
+              borderRadius: 1,
+              cursor: 'pointer',
+              bgcolor: 'transparent',
+            }}
           >
             <img src={p.src} alt="" width={64} height={48} style={{ display: 'block' }} />
           </Box>
         ))}
       </Box>
       <Dialog open={zoom} onClose={() => setZoom(false)} maxWidth="lg" fullWidth aria-label={t('photo.zoom')}>
-        <IconButton aria-label={t('common:close')} onClick={() => setZoom(false)} sx={{ position: 'absolute', right: 8, top: 8, bgcolor: 'background.paper' }}>
+        <IconButton
+          aria-label={t('common:close')}
+          onClick={() => setZoom(false)}
+          sx={{ position: 'absolute', right: 8, top: 8, bgcolor: 'background.paper' }}
+        >
           <CloseIcon />
         </IconButton>
         <img src={photo.src} alt={product.name} style={{ width: '100%', height: 'auto', display: 'block' }} />
@@ -94,7 +123,10 @@ export default function ProductPage() {
     <>
       <PageHeader
         title={p.name}
-        crumbs={[{ label: t('title'), to: '/catalog/' }, ...p.breadcrumbs.map((b) => ({ label: b.name, to: `/catalog/${b.id}/` }))]}
+        crumbs={[
+          { label: t('title'), to: '/catalog/' },
+          ...p.breadcrumbs.map((b) => ({ label: b.name, to: `/catalog/${b.id}/` })),
+        ]}
         actions={<FavoriteButton product={p} />}
       />
       <PaymentPrompt compact />
@@ -108,7 +140,9 @@ export default function ProductPage() {
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
             <PriceTag product={p} large />
             <AvailabilityChip value={p.availability} />
-            <Typography sx={{ color: 'text.secondary' }}>{t('quantity', { count: p.quantity, unit: p.unit.symbol })}</Typography>
+            <Typography sx={{ color: 'text.secondary' }}>
+              {t('quantity', { count: p.quantity, unit: p.unit.symbol })}
+            </Typography>
           </Box>
           <ProductOrderSlot
             productId={p.id}
@@ -117,7 +151,9 @@ export default function ProductPage() {
           />
           {p.prices.length > 1 && (
             <Paper variant="outlined" sx={{ p: 2 }}>
-              <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('price.byPayment', { type: p.prices[0]?.name })}</Typography>
+              <Typography sx={{ fontWeight: 600, mb: 1 }}>
+                {t('price.byPayment', { type: p.prices[0]?.name })}
+              </Typography>
               {p.prices.map((pr) => (
                 <Box key={pr.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
                   <span>{pr.paySystemName}</span>

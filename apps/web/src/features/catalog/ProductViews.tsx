@@ -42,7 +42,9 @@ export function PriceTag({ product, large }: { product: Pick<Product, 'price' | 
   if (!product.price) return <Typography sx={{ color: 'text.secondary' }}>{t('price.none')}</Typography>;
   return (
     <Box>
-      <Typography sx={{ fontWeight: 700, fontSize: large ? 28 : 18, whiteSpace: 'nowrap' }}>{product.price.text}</Typography>
+      <Typography sx={{ fontWeight: 700, fontSize: large ? 28 : 18, whiteSpace: 'nowrap' }}>
+        {product.price.text}
+      </Typography>
       <Typography sx={{ color: product.needsPaySystem ? 'warning.main' : 'text.secondary', fontSize: 12 }}>
         {product.needsPaySystem ? t('price.needsPaySystem') : product.price.paySystemName}
       </Typography>
@@ -90,7 +92,16 @@ export function MatchChip({ match }: { match: Product['match'] }) {
 function Thumb({ product, size }: { product: Product; size?: number }) {
   const photo = product.photo[0];
   return (
-    <Box sx={{ width: size ?? '100%', aspectRatio: '4 / 3', flexShrink: 0, bgcolor: 'grey.100', borderRadius: 1, overflow: 'hidden' }}>
+    <Box
+      sx={{
+        width: size ?? '100%',
+        aspectRatio: '4 / 3',
+        flexShrink: 0,
+        bgcolor: 'grey.100',
+        borderRadius: 1,
+        overflow: 'hidden',
+      }}
+    >
       {photo && (
         <img
           src={photo.src}
@@ -107,7 +118,12 @@ function Thumb({ product, size }: { product: Product; size?: number }) {
 
 function NameLink({ product }: { product: Product }) {
   return (
-    <Link component={RouterLink} to={productLink(product)} underline="hover" sx={{ fontWeight: 600, color: 'text.primary' }}>
+    <Link
+      component={RouterLink}
+      to={productLink(product)}
+      underline="hover"
+      sx={{ fontWeight: 600, color: 'text.primary' }}
+    >
       {product.name}
     </Link>
   );
@@ -124,7 +140,11 @@ function Article({ product }: { product: Product }) {
 
 function Tile({ product }: { product: Product }) {
   return (
-    <Card variant="outlined" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="product-card">
+    <Card
+      variant="outlined"
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+      data-testid="product-card"
+    >
       <Box sx={{ position: 'relative' }}>
         <RouterLink to={productLink(product)} tabIndex={-1} aria-hidden>
           <Thumb product={product} />
@@ -137,7 +157,16 @@ function Tile({ product }: { product: Product }) {
         <NameLink product={product} />
         <Article product={product} />
         <MatchChip match={product.match} />
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'end', gap: 1, mt: 'auto', flexWrap: 'wrap' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'end',
+            gap: 1,
+            mt: 'auto',
+            flexWrap: 'wrap',
+          }}
+        >
           <PriceTag product={product} />
           <AvailabilityChip value={product.availability} />
         </Box>
@@ -149,7 +178,11 @@ function Tile({ product }: { product: Product }) {
 
 function ListRow({ product }: { product: Product }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' } }} data-testid="product-card">
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, display: 'flex', gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+      data-testid="product-card"
+    >
       <Thumb product={product} size={120} />
       <Box sx={{ flexGrow: 1, display: 'grid', gap: 0.5, alignContent: 'start', minWidth: 0 }}>
         <NameLink product={product} />
@@ -230,7 +263,13 @@ export function ProductGrid({ items, view }: { items: Product[]; view: ViewMode 
     );
   }
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(auto-fill, minmax(210px, 1fr))' } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(auto-fill, minmax(210px, 1fr))' },
+      }}
+    >
       {items.map((p) => (
         <Tile key={p.id} product={p} />
       ))}

@@ -47,7 +47,10 @@ export default function QuickSearch() {
         noOptionsText={t('search.noSuggestions')}
         onChange={(_e, value) => {
           if (typeof value === 'string') go(value);
-          else if (value) void navigate(value.sectionId ? `/catalog/${value.sectionId}/product/${value.id}/` : `/product/${value.id}`);
+          else if (value)
+            void navigate(
+              value.sectionId ? `/catalog/${value.sectionId}/product/${value.id}/` : `/product/${value.id}`,
+            );
         }}
         renderOption={(props, o) => {
           const { key, ...rest } = props as typeof props & { key: string };
@@ -56,7 +59,8 @@ export default function QuickSearch() {
               <Typography sx={{ fontSize: 14, fontWeight: 600 }}>{o.name}</Typography>
               <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>
                 {o.article} · {o.brand}
-                {o.match.kind === 'ANALOGUE' && ` · ${t(o.match.relation === 'OEM' ? 'match.oem' : 'match.analogue', { article: o.match.article, brand: o.match.brand })}`}
+                {o.match.kind === 'ANALOGUE' &&
+                  ` · ${t(o.match.relation === 'OEM' ? 'match.oem' : 'match.analogue', { article: o.match.article, brand: o.match.brand })}`}
               </Typography>
             </Box>
           );
