@@ -248,3 +248,30 @@ describe('payment/list and shipping/list', () => {
     expect((await t.client().call('payment/list', {})).status).toBe(401);
   });
 });
+
+describe('demo seed', () => {
+  it('stores every part number with the key normalizeArticle gives', async () => {
+    const rows = await t.app.portal.database.db.selectFrom('products').select(['article', 'article_key']).execute();
+    expect(rows.length).toBeGreaterThanOrEqual(2000);
+    const wrong = rows.filter((r) => normalizeArticle(r.article) !== r.article_key);
+    expect(wrong).toEqual([]);
+  });
+  it('keeps availability in step with stock through the trigger', async () => {
+    const db = t.app.portal.database.db;
+    await db.deleteFrom('product_stock').where('product_id', '=', 2).execute();
+    const gone = await db
+      .selectFrom('products')
+      .select(['availability', 'stock_real'])
+      .where('id', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(gone.availability).toBe('N');
+    const store = await db.selectFrom('stores').select('id').where('is_virtual', '=', true).executeTakeFirstOrThrow();
+    await db.insertInto('product_stock').values({ product_id: 2, store_id: store.id, amount: 5 }).execute();
+    const onOrder = await db
+      .selectFrom('products')
+      .select('availability')
+      .where('id', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(onOrder.availability).toBe('D');
+  });
+});
