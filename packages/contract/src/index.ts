@@ -11,6 +11,8 @@ export * from './methods/site.js';
 export * from './methods/auth.js';
 export * from './methods/content.js';
 export * from './methods/users.js';
+export * from './methods/catalog.js';
+export * from './catalog-filter.js';
 export * from './methods/index.js';
 export * from './methods/files.js';
 export * from './methods/returns.js';

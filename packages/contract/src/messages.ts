@@ -82,6 +82,9 @@ export const MESSAGES = {
     'error.formUnknownField': 'Неизвестное поле формы: {0}',
     'error.agreementRequired': 'Необходимо согласие: {0}',
     'error.mailingConsent': 'Для подписки нужно согласие на получение рассылки',
+    'error.priceTypeForbidden': 'Тип цен может изменить только администратор',
+    'error.paySystemInactive': 'Этот способ оплаты недоступен',
+    'error.priceTypeUnknown': 'Такого типа цен нет',
   },
   en: {
     'validation.required': 'Cannot be empty',
@@ -160,6 +163,9 @@ export const MESSAGES = {
     'error.formUnknownField': 'Unknown form field: {0}',
     'error.agreementRequired': 'Consent is required: {0}',
     'error.mailingConsent': 'Subscribing needs your consent to receive the mailing',
+    'error.priceTypeForbidden': 'Only an administrator can change the price type',
+    'error.paySystemInactive': 'This payment method is not available',
+    'error.priceTypeUnknown': 'There is no such price type',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -6,6 +6,7 @@ import * as orders from './migrations/0003-orders.js';
 import * as rateEvents from './migrations/0004-rate-events.js';
 import * as content from './migrations/0030-content.js';
 import * as aftersales from './migrations/0040-aftersales.js';
+import * as catalogSearch from './migrations/0010-catalog-search.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-rate-events': rateEvents,
   '0030-content': content,
   '0040-aftersales': aftersales,
+  '0010-catalog-search': catalogSearch,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -9,6 +9,7 @@ import { wishesHandlers } from '../modules/wishes/handlers.js';
 import { formsHandlers } from '../modules/forms/handlers.js';
 import { noticesHandlers } from '../modules/notices/handlers.js';
 import { mailingHandlers } from '../modules/mailing/handlers.js';
+import { catalogHandlers } from '../modules/catalog/handlers.js';
 import type { Handlers } from './context.js';
 
 /**
@@ -26,4 +27,5 @@ export const handlers: Handlers<Methods> = {
   ...formsHandlers,
   ...noticesHandlers,
   ...mailingHandlers,
+  ...catalogHandlers,
 };

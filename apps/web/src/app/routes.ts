@@ -1,5 +1,6 @@
 import { authRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { catalogRoutes } from '../features/catalog/routes';
 import { errorRoutes } from '../features/errors/routes';
 import { contentPageRoutes, contentRoutes } from '../features/content/routes';
 import { usersRoutes } from '../features/users/routes';
@@ -14,6 +15,7 @@ import type { PortalRoute } from '../lib/routing';
 export const ROUTES: PortalRoute[] = [
   ...authRoutes,
   ...dashboardRoutes,
+  ...catalogRoutes,
   ...contentRoutes,
   ...usersRoutes,
   ...returnsRoutes,

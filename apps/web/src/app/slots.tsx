@@ -1,7 +1,7 @@
 import SearchIcon from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Slots } from '../lib/slots';
@@ -61,8 +61,31 @@ function ActionsSlot() {
   );
 }
 
-export const TopBarSlots = { Search: SearchSlot, Actions: ActionsSlot };
+// The catalogue's quick search with suggestions, loaded after the frame; the plain field stands in meanwhile.
+const QuickSearch = lazy(() => import('../features/catalog/QuickSearch'));
+function QuickSearchSlot() {
+  return (
+    <Suspense fallback={<SearchSlot />}>
+      <QuickSearch />
+    </Suspense>
+  );
+}
+const PaymentPromptBlock = lazy(() => import('../features/catalog/PaymentPrompt'));
+
+export const TopBarSlots = { Search: QuickSearchSlot, Actions: ActionsSlot };
 
 export const FEATURE_SLOTS: Slots = {
-  dashboardBlocks: [{ id: 'notices.unread', order: 50, width: 6, Component: UnreadNoticesBlock }],
+  dashboardBlocks: [
+    { id: 'notices.unread', order: 50, width: 6, Component: UnreadNoticesBlock },
+    {
+      id: 'catalog.paymentPrompt',
+      order: 1,
+      width: 12,
+      Component: () => (
+        <Suspense fallback={null}>
+          <PaymentPromptBlock />
+        </Suspense>
+      ),
+    },
+  ],
 };

@@ -8,6 +8,7 @@ import { wishesMethods } from './wishes.js';
 import { formsMethods } from './forms.js';
 import { noticesMethods } from './notices.js';
 import { mailingMethods } from './mailing.js';
+import { catalogMethods } from './catalog.js';
 
 /**
  * Every /rest/ method of the portal, keyed by its wire name. Each domain declares its methods in its own
@@ -24,6 +25,7 @@ export const methods = {
   ...formsMethods,
   ...noticesMethods,
   ...mailingMethods,
+  ...catalogMethods,
 };
 
 export type Methods = typeof methods;

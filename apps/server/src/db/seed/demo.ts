@@ -5,6 +5,7 @@ import { seedContent } from '../../modules/content/seed.js';
 import { seedReturns } from '../../modules/returns/seed.js';
 import { seedWishes } from '../../modules/wishes/seed.js';
 import { seedForms } from '../../modules/forms/seed.js';
+import { seedCatalog } from '../../modules/catalog/seed.js';
 
 export interface SeedOptions {
   /** Generated catalogue size (`npm run db:seed -- --products N`). */
@@ -15,6 +16,7 @@ export interface SeedOptions {
 const SEEDERS: Array<{ name: string; run: (db: Db, options: SeedOptions) => Promise<void> }> = [
   { name: 'users', run: seedUsers },
   { name: 'site', run: seedSite },
+  { name: 'catalog', run: seedCatalog },
   { name: 'content', run: seedContent },
   { name: 'returns', run: seedReturns },
   { name: 'wishes', run: seedWishes },

@@ -18,7 +18,14 @@ export interface StoreAmount {
 export interface Offer {
   productId: number;
   /** The price for the actor's price type and payment method; null when there is none. */
-  price: { value: number; currency: Currency; paySystemId: number; priceTypeId: number } | null;
+  price: {
+    value: number;
+    currency: Currency;
+    paySystemId: number;
+    priceTypeId: number;
+    paySystemName: string;
+    priceTypeName: string;
+  } | null;
   /** True when the actor has no active payment method: the price shown is the default one's. */
   needsPaySystem: boolean;
   quantity: number;
@@ -29,6 +36,8 @@ export interface Offer {
 export interface PriceContext {
   priceTypeId: number;
   paySystemId: number;
+  priceTypeName: string;
+  paySystemName: string;
   needsPaySystem: boolean;
 }
 
@@ -40,27 +49,61 @@ export async function priceContextOf(
   db: Db,
   actor: Pick<Actor, 'priceTypeId' | 'paySystemId'>,
 ): Promise<PriceContext | null> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('price_types')
-        .select('id')
-        .where((w) => (actor.priceTypeId ? w('id', '=', actor.priceTypeId) : w('is_default', '=', true)))
-        .orderBy('sort')
-        .limit(1)
-        .as('priceTypeId'),
-      eb
-        .selectFrom('pay_systems')
-        .select('id')
-        .where('active', '=', true)
-        .where((w) => (actor.paySystemId ? w('id', '=', actor.paySystemId) : w.val(true)))
-        .orderBy('sort')
-        .limit(1)
-        .as('paySystemId'),
-    ])
-    .executeTakeFirst();
-  if (!row?.priceTypeId || !row.paySystemId) return null;
-  return { priceTypeId: row.priceTypeId, paySystemId: row.paySystemId, needsPaySystem: !actor.paySystemId };
+  const [priceType, paySystem] = await Promise.all([
+    db
+      .selectFrom('price_types')
+      .select(['id', 'name'])
+      .where((w) => (actor.priceTypeId ? w('id', '=', actor.priceTypeId) : w('is_default', '=', true)))
+      .orderBy('sort')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('pay_systems')
+      .select(['id', 'name'])
+      .where('active', '=', true)
+      .where((w) => (actor.paySystemId ? w('id', '=', actor.paySystemId) : w.val(true)))
+      .orderBy('sort')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  if (!priceType || !paySystem) return null;
+  return {
+    priceTypeId: priceType.id,
+    paySystemId: paySystem.id,
+    priceTypeName: priceType.name,
+    paySystemName: paySystem.name,
+    // An inactive or missing choice counts as none: the user is asked to choose again.
+    needsPaySystem: !actor.paySystemId || actor.paySystemId !== paySystem.id,
+  };
+}
+
+/** Every active payment method's price of one product for the actor's price type (the product card). */
+export async function loadPriceTable(
+  db: Db,
+  actor: Pick<Actor, 'priceTypeId' | 'paySystemId'>,
+  productId: number,
+): Promise<
+  Array<{ paySystemId: number; paySystemName: string; priceTypeName: string; value: number; currency: Currency }>
+> {
+  const context = await priceContextOf(db, actor);
+  if (!context) return [];
+  const rows = await db
+    .selectFrom('product_prices as pp')
+    .innerJoin('pay_systems as ps', 'ps.id', 'pp.pay_system_id')
+    .select(['ps.id', 'ps.name', 'pp.value', 'pp.currency'])
+    .where('pp.product_id', '=', productId)
+    .where('pp.price_type_id', '=', context.priceTypeId)
+    .where('ps.active', '=', true)
+    .orderBy('ps.sort')
+    .orderBy('ps.id')
+    .execute();
+  return rows.map((r) => ({
+    paySystemId: r.id,
+    paySystemName: r.name,
+    priceTypeName: context.priceTypeName,
+    value: Number(r.value),
+    currency: r.currency as Currency,
+  }));
 }
 
 export function availabilityOf(stores: StoreAmount[]): { quantity: number; availability: Availability } {
@@ -82,10 +125,12 @@ export async function loadOffers(
   db: Db,
   actor: Pick<Actor, 'priceTypeId' | 'paySystemId'>,
   productIds: number[],
+  /** The actor's price context when the caller already has it (saves a query on hot paths). */
+  known?: PriceContext | null,
 ): Promise<Map<number, Offer>> {
   const offers = new Map<number, Offer>();
   if (productIds.length === 0) return offers;
-  const context = await priceContextOf(db, actor);
+  const context = known === undefined ? await priceContextOf(db, actor) : known;
   const [prices, stock] = await Promise.all([
     context
       ? db
@@ -124,6 +169,8 @@ export async function loadOffers(
               currency: p.currency as Currency,
               paySystemId: context.paySystemId,
               priceTypeId: context.priceTypeId,
+              paySystemName: context.paySystemName,
+              priceTypeName: context.priceTypeName,
             }
           : null,
       needsPaySystem: context?.needsPaySystem ?? true,

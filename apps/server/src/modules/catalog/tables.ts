@@ -41,6 +41,13 @@ export interface ProductsTable {
   sort: Generated<number>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
+  // Migration 0010: facet and search columns; the generated ones are never written.
+  prop_model: ColumnType<string, never, never>;
+  prop_kind: ColumnType<string, never, never>;
+  stock_real: Generated<number>;
+  stock_virtual: Generated<number>;
+  availability: ColumnType<'Y' | 'D' | 'N', never, never>;
+  search_tsv: ColumnType<string, never, never>;
 }
 
 export interface ProductAnaloguesTable {
@@ -116,5 +123,6 @@ declare module '../../db/schema.js' {
     stores: StoresTable;
     product_stock: ProductStockTable;
     favorites: FavoritesTable;
+    catalog_words: { word: string };
   }
 }

@@ -1,0 +1,220 @@
+import {
+  formatPrice,
+  type Currency,
+  shortFilterKeys,
+  type Language,
+  type Product,
+  type ProductFilter,
+  type ProductMatch,
+  type ProductPrice,
+  type ProductSortKey,
+} from '@portal/contract';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Actor } from '../auth/actor.js';
+import { loadOffers, type Offer, type PriceContext } from './offers.js';
+import './tables.js';
+
+export const PROPERTY_NAMES: Record<string, { ru: string; en: string }> = {
+  BRAND: { ru: 'Производитель', en: 'Brand' },
+  MODEL: { ru: 'Модель техники', en: 'Machine model' },
+  KIND: { ru: 'Тип детали', en: 'Part type' },
+  AVAILABLE: { ru: 'В наличии', en: 'In stock' },
+  PRICE: { ru: 'Цена', en: 'Price' },
+};
+
+/** The smart filter's values, read from either key form. */
+export interface FilterValues {
+  category?: number;
+  ids?: number[];
+  search?: string;
+  BRAND?: string[];
+  MODEL?: string[];
+  KIND?: string[];
+  priceMin?: number;
+  priceMax?: number;
+  available?: 'Y' | 'N';
+}
+
+export function readFilter(filter: ProductFilter | undefined): FilterValues {
+  const f = shortFilterKeys((filter ?? {}) as Record<string, unknown>);
+  const list = (v: unknown) => (Array.isArray(v) && v.length > 0 ? (v as string[]) : undefined);
+  const out: FilterValues = {};
+  if (typeof f.category === 'number') out.category = f.category;
+  if (Array.isArray(f.id)) out.ids = f.id as number[];
+  if (typeof f.search === 'string' && f.search) out.search = f.search;
+  const brand = list(f.F_BRAND);
+  const model = list(f.F_MODEL);
+  const kind = list(f.F_KIND);
+  if (brand) out.BRAND = brand;
+  if (model) out.MODEL = model;
+  if (kind) out.KIND = kind;
+  if (typeof f.F_PRICE_MIN === 'number') out.priceMin = f.F_PRICE_MIN;
+  if (typeof f.F_PRICE_MAX === 'number') out.priceMax = f.F_PRICE_MAX;
+  if (f.F_AVAILABLE === 'Y' || f.F_AVAILABLE === 'N') out.available = f.F_AVAILABLE;
+  return out;
+}
+
+type Cond = RawBuilder<boolean>;
+const TRUE: Cond = sql<boolean>`true`;
+
+/** Each facet's condition on `p` (products) and `pp` (the actor's price), so one can be left out. */
+export function facetConditions(f: FilterValues) {
+  return {
+    brand: f.BRAND ? sql<boolean>`p.brand = ANY(${f.BRAND}::text[])` : TRUE,
+    model: f.MODEL ? sql<boolean>`p.prop_model = ANY(${f.MODEL}::text[])` : TRUE,
+    kind: f.KIND ? sql<boolean>`p.prop_kind = ANY(${f.KIND}::text[])` : TRUE,
+    available:
+      f.available === 'Y'
+        ? sql<boolean>`p.availability = 'Y'`
+        : f.available === 'N'
+          ? sql<boolean>`p.availability <> 'Y'`
+          : TRUE,
+    price:
+      f.priceMin !== undefined || f.priceMax !== undefined
+        ? sql<boolean>`pp.value BETWEEN ${f.priceMin ?? 0} AND ${f.priceMax ?? 1e12}`
+        : TRUE,
+  };
+}
+
+/** Scope conditions: the section (with its subsections), the id list, the search candidates. */
+export function scopeCondition(f: FilterValues, searchIds: number[] | null): Cond {
+  const parts: Cond[] = [sql<boolean>`p.active`];
+  if (f.category !== undefined) {
+    parts.push(
+      sql<boolean>`p.section_id IN (SELECT id FROM sections WHERE id = ${f.category} OR parent_id = ${f.category})`,
+    );
+  }
+  if (f.ids) parts.push(sql<boolean>`p.id = ANY(${f.ids}::int[])`);
+  if (searchIds) parts.push(sql<boolean>`p.id = ANY(${searchIds}::int[])`);
+  return sql.join(parts, sql` AND `) as Cond;
+}
+
+export const needsPriceJoin = (f: FilterValues, sort: ProductSortKey | null) =>
+  sort === 'PRICE' || f.priceMin !== undefined || f.priceMax !== undefined;
+
+export const priceJoin = (context: PriceContext | null) =>
+  context
+    ? sql`LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_type_id = ${context.priceTypeId}
+            AND pp.pay_system_id = ${context.paySystemId}`
+    : sql`LEFT JOIN (SELECT NULL::int AS product_id, NULL::numeric AS value) pp ON false`;
+
+export function orderBy(sort: ProductSortKey | null, dir: 'ASC' | 'DESC', searchIds: number[] | null) {
+  const d = dir === 'DESC' ? sql`DESC` : sql`ASC`;
+  if (!sort && searchIds) return sql`array_position(${searchIds}::int[], p.id)`;
+  switch (sort) {
+    case 'PRICE':
+      return sql`pp.value ${d} NULLS LAST, p.id`;
+    case 'ARTICLE':
+      return sql`p.article_key ${d}, p.id`;
+    case 'BRAND':
+      return sql`p.brand ${d}, p.name, p.id`;
+    case 'AVAILABLE':
+      return sql`CASE p.availability WHEN 'Y' THEN 0 WHEN 'D' THEN 1 ELSE 2 END ${d}, p.name, p.id`;
+    default:
+      return sql`p.name ${d}, p.id`;
+  }
+}
+
+export interface ProductRow {
+  id: number;
+  name: string;
+  article: string;
+  brand: string;
+  preview_text: string;
+  unit: string;
+  measure_factor: number;
+  section_id: number | null;
+  photos: Array<{ id: number; src: string; width: number; height: number }>;
+  properties: Record<string, string>;
+  weight_kg: number | null;
+  volume_m3: number | null;
+}
+
+export const PRODUCT_COLUMNS = sql`p.id, p.name, p.article, p.brand, p.preview_text, p.unit, p.measure_factor, p.section_id,
+  p.photos, p.properties, p.weight_kg, p.volume_m3`;
+
+export function priceEntry(
+  p: { value: number; currency: Currency; paySystemId: number; paySystemName: string; priceTypeName: string },
+  language: Language,
+): ProductPrice {
+  return {
+    id: p.paySystemId,
+    name: p.priceTypeName,
+    value: p.value,
+    paySystemName: p.paySystemName,
+    currency: p.currency,
+    text: formatPrice(p.value, p.currency, language),
+  };
+}
+
+export function toProduct(
+  row: ProductRow,
+  offer: Offer | undefined,
+  language: Language,
+  favorite: boolean,
+  match?: ProductMatch,
+): Product {
+  const properties = Object.entries(row.properties ?? {}).map(([code, value]) => ({
+    id: code,
+    code,
+    name: PROPERTY_NAMES[code]?.[language] ?? code,
+    value: String(value),
+  }));
+  return {
+    id: row.id,
+    name: row.name,
+    article: row.article,
+    brand: row.brand,
+    previewText: row.preview_text,
+    unit: { name: row.unit, symbol: row.unit },
+    measureFactor: Number(row.measure_factor),
+    sectionId: row.section_id,
+    photo: row.photos ?? [],
+    properties,
+    weightKg: row.weight_kg === null ? null : Number(row.weight_kg),
+    volumeM3: row.volume_m3 === null ? null : Number(row.volume_m3),
+    price: offer?.price ? priceEntry(offer.price, language) : null,
+    needsPaySystem: offer?.needsPaySystem ?? true,
+    quantity: offer?.quantity ?? 0,
+    availability: offer?.availability ?? 'N',
+    stores: (offer?.stores ?? []).map((s) => ({ ...s, unit: row.unit })),
+    isFavorite: favorite,
+    ...(match ? { match } : {}),
+  };
+}
+
+/** Products in the given order with the actor's offers and favourite flags (three indexed queries). */
+export async function productViews(
+  db: Db,
+  actor: Actor,
+  language: Language,
+  rows: ProductRow[],
+  context: PriceContext | null | undefined,
+  matches?: Map<number, ProductMatch>,
+): Promise<Product[]> {
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const [offers, favorites] = await Promise.all([
+    loadOffers(db, actor, ids, context),
+    db
+      .selectFrom('favorites')
+      .select('product_id')
+      .where('user_id', '=', actor.id)
+      .where('product_id', '=', sql<number>`ANY(${ids}::int[])`)
+      .execute(),
+  ]);
+  const fav = new Set(favorites.map((f) => f.product_id));
+  return rows.map((r) => toProduct(r, offers.get(r.id), language, fav.has(r.id), matches?.get(r.id)));
+}
+
+/** Rows by id, in the order of `ids`. */
+export async function productRowsById(db: Db, ids: number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const result =
+    await sql<ProductRow>`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = ANY(${ids}::int[]) AND p.active`.execute(
+      db,
+    );
+  const byId = new Map(result.rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => !!r);
+}

@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { SCREENSHOT_DIR } from './support/env';
+import { shot, signIn } from './support/portal';
+
+/** The visible screen only (a phone's full page of 60 tiles is too tall to look at). */
+const screen = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+
+async function quickSearch(page: Page, text: string) {
+  const box = page.getByTestId('quick-search');
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\/\?search=/);
+}
+
+test.describe('catalogue', () => {
+  test('browse a section, filter, sort, open a product and add it to favourites', async ({ page }) => {
+    await signIn(page, 'dealer');
+    await page.goto('/catalog/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Каталог' })).toBeVisible();
+    await shot(page, 'catalog-sections');
+    await page.getByRole('link', { name: /Фильтры масляные/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Фильтры масляные' })).toBeVisible();
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+
+    // Filter by a brand: the URL keeps it and every product shown is that brand's.
+    await page.getByRole('checkbox', { name: /^Donaldson \(\d+\)/ }).click();
+    await expect(page).toHaveURL(/F_BRAND=Donaldson/);
+    await expect(page.getByRole('checkbox', { name: /^Donaldson/ })).toBeChecked();
+    await expect(page.getByTestId('product-card').first()).toContainText('Donaldson');
+
+    // Sort by price descending, then the table view.
+    await page.getByLabel('Сортировка').click();
+    await page.getByRole('option', { name: 'По цене: по убыванию' }).click();
+    await expect(page).toHaveURL(/sort=PRICE\.DESC/);
+    await page.getByRole('button', { name: 'Таблица' }).click();
+    await expect(page).toHaveURL(/\/table\/\?.*F_BRAND=Donaldson/);
+    await shot(page, 'catalog-section-table');
+    // A link reproduces the screen.
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: /^Donaldson/ })).toBeChecked();
+
+    await page.getByRole('button', { name: 'Плитка' }).click();
+    await page.getByTestId('product-card').first().getByRole('link').first().click();
+    await expect(page.getByRole('tab', { name: 'Характеристики' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Наличие на складах' }).click();
+    await expect(page.getByRole('cell', { name: /Склад|Под заказ|Нет на складах/ }).first()).toBeVisible();
+    const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    await page.getByRole('button', { name: 'В избранное' }).first().click();
+    await expect(page.getByRole('button', { name: 'Убрать из избранного' }).first()).toBeVisible();
+    await shot(page, 'catalog-product');
+
+    await page.goto('/favorites/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Избранное' })).toBeVisible();
+    await expect(page.getByText(title).first()).toBeVisible();
+    await shot(page, 'catalog-favorites');
+  });
+
+  test('finds a part by a number with dashes and by one typed with a Cyrillic letter', async ({ page }) => {
+    await signIn(page, 'dealer');
+    await quickSearch(page, '6005 028 743');
+    const first = page.getByTestId('product-card').first();
+    await expect(first).toContainText('6005-028-743');
+    await expect(first).toContainText('Совпадение по артикулу');
+    await shot(page, 'catalog-search-article');
+
+    // 'С' here is the Cyrillic letter.
+    await quickSearch(page, 'СU-890176-NR1');
+    await expect(page.getByTestId('product-card').first()).toContainText('CU-890176-NR1');
+
+    // Analogues come with the relation.
+    await quickSearch(page, 'RE504836');
+    await expect(page.getByText(/Аналог оригинала John Deere RE504836/).first()).toBeVisible();
+    await shot(page, 'catalog-search-analogues');
+
+    // Suggestions as you type.
+    await page.getByTestId('quick-search').fill('P550428');
+    await expect(page.getByRole('option').first()).toContainText('P550428');
+    await page.getByRole('option').first().click();
+    await expect(page.getByTestId('product-article')).toHaveText('P550428');
+  });
+
+  test('a dealer without a payment method is prompted and chooses one; phone layout holds', async ({ page }) => {
+    await signIn(page, 'dealer2');
+    await page.goto('/product/1');
+    await expect(page.getByTestId('payment-prompt')).toBeVisible();
+    await shot(page, 'catalog-payment-prompt');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/catalog/');
+    await screen(page, 'catalog-sections-phone');
+    await page.getByRole('link', { name: /Фильтры масляные/ }).click();
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    await expect(page.getByText('Выберите способ оплаты').first()).toBeVisible();
+    await screen(page, 'catalog-section-phone');
+    await page.getByTestId('payment-prompt').getByLabel('Способ оплаты').click();
+    await page.getByRole('option', { name: 'Наличные' }).click();
+    await page.getByRole('button', { name: 'Выбрать' }).click();
+    await expect(page.getByTestId('payment-prompt')).toHaveCount(0);
+    await expect(page.getByText('Наличные').first()).toBeVisible();
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { parseSortParam, shortFilterKeys, toLongFilterKey, toShortFilterKey } from './catalog-filter.js';
+import { productFilterSchema } from './methods/catalog.js';
+
+describe('smart filter keys', () => {
+  it('maps the configurable prefix to F_ and back', () => {
+    expect(toShortFilterKey('arCatalogProductsFilter_BRAND')).toBe('F_BRAND');
+    expect(toLongFilterKey('F_PRICE_MIN')).toBe('arCatalogProductsFilter_PRICE_MIN');
+    expect(toShortFilterKey('shop_MODEL', 'shop_')).toBe('F_MODEL');
+    expect(toLongFilterKey('F_MODEL', 'shop_')).toBe('shop_MODEL');
+    expect(toShortFilterKey('search')).toBe('search');
+    expect(shortFilterKeys({ arCatalogProductsFilter_AVAILABLE: 'Y', category: 3 })).toEqual({
+      F_AVAILABLE: 'Y',
+      category: 3,
+    });
+  });
+  it('accepts both key forms and refuses unknown ones', () => {
+    expect(productFilterSchema.parse({ F_BRAND: 'CLAAS' })).toEqual({ F_BRAND: ['CLAAS'] });
+    expect(productFilterSchema.parse({ arCatalogProductsFilter_BRAND: ['a', 'b'] })).toEqual({
+      arCatalogProductsFilter_BRAND: ['a', 'b'],
+    });
+    expect(productFilterSchema.safeParse({ F_COLOUR: ['red'] }).success).toBe(false);
+    expect(productFilterSchema.safeParse({ F_PRICE_MIN: -1 }).success).toBe(false);
+  });
+  it('cleans a search of control characters and refuses a huge one', () => {
+    expect(productFilterSchema.parse({ search: ' 6005\u0000-028\t743 ' }).search).toBe('6005 -028 743');
+    expect(productFilterSchema.safeParse({ search: 'x'.repeat(10_000) }).success).toBe(false);
+  });
+  it('reads sorts from the URL form, falling back to NAME.ASC', () => {
+    expect(parseSortParam('PRICE.DESC')).toEqual({ key: 'PRICE', dir: 'DESC' });
+    expect(parseSortParam('price.asc')).toEqual({ key: 'PRICE', dir: 'ASC' });
+    expect(parseSortParam('WEIGHT.DESC')).toEqual({ key: 'NAME', dir: 'ASC' });
+    expect(parseSortParam(null)).toEqual({ key: 'NAME', dir: 'ASC' });
+  });
+});

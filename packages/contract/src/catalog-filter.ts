@@ -1,0 +1,47 @@
+import { FILTER_KEY_PREFIX, SHORT_FILTER_KEY_PREFIX } from './constants.js';
+
+/**
+ * The catalogue's smart filter (spec §3). Filter controls carry long names with a configurable prefix
+ * (`arCatalogProductsFilter_BRAND`); the URL and `product/list` use the short form (`F_BRAND`).
+ */
+
+/** Properties that drive the filter, in panel order; each is a checkbox list (DISPLAY_TYPE F). */
+export const FILTER_PROPERTY_CODES = ['BRAND', 'MODEL', 'KIND'] as const;
+export type FilterPropertyCode = (typeof FILTER_PROPERTY_CODES)[number];
+
+/** Every short filter key product/list and product/get-filter accept besides category, id and search. */
+export const SHORT_FILTER_KEYS = [
+  ...FILTER_PROPERTY_CODES.map((c) => `${SHORT_FILTER_KEY_PREFIX}${c}` as const),
+  'F_PRICE_MIN',
+  'F_PRICE_MAX',
+  'F_AVAILABLE',
+] as const;
+export type ShortFilterKey = (typeof SHORT_FILTER_KEYS)[number];
+
+/** `arCatalogProductsFilter_BRAND` → `F_BRAND`; a key without the prefix is returned as it is. */
+export function toShortFilterKey(key: string, prefix: string = FILTER_KEY_PREFIX): string {
+  return prefix && key.startsWith(prefix) ? SHORT_FILTER_KEY_PREFIX + key.slice(prefix.length) : key;
+}
+
+/** `F_BRAND` → `arCatalogProductsFilter_BRAND`; a key without the short prefix is returned as it is. */
+export function toLongFilterKey(key: string, prefix: string = FILTER_KEY_PREFIX): string {
+  return key.startsWith(SHORT_FILTER_KEY_PREFIX) ? prefix + key.slice(SHORT_FILTER_KEY_PREFIX.length) : key;
+}
+
+/** Renames every prefixed key of a filter object to its short name (values untouched). */
+export function shortFilterKeys<T>(filter: Record<string, T>, prefix: string = FILTER_KEY_PREFIX): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const [k, v] of Object.entries(filter)) out[toShortFilterKey(k, prefix)] = v;
+  return out;
+}
+
+/** Sorts the catalogue offers; the web shows each as ascending and descending options. */
+export const PRODUCT_SORT_KEYS = ['NAME', 'PRICE', 'ARTICLE', 'BRAND', 'AVAILABLE'] as const;
+export type ProductSortKey = (typeof PRODUCT_SORT_KEYS)[number];
+
+/** `NAME.ASC` (the URL form) ↔ `{NAME: 'ASC'}`; anything unknown gives the default sort. */
+export function parseSortParam(value: string | null | undefined): { key: ProductSortKey; dir: 'ASC' | 'DESC' } {
+  const [key = '', dir = ''] = (value ?? '').toUpperCase().split('.');
+  const known = (PRODUCT_SORT_KEYS as readonly string[]).includes(key);
+  return known ? { key: key as ProductSortKey, dir: dir === 'DESC' ? 'DESC' : 'ASC' } : { key: 'NAME', dir: 'ASC' };
+}

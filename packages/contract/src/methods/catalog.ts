@@ -1,0 +1,356 @@
+import { z } from 'zod';
+import { PRODUCT_SORT_KEYS, SHORT_FILTER_KEYS } from '../catalog-filter.js';
+import { CURRENCIES } from '../format.js';
+import { byIdInput, defineMethod, idSchema, listInput, listResult, okResult, permission, signedIn } from '../method.js';
+
+/** Longest search text accepted; a longer one is a VALIDATION error, not a slow query. */
+export const MAX_SEARCH_LENGTH = 200;
+
+// Control characters never belong in a search; they are dropped rather than refused (pasted text).
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+export const searchText = z
+  .string({ error: 'validation.invalid' })
+  .max(MAX_SEARCH_LENGTH, { error: 'validation.tooLong' })
+  .transform((s) => s.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim());
+
+const filterValue = z.string({ error: 'validation.invalid' }).max(100, { error: 'validation.tooLong' });
+/** One value or several (checkbox filters; `?F_BRAND=a&F_BRAND=b`). */
+const filterValues = z
+  .union([filterValue, z.array(filterValue).max(50, { error: 'validation.tooLong' })])
+  .transform((v) => (Array.isArray(v) ? v : [v]));
+const priceBound = z.coerce.number({ error: 'validation.number' }).min(0, { error: 'validation.notNegative' }).max(1e9);
+const availabilityValue = z.enum(['Y', 'N'], { error: 'validation.invalid' });
+
+const checkboxes = filterValues.optional();
+const price = priceBound.optional();
+const availability = availabilityValue.optional();
+
+/**
+ * Both names of each smart-filter control: the short one and the one with the default prefix of spec §3
+ * (`F_BRAND`, `arCatalogProductsFilter_BRAND`). Written out so the input type names every key.
+ */
+const filterKeysShape = {
+  F_BRAND: checkboxes,
+  F_MODEL: checkboxes,
+  F_KIND: checkboxes,
+  F_PRICE_MIN: price,
+  F_PRICE_MAX: price,
+  F_AVAILABLE: availability,
+  arCatalogProductsFilter_BRAND: checkboxes,
+  arCatalogProductsFilter_MODEL: checkboxes,
+  arCatalogProductsFilter_KIND: checkboxes,
+  arCatalogProductsFilter_PRICE_MIN: price,
+  arCatalogProductsFilter_PRICE_MAX: price,
+  arCatalogProductsFilter_AVAILABLE: availability,
+} satisfies Record<(typeof SHORT_FILTER_KEYS)[number] | `arCatalogProductsFilter_${string}`, z.ZodType>;
+
+/** The product filter: section, ids, search and the smart filter's keys; anything else is refused. */
+export const productFilterSchema = z.strictObject({
+  /** Section id; products of its subsections are included. */
+  category: idSchema.optional(),
+  /** An empty list gives an empty result without a query (spec §5). */
+  id: z.array(idSchema).max(1000, { error: 'validation.tooLong' }).optional(),
+  search: searchText.optional(),
+  ...filterKeysShape,
+});
+export type ProductFilter = z.output<typeof productFilterSchema>;
+export type ProductFilterInput = z.input<typeof productFilterSchema>;
+
+export const sectionSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  photo: z.object({ src: z.string() }),
+  elementCnt: z.number().int(),
+  level: z.number().int(),
+  /** '0' for a top-level section (spec §3). */
+  parentId: z.string(),
+  sort: z.number().int(),
+});
+export type Section = z.infer<typeof sectionSchema>;
+
+export const crumbSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const sectionDetailSchema = sectionSchema.extend({
+  children: z.array(sectionSchema),
+  /** Ancestors from the top level down, the section itself excluded. */
+  breadcrumbs: z.array(crumbSchema),
+});
+
+export const currencySchema = z.enum(CURRENCIES);
+
+/** A price entry (spec §3): one payment method's price for the user's price type. */
+export const productPriceSchema = z.object({
+  /** Pay system id. */
+  id: z.number().int(),
+  /** Price type name. */
+  name: z.string(),
+  value: z.number(),
+  paySystemName: z.string(),
+  currency: currencySchema,
+  /** Formatted: thousands spaces, two decimals only when fractional, currency symbol. */
+  text: z.string(),
+});
+export type ProductPrice = z.infer<typeof productPriceSchema>;
+
+export const storeAmountSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  amount: z.number(),
+  isVirtual: z.boolean(),
+});
+
+export const productPhotoSchema = z.object({
+  id: z.number().int(),
+  src: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+export const productPropertySchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  value: z.string(),
+});
+
+export const MATCH_KINDS = ['ARTICLE', 'ARTICLE_ZEROS', 'ARTICLE_PREFIX', 'ARTICLE_PART', 'ANALOGUE', 'TEXT'] as const;
+export type MatchKind = (typeof MATCH_KINDS)[number];
+
+/** Why a search found a product: its own number, an analogue's number (with the relation) or its text. */
+export const matchSchema = z.object({
+  kind: z.enum(MATCH_KINDS),
+  /** The number that matched (the product's own or the analogue's). */
+  article: z.string().optional(),
+  brand: z.string().optional(),
+  /** For ANALOGUE: the matched number is this product's original (OEM) or a replacement (ANALOGUE). */
+  relation: z.enum(['OEM', 'ANALOGUE']).optional(),
+  /** For TEXT: a word was corrected (typo tolerance). */
+  fuzzy: z.boolean().optional(),
+});
+export type ProductMatch = z.infer<typeof matchSchema>;
+
+export const availabilitySchema = z.enum(['Y', 'D', 'N']);
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  article: z.string(),
+  brand: z.string(),
+  previewText: z.string(),
+  unit: z.object({ name: z.string(), symbol: z.string() }),
+  measureFactor: z.number(),
+  sectionId: z.number().int().nullable(),
+  photo: z.array(productPhotoSchema),
+  properties: z.array(productPropertySchema),
+  weightKg: z.number().nullable(),
+  volumeM3: z.number().nullable(),
+  /** The price for the user's price type and active payment method. */
+  price: productPriceSchema.nullable(),
+  /** The user has no active payment method: the price shown is the first method's; prompt for a choice. */
+  needsPaySystem: z.boolean(),
+  quantity: z.number(),
+  availability: availabilitySchema,
+  stores: z.array(storeAmountSchema),
+  isFavorite: z.boolean(),
+  match: matchSchema.optional(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const analogueSchema = z.object({
+  article: z.string(),
+  brand: z.string(),
+  /** OEM: the original number this product replaces; ANALOGUE: a replacement for this product. */
+  kind: z.enum(['OEM', 'ANALOGUE']),
+  productId: z.number().int().nullable(),
+  name: z.string().nullable(),
+});
+
+export const productDetailSchema = productSchema.extend({
+  detailText: z.string(),
+  /** Every payment method's price for the user's price type. */
+  prices: z.array(productPriceSchema),
+  analogues: z.array(analogueSchema),
+  similar: z.array(productSchema),
+  breadcrumbs: z.array(crumbSchema),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const filterValueSchema = z.object({
+  CONTROL_ID: z.string(),
+  CONTROL_NAME: z.string(),
+  SORT: z.number().int(),
+  CURRENCY: z.string().optional(),
+  VALUE: z.string(),
+  HTML_VALUE: z.string(),
+  ELEMENT_COUNT: z.number().int(),
+  CHECKED: z.boolean().optional(),
+});
+
+/** One control of the smart filter (spec §3). DISPLAY_TYPE: F checkbox, K radio, P list, R colour; price: A range. */
+export const filterItemSchema = z.object({
+  ID: z.string(),
+  ENCODED_ID: z.string(),
+  CODE: z.string(),
+  NAME: z.string(),
+  FILTER_HINT: z.string(),
+  PRICE: z.boolean(),
+  DISPLAY_TYPE: z.enum(['F', 'K', 'P', 'R', 'A']),
+  VALUES: z.array(filterValueSchema),
+});
+export type FilterItem = z.infer<typeof filterItemSchema>;
+
+export const priceQuantityStoresSchema = z.object({
+  id: z.number().int(),
+  price: productPriceSchema.nullable(),
+  prices: z.array(productPriceSchema),
+  needsPaySystem: z.boolean(),
+  quantity: z.number(),
+  availability: availabilitySchema,
+  stores: z.array(storeAmountSchema),
+});
+
+export const suggestionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  article: z.string(),
+  brand: z.string(),
+  sectionId: z.number().int().nullable(),
+  match: matchSchema,
+});
+
+export const namedSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** The caller's active payment method. */
+  isActive: z.boolean(),
+});
+
+export const shippingSchema = z.object({ id: z.number().int(), name: z.string(), isPickup: z.boolean() });
+
+export const pricingSchema = z.object({
+  userId: z.number().int(),
+  login: z.string(),
+  fullName: z.string(),
+  priceTypeId: z.number().int().nullable(),
+  paySystemId: z.number().int().nullable(),
+  priceTypes: z.array(namedSchema),
+  paySystems: z.array(namedSchema),
+  /** Only an administrator changes price types. */
+  canChangePriceType: z.boolean(),
+});
+export type Pricing = z.infer<typeof pricingSchema>;
+
+export const pricingUpdateInput = z.strictObject({
+  id: idSchema,
+  priceTypeId: idSchema.nullable().optional(),
+  paySystemId: idSchema.nullable().optional(),
+});
+
+export const catalogMethods = {
+  'section/list': defineMethod({
+    name: 'section/list',
+    input: listInput(
+      z.strictObject({
+        level: z.coerce.number({ error: 'validation.number' }).int().min(1).max(10).optional(),
+        parentId: z.coerce.number({ error: 'validation.number' }).int().min(0).optional(),
+        id: z.array(idSchema).max(1000).optional(),
+      }),
+      ['SORT', 'NAME'],
+    ),
+    result: listResult(sectionSchema),
+    access: permission('catalog', 'fetch'),
+  }),
+  'section/get': defineMethod({
+    name: 'section/get',
+    input: byIdInput,
+    result: sectionDetailSchema,
+    access: permission('catalog', 'fetch'),
+  }),
+  'product/list': defineMethod({
+    name: 'product/list',
+    input: listInput(productFilterSchema, PRODUCT_SORT_KEYS),
+    result: listResult(productSchema),
+    access: permission('product', 'fetch'),
+  }),
+  'product/get': defineMethod({
+    name: 'product/get',
+    input: byIdInput,
+    result: productDetailSchema,
+    access: permission('product', 'fetch'),
+  }),
+  'product/get-filter': defineMethod({
+    name: 'product/get-filter',
+    input: listInput(productFilterSchema),
+    result: z.object({ items: z.array(filterItemSchema) }),
+    access: permission('filter', 'fetch'),
+  }),
+  'product/suggest': defineMethod({
+    name: 'product/suggest',
+    input: z.strictObject({ search: searchText, size: z.number().int().min(1).max(20).optional() }),
+    result: z.object({ items: z.array(suggestionSchema) }),
+    access: permission('product', 'fetch'),
+  }),
+  'product/price-quantity-stores': defineMethod({
+    name: 'product/price-quantity-stores',
+    input: z.strictObject({ id: idSchema, page: z.unknown().optional(), size: z.unknown().optional() }),
+    result: priceQuantityStoresSchema,
+    access: permission('prices', 'fetch'),
+  }),
+  'product/get-kolichestvo-zakazannykh-tovarov': defineMethod({
+    name: 'product/get-kolichestvo-zakazannykh-tovarov',
+    input: byIdInput,
+    result: z.object({ items: z.array(z.object({ date: z.string(), quantity: z.number() })) }),
+    access: permission('product', 'fetch'),
+  }),
+  'favorite/list': defineMethod({
+    name: 'favorite/list',
+    input: listInput(z.strictObject({}), PRODUCT_SORT_KEYS),
+    result: listResult(productSchema),
+    access: permission('favorite', 'fetch'),
+  }),
+  'favorite/create': defineMethod({
+    name: 'favorite/create',
+    input: byIdInput,
+    result: z.object({ id: z.number().int(), value: z.boolean() }),
+    access: permission('favorite', 'create'),
+  }),
+  'favorite/delete': defineMethod({
+    name: 'favorite/delete',
+    input: byIdInput,
+    result: okResult,
+    access: permission('favorite', 'delete'),
+  }),
+  'payment/list': defineMethod({
+    name: 'payment/list',
+    input: listInput(z.strictObject({})),
+    result: listResult(paymentSchema),
+    access: permission('payment', 'fetch'),
+  }),
+  'shipping/list': defineMethod({
+    name: 'shipping/list',
+    input: listInput(z.strictObject({})),
+    result: listResult(shippingSchema),
+    access: permission('shipping', 'fetch'),
+  }),
+  'user/pricing-get': defineMethod({
+    name: 'user/pricing-get',
+    input: byIdInput,
+    result: pricingSchema,
+    access: signedIn,
+  }),
+  'user/pricing-update': defineMethod({
+    name: 'user/pricing-update',
+    input: pricingUpdateInput,
+    result: pricingSchema,
+    access: signedIn,
+  }),
+};
