@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { isEmpty, seedDemo } from './db/seed/demo.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerRest } from './rest/dispatcher.js';
+import { registerFileRoutes } from './modules/files/routes.js';
 import { registerErrorHandler } from './rest/error-handler.js';
 import { createSessionStore } from './sessions/session-store.js';
 import { registerWeb } from './web/serve-web.js';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerErrorHandler(app);
   const deps = { db: database.db, config, mailer, sessions };
   registerRest(app, deps);
+  registerFileRoutes(app, deps);
   if (config.webDist) await registerWeb(app, deps, config.webDist);
 
   // Expired sessions and old sign-in failures go away by themselves.

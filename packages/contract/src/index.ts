@@ -10,3 +10,8 @@ export * from './schemas/user.js';
 export * from './methods/site.js';
 export * from './methods/auth.js';
 export * from './methods/index.js';
+export * from './schemas/requisites.js';
+export * from './methods/companies.js';
+export * from './methods/baskets.js';
+export * from './methods/orders.js';
+export * from './methods/files.js';

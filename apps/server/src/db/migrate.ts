@@ -3,6 +3,7 @@ import type { Db } from './database.js';
 import * as foundation from './migrations/0001-foundation.js';
 import * as catalog from './migrations/0002-catalog.js';
 import * as orders from './migrations/0003-orders.js';
+import * as ordering from './migrations/0020-ordering-indexes.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-catalog': catalog,
   '0003-orders': orders,
+  '0020-ordering-indexes': ordering,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -1,6 +1,10 @@
 import type { Methods } from '@portal/contract';
 import { authHandlers } from '../modules/auth/handlers.js';
 import { siteHandlers } from '../modules/site/handlers.js';
+import { counterpartyHandlers } from '../modules/companies/handlers.js';
+import { basketHandlers } from '../modules/baskets/handlers.js';
+import { fileHandlers } from '../modules/files/handlers.js';
+import { orderHandlers } from '../modules/orders/handlers.js';
 import type { Handlers } from './context.js';
 
 /**
@@ -10,4 +14,8 @@ import type { Handlers } from './context.js';
 export const handlers: Handlers<Methods> = {
   ...siteHandlers,
   ...authHandlers,
+  ...counterpartyHandlers,
+  ...basketHandlers,
+  ...fileHandlers,
+  ...orderHandlers,
 };

@@ -1,6 +1,7 @@
 import type { Db } from '../database.js';
 import { seedUsers } from '../../modules/auth/seed.js';
 import { seedSite } from '../../modules/site/seed.js';
+import { seedOrdering } from '../../modules/orders/seed.js';
 
 export interface SeedOptions {
   /** Generated catalogue size (`npm run db:seed -- --products N`). */
@@ -11,6 +12,8 @@ export interface SeedOptions {
 const SEEDERS: Array<{ name: string; run: (db: Db, options: SeedOptions) => Promise<void> }> = [
   { name: 'users', run: seedUsers },
   { name: 'site', run: seedSite },
+  // After the catalogue's seeder: orders are made from the products it created.
+  { name: 'ordering', run: seedOrdering },
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {
