@@ -16,7 +16,7 @@ const digitsText = z.string({ error: 'validation.invalid' }).trim().max(32, { er
 export const counterpartyFieldsInput = z
   .strictObject({
     name: required(),
-    inn: digitsText,
+    inn: required(32),
     kpp: digitsText.optional().default(''),
     ogrn: digitsText.optional().default(''),
     legalAddress: optionalText(1000).optional().default(''),
@@ -29,7 +29,7 @@ export const counterpartyFieldsInput = z
     const add = (path: string, message: string | null) => {
       if (message) ctx.addIssue({ code: 'custom', path: [path], message });
     };
-    add('inn', v.inn === '' ? 'validation.required' : checkInn(v.inn));
+    add('inn', checkInn(v.inn));
     // A 10-digit ИНН is a company: it has a КПП. An entrepreneur (12 digits) has none.
     if (v.kpp !== '' || v.inn.length === 10) add('kpp', v.kpp === '' ? 'validation.required' : checkKpp(v.kpp));
     if (v.ogrn !== '') add('ogrn', checkOgrn(v.ogrn));
