@@ -46,7 +46,7 @@ export function parseLines(text: string): ParsedLine[] {
     if (line === '') continue;
     let article: string;
     let rawQuantity: string | undefined;
-    if (/[\t;]/.test(line) || (line.includes(',') && !/^\S+ \S+$/.test(line))) {
+    if (/[\t;,]/.test(line)) {
       const parts = line
         .split(/[\t;,]/)
         .map((p) => p.trim())

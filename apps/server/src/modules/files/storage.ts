@@ -22,6 +22,9 @@ const ALLOWED = new Set([
   'image/gif',
   'image/webp',
   'application/zip',
+  'application/xml',
+  'text/xml',
+  'text/csv',
 ]);
 
 const dirOf = (config: Config) => path.join(config.dataDir, 'files');
