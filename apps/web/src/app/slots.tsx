@@ -4,6 +4,9 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import ActiveBasketWidget from '../features/baskets/ActiveBasketWidget';
+import ProductOrderControl from '../features/baskets/ProductOrderControl';
+import { LastOrders, OrderHistory } from '../features/orders/DashboardBlocks';
 import type { Slots } from '../lib/slots';
 
 /**
@@ -47,7 +50,7 @@ function SearchSlot() {
 }
 
 /** Icons and widgets at the right of the top bar, in order. */
-const TOP_BAR_ACTIONS: Array<() => React.ReactElement | null> = [];
+const TOP_BAR_ACTIONS: Array<() => React.ReactElement | null> = [ActiveBasketWidget];
 
 function ActionsSlot() {
   return (
@@ -62,5 +65,9 @@ function ActionsSlot() {
 export const TopBarSlots = { Search: SearchSlot, Actions: ActionsSlot };
 
 export const FEATURE_SLOTS: Slots = {
-  dashboardBlocks: [],
+  ProductOrder: ProductOrderControl,
+  dashboardBlocks: [
+    { id: 'orders.last', order: 30, width: 6, Component: LastOrders },
+    { id: 'orders.history', order: 31, width: 6, Component: OrderHistory },
+  ],
 };

@@ -17,7 +17,12 @@ export const lineQuantity = z.coerce
   .refine((n) => Number.isFinite(n), { error: 'validation.number', abort: true })
   .pipe(z.number().int({ error: 'validation.integer' }).max(ORDER_QUANTITY_MAX, { error: 'validation.quantityRange' }));
 
-export const storeAmountSchema = z.object({ id: z.number(), name: z.string(), amount: z.number(), isVirtual: z.boolean() });
+export const storeAmountSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  amount: z.number(),
+  isVirtual: z.boolean(),
+});
 
 export const basketSchema = z.object({
   id: z.number(),
@@ -196,4 +201,3 @@ export const basketMethods = {
     access: permission('basket', 'fetch'),
   }),
 };
-

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { byIdInput, defineMethod, idSchema, listInput, listResult, okResult, permission } from '../method.js';
-import {
-  checkAccount,
-  checkBik,
-  checkCorrAccount,
-  checkInn,
-  checkKpp,
-  checkOgrn,
-} from '../schemas/requisites.js';
+import { checkAccount, checkBik, checkCorrAccount, checkInn, checkKpp, checkOgrn } from '../schemas/requisites.js';
 import { optionalText, required } from '../validation.js';
 
 const digitsText = z.string({ error: 'validation.invalid' }).trim().max(32, { error: 'validation.tooLong' });

@@ -93,7 +93,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       currency text NOT NULL DEFAULT 'RUB',
       PRIMARY KEY (product_id, price_type_id, pay_system_id)
     )`.execute(db);
-  await sql`CREATE INDEX product_prices_lookup_idx ON product_prices (price_type_id, pay_system_id, product_id)`.execute(db);
+  await sql`CREATE INDEX product_prices_lookup_idx ON product_prices (price_type_id, pay_system_id, product_id)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE stores (
@@ -128,8 +130,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE users DROP CONSTRAINT IF EXISTS users_price_type_fk, DROP CONSTRAINT IF EXISTS users_pay_system_fk`.execute(db);
-  for (const t of ['favorites', 'product_stock', 'stores', 'product_prices', 'pay_systems', 'price_types', 'product_similar', 'product_analogues', 'products', 'sections']) {
+  await sql`ALTER TABLE users DROP CONSTRAINT IF EXISTS users_price_type_fk, DROP CONSTRAINT IF EXISTS users_pay_system_fk`.execute(
+    db,
+  );
+  for (const t of [
+    'favorites',
+    'product_stock',
+    'stores',
+    'product_prices',
+    'pay_systems',
+    'price_types',
+    'product_similar',
+    'product_analogues',
+    'products',
+    'sections',
+  ]) {
     await sql`DROP TABLE IF EXISTS ${sql.table(t)}`.execute(db);
   }
 }

@@ -148,7 +148,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['corrective_order_items', 'corrective_orders', 'order_items', 'orders', 'order_statuses', 'shippings', 'basket_items', 'baskets', 'counterparties', 'files']) {
+  for (const t of [
+    'corrective_order_items',
+    'corrective_orders',
+    'order_items',
+    'orders',
+    'order_statuses',
+    'shippings',
+    'basket_items',
+    'baskets',
+    'counterparties',
+    'files',
+  ]) {
     await sql`DROP TABLE IF EXISTS ${sql.table(t)}`.execute(db);
   }
 }

@@ -76,7 +76,10 @@ describe('basket/* and basket-item/*', () => {
     const item = await dealer.ok('basket-item/create', { basket: basketId, product: p.id, amount: 1 });
     expect((await dealer.call('basket-item/update', { id: item.id, amount: 2.5 })).status).toBe(400);
     expect((await dealer.call('basket-item/update', { id: item.id, amount: 1e9 })).status).toBe(400);
-    expect((await dealer.call('basket-item/create', { basket: basketId, product: p.id, amount: 1, price: 1 } as never)).status).toBe(400);
+    expect(
+      (await dealer.call('basket-item/create', { basket: basketId, product: p.id, amount: 1, price: 1 } as never))
+        .status,
+    ).toBe(400);
   });
 
   it('says which product could not be added', async () => {

@@ -1,10 +1,4 @@
-import {
-  ORDER_QUANTITY_MAX,
-  translate,
-  type AddResult,
-  type basketMethods,
-  type Language,
-} from '@portal/contract';
+import { ORDER_QUANTITY_MAX, translate, type AddResult, type basketMethods, type Language } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
@@ -56,7 +50,11 @@ export async function putLines(
     if (!p || !p.active) failed.push({ product, name, reason: translate(language, 'error.productUnavailable') });
     else if (!offers.get(product)?.price) failed.push({ product, name, reason: translate(language, 'error.noPrice') });
     else if (Number(p.measure_factor) > 1 && quantity % Number(p.measure_factor) !== 0)
-      failed.push({ product, name, reason: translate(language, 'validation.quantityFactor', Number(p.measure_factor)) });
+      failed.push({
+        product,
+        name,
+        reason: translate(language, 'validation.quantityFactor', Number(p.measure_factor)),
+      });
     else good.push({ product, quantity });
   }
   let added = 0;
@@ -76,8 +74,9 @@ export async function putLines(
       )
       .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
       .execute();
-    for (const r of rows) if (r.inserted) added++;
-    else updated++;
+    for (const r of rows)
+      if (r.inserted) added++;
+      else updated++;
     await db.updateTable('baskets').set({ updated_at: new Date() }).where('id', '=', basketId).execute();
   }
   return { added, updated, failed };
@@ -130,7 +129,10 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
     const actor = requireActor(ctx);
     const q = ctx.db.selectFrom('baskets').where('user_id', '=', actor.id);
     const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    let rows = q.selectAll().orderBy('created_at', input.sort?.DATE_CREATE === 'ASC' ? 'asc' : 'desc').orderBy('id', 'desc');
+    let rows = q
+      .selectAll()
+      .orderBy('created_at', input.sort?.DATE_CREATE === 'ASC' ? 'asc' : 'desc')
+      .orderBy('id', 'desc');
     if (input.size !== -1) rows = rows.limit(input.size).offset((input.page - 1) * input.size);
     return { count: Number(n), items: await basketViews(ctx.db, actor, await rows.execute()) };
   },
@@ -146,12 +148,20 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     const name = input?.name?.trim() || `${translate(ctx.language, 'basket.defaultName')} ${Number(n) + 1}`;
-    const row = await ctx.db.insertInto('baskets').values({ user_id: actor.id, name }).returningAll().executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .insertInto('baskets')
+      .values({ user_id: actor.id, name })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return basketView(ctx.db, actor, row);
   },
   async 'basket/delete'(input, ctx) {
     const actor = requireActor(ctx);
-    const res = await ctx.db.deleteFrom('baskets').where('id', '=', input.id).where('user_id', '=', actor.id).executeTakeFirst();
+    const res = await ctx.db
+      .deleteFrom('baskets')
+      .where('id', '=', input.id)
+      .where('user_id', '=', actor.id)
+      .executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) throw notFound();
     return { ok: true as const };
   },
@@ -159,7 +169,9 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
     const actor = requireActor(ctx);
     const row = input?.id ? await ownBasket(ctx.db, actor.id, input.id) : null;
     return {
-      fields: [{ id: 'name', name: translate(ctx.language, 'basket.nameLabel'), value: row?.name ?? '', required: false }],
+      fields: [
+        { id: 'name', name: translate(ctx.language, 'basket.nameLabel'), value: row?.name ?? '', required: false },
+      ],
     };
   },
   async 'basket/repeat'(input, ctx) {
@@ -219,7 +231,10 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
     else {
       await ownBasket(ctx.db, actor.id, filter.basket);
       rows = await basketLines(ctx.db, [filter.basket])
-        .orderBy(input.sort?.NAME ? 'p.name' : 'i.id', input.sort?.NAME === 'DESC' || input.sort?.ID === 'DESC' ? 'desc' : 'asc')
+        .orderBy(
+          input.sort?.NAME ? 'p.name' : 'i.id',
+          input.sort?.NAME === 'DESC' || input.sort?.ID === 'DESC' ? 'desc' : 'asc',
+        )
         .execute();
     }
     const count = rows.length;
@@ -236,12 +251,21 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
     const actor = requireActor(ctx);
     return ctx.db.transaction().execute(async (trx) => {
       await ownBasket(trx, actor.id, input.basket);
-      const result = await putLines(trx, actor, ctx.language, input.basket, [{ product: input.product, quantity: input.amount }], 'set');
+      const result = await putLines(
+        trx,
+        actor,
+        ctx.language,
+        input.basket,
+        [{ product: input.product, quantity: input.amount }],
+        'set',
+      );
       const failed = result.failed[0];
       if (failed) {
         throw new AppError('VALIDATION', 'error.basketAddFailed', { args: [`${failed.name} — ${failed.reason}`] });
       }
-      const row = await basketLines(trx, [input.basket]).where('i.product_id', '=', input.product).executeTakeFirstOrThrow();
+      const row = await basketLines(trx, [input.basket])
+        .where('i.product_id', '=', input.product)
+        .executeTakeFirstOrThrow();
       const [item] = await itemsView(trx, actor, [row]);
       if (!item) throw notFound();
       return item;

@@ -14,7 +14,9 @@ async function workbook(build: (wb: ExcelJS.Workbook) => void): Promise<Buffer> 
 
 describe('line parser', () => {
   it('reads number and quantity separated by space, tab, semicolon or comma', () => {
-    const lines = parseLines('RE504836 2\nAR-1234\t5\nX77;3\nY88, 4\n\n6005 028 743 10\nZ99\n  \nBAD -3\nQ1 1.5\nQ2 abc');
+    const lines = parseLines(
+      'RE504836 2\nAR-1234\t5\nX77;3\nY88, 4\n\n6005 028 743 10\nZ99\n  \nBAD -3\nQ1 1.5\nQ2 abc',
+    );
     expect(lines.map((l) => [l.row, l.article, l.quantity, l.message])).toEqual([
       [1, 'RE504836', 2, undefined],
       [2, 'AR-1234', 5, undefined],
@@ -77,9 +79,13 @@ describe('spreadsheet reader', () => {
       ['123457000000', 2],
       ['АБВ-1', 3],
     ]);
-    const cp1251 = Buffer.from([0xc0, 0xf0, 0xf2, 0xe8, 0xea, 0xf3, 0xeb, 0x3b, 0xca, 0xee, 0xeb, 0x0a, 0x58, 0x31, 0x3b, 0x32]);
+    const cp1251 = Buffer.from([
+      0xc0, 0xf0, 0xf2, 0xe8, 0xea, 0xf3, 0xeb, 0x3b, 0xca, 0xee, 0xeb, 0x0a, 0x58, 0x31, 0x3b, 0x32,
+    ]);
     expect((await readSpreadsheet(cp1251)).lines.map((l) => [l.article, l.quantity])).toEqual([['X1', 2]]);
-    const xml = Buffer.from('<?xml version="1.0"?><order><item><article>X1</article><quantity>2</quantity></item><item><article>X2</article><quantity>4</quantity></item></order>');
+    const xml = Buffer.from(
+      '<?xml version="1.0"?><order><item><article>X1</article><quantity>2</quantity></item><item><article>X2</article><quantity>4</quantity></item></order>',
+    );
     expect((await readSpreadsheet(xml)).lines.map((l) => [l.article, l.quantity])).toEqual([
       ['X1', 2],
       ['X2', 4],
@@ -87,10 +93,20 @@ describe('spreadsheet reader', () => {
   });
 
   it('refuses what is not a spreadsheet, empty files, XML bombs, old .xls and too many rows', async () => {
-    const msg = async (data: Buffer) => readSpreadsheet(data).then(() => 'ok', (e: Error) => e.message);
+    const msg = async (data: Buffer) =>
+      readSpreadsheet(data).then(
+        () => 'ok',
+        (e: Error) => e.message,
+      );
     expect(await msg(Buffer.alloc(0))).toBe('error.fileEmpty');
     expect(await msg(Buffer.from([0x00, 0x01, 0x02, 0x03, 0xff, 0x00]))).toBe('error.fileType');
-    expect(await msg(Buffer.from('<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><a>&lol2;</a>'))).toBe('error.xmlEntities');
+    expect(
+      await msg(
+        Buffer.from(
+          '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><a>&lol2;</a>',
+        ),
+      ),
+    ).toBe('error.xmlEntities');
     expect(await msg(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]))).toBe('error.xlsBinary');
     expect(await msg(Buffer.from('PK\u0003\u0004garbage'))).toBe('error.fileUnreadable');
     const big = Buffer.from(Array.from({ length: MAX_IMPORT_ROWS + 50 }, (_, i) => `A${i};1`).join('\n'));
@@ -160,7 +176,11 @@ describe('files/save and product/get-articles-xls', () => {
     expect(exe.status).toBe(400);
     const empty = await upload(dealer, 'empty.csv', Buffer.alloc(0));
     expect(empty.body.error_description).toBe('Файл пуст');
-    const bomb = await upload(dealer, 'bomb.xml', Buffer.from('<?xml version="1.0"?><!DOCTYPE a [<!ENTITY a "aaaa">]><r>&a;</r>'));
+    const bomb = await upload(
+      dealer,
+      'bomb.xml',
+      Buffer.from('<?xml version="1.0"?><!DOCTYPE a [<!ENTITY a "aaaa">]><r>&a;</r>'),
+    );
     expect(bomb.status).toBe(200);
     const bombId = (bomb.body.result as { items: Array<{ id: number }> }).items[0]!.id;
     const r = await dealer.call('product/get-articles-xls', { fileId: bombId });

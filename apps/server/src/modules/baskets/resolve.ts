@@ -40,7 +40,8 @@ export async function resolveLines(db: Db, actor: Actor, lines: ParsedLine[]): P
       .where('article_key', '=', sql<string>`ANY(${keys}::text[])`)
       .orderBy('id')
       .execute();
-    for (const p of exact) push({ key: p.article_key, id: p.id, name: p.name, article: p.article, brand: p.brand, match: 'article' });
+    for (const p of exact)
+      push({ key: p.article_key, id: p.id, name: p.name, article: p.article, brand: p.brand, match: 'article' });
     const analogues = await db
       .selectFrom('product_analogues as a')
       .innerJoin('products as p', 'p.id', 'a.product_id')
@@ -51,7 +52,9 @@ export async function resolveLines(db: Db, actor: Actor, lines: ParsedLine[]): P
       .execute();
     const exactKeys = new Set(hits.keys());
     // An analogue is offered only when no product carries the number itself.
-    for (const p of analogues) if (!exactKeys.has(p.article_key)) push({ key: p.article_key, id: p.id, name: p.name, article: p.article, brand: p.brand, match: 'analogue' });
+    for (const p of analogues)
+      if (!exactKeys.has(p.article_key))
+        push({ key: p.article_key, id: p.id, name: p.name, article: p.article, brand: p.brand, match: 'analogue' });
     const rest = keys.filter((k) => !hits.has(k) && k.length >= MIN_PREFIX);
     if (rest.length > 0) {
       // text_pattern_ops range: the index answers a prefix for each key.

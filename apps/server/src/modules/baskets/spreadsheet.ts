@@ -43,7 +43,9 @@ export async function readSpreadsheet(data: Buffer): Promise<SheetLines> {
     if (text === null) throw new AppError('VALIDATION', 'error.fileType');
     const trimmed = text.trimStart();
     if (trimmed === '') throw new AppError('VALIDATION', 'error.fileEmpty');
-    sheets = trimmed.startsWith('<') ? [{ name: 'XML', rows: readXml(trimmed) }] : [{ name: 'CSV', rows: readCsv(text) }];
+    sheets = trimmed.startsWith('<')
+      ? [{ name: 'XML', rows: readXml(trimmed) }]
+      : [{ name: 'CSV', rows: readCsv(text) }];
   }
   for (const sheet of sheets) {
     const result = toLines(sheet.rows);
@@ -136,7 +138,12 @@ function readCsv(text: string): RawRow[] {
   const rows: RawRow[] = [];
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
-    const cells = line.split(sep).map((c) => c.trim().replace(/^"(.*)"$/, '$1').replace(/""/g, '"'));
+    const cells = line.split(sep).map((c) =>
+      c
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .replace(/""/g, '"'),
+    );
     rows.push({ row: i + 1, cells });
   });
   if (rows.length > MAX_IMPORT_ROWS + 10) tooMany();
@@ -197,7 +204,9 @@ function readXml(text: string): RawRow[] {
 function articleText(v: Cell): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') {
-    return Number.isInteger(v) ? v.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 }) : String(v);
+    return Number.isInteger(v)
+      ? v.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 })
+      : String(v);
   }
   const t = v.trim();
   if (/^\d+([.,]\d+)?e\+\d+$/i.test(t)) {
@@ -215,7 +224,9 @@ function toLines(rows: RawRow[]): { lines: ParsedLine[]; skipped: number } {
   for (let i = 0; i < Math.min(rows.length, 10); i++) {
     const cells = rows[i]?.cells ?? [];
     const a = cells.findIndex((c) => typeof c === 'string' && ARTICLE_HEADER.test(c) && c.length < 60);
-    const q = cells.findIndex((c, idx) => idx !== a && typeof c === 'string' && QUANTITY_HEADER.test(c) && c.length < 60);
+    const q = cells.findIndex(
+      (c, idx) => idx !== a && typeof c === 'string' && QUANTITY_HEADER.test(c) && c.length < 60,
+    );
     if (a >= 0) {
       articleCol = a;
       quantityCol = q >= 0 ? q : a + 1;

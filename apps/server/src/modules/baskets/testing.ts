@@ -10,7 +10,17 @@ let seq = 0;
  */
 export async function newProduct(
   db: Db,
-  options: { article?: string; price?: number; currency?: string; weightKg?: number | null; volumeM3?: number | null; active?: boolean; measureFactor?: number; noPrice?: boolean; stock?: number } = {},
+  options: {
+    article?: string;
+    price?: number;
+    currency?: string;
+    weightKg?: number | null;
+    volumeM3?: number | null;
+    active?: boolean;
+    measureFactor?: number;
+    noPrice?: boolean;
+    stock?: number;
+  } = {},
 ): Promise<{ id: number; article: string; name: string }> {
   seq++;
   const article = options.article ?? `TST-${process.pid}-${seq}-${Math.floor(Math.random() * 1e6)}`;
@@ -35,7 +45,13 @@ export async function newProduct(
       db.selectFrom('pay_systems').select('id').execute(),
     ]);
     const values = types.flatMap((t) =>
-      pays.map((p) => ({ product_id: row.id, price_type_id: t.id, pay_system_id: p.id, value: options.price ?? 100, currency: options.currency ?? 'RUB' })),
+      pays.map((p) => ({
+        product_id: row.id,
+        price_type_id: t.id,
+        pay_system_id: p.id,
+        value: options.price ?? 100,
+        currency: options.currency ?? 'RUB',
+      })),
     );
     if (values.length) await db.insertInto('product_prices').values(values).execute();
   }

@@ -36,7 +36,10 @@ export interface PriceContext {
  * Which prices a user sees: their price type (else the default one) and their active payment method
  * (else the first active one, with the prices marked so the web app can prompt for a choice).
  */
-export async function priceContextOf(db: Db, actor: Pick<Actor, 'priceTypeId' | 'paySystemId'>): Promise<PriceContext | null> {
+export async function priceContextOf(
+  db: Db,
+  actor: Pick<Actor, 'priceTypeId' | 'paySystemId'>,
+): Promise<PriceContext | null> {
   const row = await db
     .selectNoFrom((eb) => [
       eb
@@ -75,7 +78,11 @@ export function availabilityOf(stores: StoreAmount[]): { quantity: number; avail
  * Prices and stock of many products in two indexed queries, for one user. Every screen that shows a
  * product (catalogue, search, basket, checkout) takes its numbers from here, so they always agree.
  */
-export async function loadOffers(db: Db, actor: Pick<Actor, 'priceTypeId' | 'paySystemId'>, productIds: number[]): Promise<Map<number, Offer>> {
+export async function loadOffers(
+  db: Db,
+  actor: Pick<Actor, 'priceTypeId' | 'paySystemId'>,
+  productIds: number[],
+): Promise<Map<number, Offer>> {
   const offers = new Map<number, Offer>();
   if (productIds.length === 0) return offers;
   const context = await priceContextOf(db, actor);
@@ -112,7 +119,12 @@ export async function loadOffers(db: Db, actor: Pick<Actor, 'priceTypeId' | 'pay
       productId: id,
       price:
         p && context
-          ? { value: Number(p.value), currency: p.currency as Currency, paySystemId: context.paySystemId, priceTypeId: context.priceTypeId }
+          ? {
+              value: Number(p.value),
+              currency: p.currency as Currency,
+              paySystemId: context.paySystemId,
+              priceTypeId: context.priceTypeId,
+            }
           : null,
       needsPaySystem: context?.needsPaySystem ?? true,
       stores,

@@ -54,7 +54,10 @@ describe('counterparty/*', () => {
     expect(created.fields.find((f) => f.id === 'inn')?.name).toBe('ИНН');
     const got = await dealer.ok('counterparty/get', { id: created.id });
     expect(got.name).toBe(valid.name);
-    const updated = await dealer.ok('counterparty/update', { id: created.id, fields: { ...valid, name: 'ООО «Тест 2»' } });
+    const updated = await dealer.ok('counterparty/update', {
+      id: created.id,
+      fields: { ...valid, name: 'ООО «Тест 2»' },
+    });
     expect(updated.title).toBe('ООО «Тест 2»');
     const list = await dealer.ok('counterparty/list', { size: -1 });
     expect(list.items.some((c) => c.id === created.id)).toBe(true);
@@ -84,7 +87,14 @@ describe('counterparty/*', () => {
 
   it('rejects an invalid ИНН, КПП, ОГРН, БИК and accounts with Russian messages', async () => {
     const r = await dealer.call('counterparty/create', {
-      fields: { ...valid, inn: '7707083894', kpp: '12', ogrn: '1027700132196', bik: '123', account: '40702810800000054322' },
+      fields: {
+        ...valid,
+        inn: '7707083894',
+        kpp: '12',
+        ogrn: '1027700132196',
+        bik: '123',
+        account: '40702810800000054322',
+      },
     });
     expect(r.status).toBe(400);
     expect(r.body.error).toBe('VALIDATION');

@@ -40,7 +40,10 @@ export function registerFileRoutes(app: FastifyInstance, deps: { db: Db; config:
     return reply
       .header('content-type', row.content_type)
       .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', contentDisposition(SAFE_INLINE.has(row.content_type) ? 'inline' : 'attachment', row.name))
+      .header(
+        'content-disposition',
+        contentDisposition(SAFE_INLINE.has(row.content_type) ? 'inline' : 'attachment', row.name),
+      )
       .send(data);
   });
 }

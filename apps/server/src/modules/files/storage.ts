@@ -78,7 +78,12 @@ export async function saveGenerated(
 }
 
 export async function ownFile(db: Db, userId: number, id: number): Promise<FileRow> {
-  const row = await db.selectFrom('files').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('files')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }

@@ -12,7 +12,13 @@ import type { ProductException } from './tables.js';
 const REPEAT_WINDOW_MS = 60_000;
 
 export async function defaultStatusId(db: Db): Promise<number> {
-  const row = await db.selectFrom('order_statuses').select('id').orderBy('sort').orderBy('id').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('order_statuses')
+    .select('id')
+    .orderBy('sort')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   if (row) return row.id;
   const created = await db
     .insertInto('order_statuses')
@@ -60,8 +66,18 @@ export async function createOrder(
 
   // Checks that do not need the lock: a foreign company, payment or shipping is a field error.
   const [company, pay, shipping] = await Promise.all([
-    db.selectFrom('counterparties').select('id').where('id', '=', fields.company).where('user_id', '=', actor.id).executeTakeFirst(),
-    db.selectFrom('pay_systems').select('id').where('id', '=', fields.paySystem).where('active', '=', true).executeTakeFirst(),
+    db
+      .selectFrom('counterparties')
+      .select('id')
+      .where('id', '=', fields.company)
+      .where('user_id', '=', actor.id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('pay_systems')
+      .select('id')
+      .where('id', '=', fields.paySystem)
+      .where('active', '=', true)
+      .executeTakeFirst(),
     db.selectFrom('shippings').select(['id', 'is_pickup']).where('id', '=', fields.shipping).executeTakeFirst(),
   ]);
   const errors: Record<string, string> = {};
@@ -72,7 +88,12 @@ export async function createOrder(
     errors.address = translate(language, 'validation.required');
   if (Object.keys(errors).length) throw validationError(errors);
   if (fields.files.length) {
-    const own = await db.selectFrom('files').select('id').where('id', 'in', fields.files).where('user_id', '=', actor.id).execute();
+    const own = await db
+      .selectFrom('files')
+      .select('id')
+      .where('id', 'in', fields.files)
+      .where('user_id', '=', actor.id)
+      .execute();
     if (own.length !== new Set(fields.files).size) throw notFound();
   }
 
@@ -94,7 +115,11 @@ export async function createOrder(
         if (recent) return { id: recent.id, created: false };
         throw new AppError('VALIDATION', 'error.basketEmpty');
       }
-      const offers = await loadOffers(trx, { priceTypeId: actor.priceTypeId, paySystemId: fields.paySystem }, lines.map((l) => l.product_id));
+      const offers = await loadOffers(
+        trx,
+        { priceTypeId: actor.priceTypeId, paySystemId: fields.paySystem },
+        lines.map((l) => l.product_id),
+      );
       const missing = lines.filter((l) => !offers.get(l.product_id)?.price);
       if (missing.length) {
         throw new AppError('VALIDATION', 'error.basketAddFailed', {
@@ -190,7 +215,11 @@ export async function mailNewOrder(
   const summary = `Заказ № ${order.id}: ${order.lineCount} поз. на сумму ${order.price.toFixed(2)} ${order.currency}.`;
   try {
     if (actor.row.email) {
-      await mailer.send({ to: actor.row.email, subject: `Ваш заказ № ${order.id} принят`, text: `${summary}\nСтатус заказа можно отслеживать на портале в разделе «Заказы».` });
+      await mailer.send({
+        to: actor.row.email,
+        subject: `Ваш заказ № ${order.id} принят`,
+        text: `${summary}\nСтатус заказа можно отслеживать на портале в разделе «Заказы».`,
+      });
     }
     if (managers.length) {
       await mailer.send({

@@ -22,7 +22,8 @@ export async function billOf(db: Db, order: Order): Promise<Bill> {
     currency: i.currency,
   }));
   const byCurrency = new Map<string, number>();
-  for (const i of items) byCurrency.set(i.currency, Math.round(((byCurrency.get(i.currency) ?? 0) + i.sum) * 100) / 100);
+  for (const i of items)
+    byCurrency.set(i.currency, Math.round(((byCurrency.get(i.currency) ?? 0) + i.sum) * 100) / 100);
   const totals = [...byCurrency].map(([currency, value]) => ({
     currency,
     value,
@@ -74,7 +75,16 @@ const money = (v: number, c: string) => formatPrice(v, c as Currency);
 export async function orderWorkbook(order: Order): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(`Заказ ${order.id}`);
-  ws.columns = [{ width: 6 }, { width: 20 }, { width: 48 }, { width: 10 }, { width: 8 }, { width: 14 }, { width: 16 }, { width: 8 }];
+  ws.columns = [
+    { width: 6 },
+    { width: 20 },
+    { width: 48 },
+    { width: 10 },
+    { width: 8 },
+    { width: 14 },
+    { width: 16 },
+    { width: 8 },
+  ];
   ws.addRow([`Заказ № ${order.id} от ${dateRu(order.dateCreate)}`]).font = { bold: true, size: 14 };
   ws.addRow(['Статус', '', order.status.name]);
   ws.addRow(['Юр. лицо', '', order.counterparty?.name ?? '']);
@@ -84,7 +94,9 @@ export async function orderWorkbook(order: Order): Promise<Buffer> {
   ws.addRow([]);
   const header = ws.addRow(['№', 'Артикул', 'Наименование', 'Кол-во', 'Ед.', 'Цена', 'Сумма', 'Валюта']);
   header.font = { bold: true };
-  (order.items ?? []).forEach((i, n) => ws.addRow([n + 1, i.article, i.name, i.quantity, i.unit, i.price, i.sum, i.currency]));
+  (order.items ?? []).forEach((i, n) =>
+    ws.addRow([n + 1, i.article, i.name, i.quantity, i.unit, i.price, i.sum, i.currency]),
+  );
   ws.addRow([]);
   for (const t of order.totals) ws.addRow(['', '', 'Итого', '', '', '', t.value, t.currency]).font = { bold: true };
   return Buffer.from(await wb.xlsx.writeBuffer());

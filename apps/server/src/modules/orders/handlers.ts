@@ -69,7 +69,8 @@ async function applyCorrection(
       })),
     )
     .execute();
-  for (const c of changes) await db.updateTable('order_items').set({ quantity: c.after }).where('id', '=', c.line.id).execute();
+  for (const c of changes)
+    await db.updateTable('order_items').set({ quantity: c.after }).where('id', '=', c.line.id).execute();
   await recomputeTotals(db, orderId);
   return head.id;
 }
@@ -92,9 +93,14 @@ async function revertLatest(db: Db, actor: Actor, correctionId: number): Promise
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
   if (latest.id !== head.id) throw new AppError('CONFLICT', 'error.conflict');
-  const lines = await db.selectFrom('corrective_order_items').selectAll().where('corrective_order_id', '=', head.id).execute();
+  const lines = await db
+    .selectFrom('corrective_order_items')
+    .selectAll()
+    .where('corrective_order_id', '=', head.id)
+    .execute();
   for (const l of lines) {
-    if (l.order_item_id) await db.updateTable('order_items').set({ quantity: l.before_count }).where('id', '=', l.order_item_id).execute();
+    if (l.order_item_id)
+      await db.updateTable('order_items').set({ quantity: l.before_count }).where('id', '=', l.order_item_id).execute();
   }
   await db.deleteFrom('corrective_orders').where('id', '=', head.id).execute();
   await recomputeTotals(db, head.order_id);
@@ -139,12 +145,24 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
   async 'order/get-fields'(_input, ctx) {
     const actor = requireActor(ctx);
     const [companies, pays, shippings] = await Promise.all([
-      ctx.db.selectFrom('counterparties').select(['id', 'name']).where('user_id', '=', actor.id).orderBy('id').execute(),
+      ctx.db
+        .selectFrom('counterparties')
+        .select(['id', 'name'])
+        .where('user_id', '=', actor.id)
+        .orderBy('id')
+        .execute(),
       ctx.db.selectFrom('pay_systems').select(['id', 'name']).where('active', '=', true).orderBy('sort').execute(),
       ctx.db.selectFrom('shippings').select(['id', 'name', 'is_pickup']).orderBy('sort').execute(),
     ]);
     const t = (k: string) => translate(ctx.language, k);
-    const field = (id: string, name: string, type: string, required: boolean, value = '', options: Array<{ value: string; title: string; isPickup?: boolean }> = []) => ({
+    const field = (
+      id: string,
+      name: string,
+      type: string,
+      required: boolean,
+      value = '',
+      options: Array<{ value: string; title: string; isPickup?: boolean }> = [],
+    ) => ({
       id,
       name,
       type,
@@ -154,9 +172,30 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
     });
     return {
       fields: [
-        field('company', t('order.company'), 'LIST', true, String(companies[0]?.id ?? ''), companies.map((c) => ({ value: String(c.id), title: c.name }))),
-        field('paySystem', t('order.paySystem'), 'LIST', true, String(actor.paySystemId ?? pays[0]?.id ?? ''), pays.map((p) => ({ value: String(p.id), title: p.name }))),
-        field('shipping', t('order.shipping'), 'LIST', true, String(shippings[0]?.id ?? ''), shippings.map((s) => ({ value: String(s.id), title: s.name, isPickup: s.is_pickup }))),
+        field(
+          'company',
+          t('order.company'),
+          'LIST',
+          true,
+          String(companies[0]?.id ?? ''),
+          companies.map((c) => ({ value: String(c.id), title: c.name })),
+        ),
+        field(
+          'paySystem',
+          t('order.paySystem'),
+          'LIST',
+          true,
+          String(actor.paySystemId ?? pays[0]?.id ?? ''),
+          pays.map((p) => ({ value: String(p.id), title: p.name })),
+        ),
+        field(
+          'shipping',
+          t('order.shipping'),
+          'LIST',
+          true,
+          String(shippings[0]?.id ?? ''),
+          shippings.map((s) => ({ value: String(s.id), title: s.name, isPickup: s.is_pickup })),
+        ),
         field('address', t('order.address'), 'TEXT', false),
         field('vin', 'VIN', 'TEXT', false),
         field('model', t('order.model'), 'TEXT', false),
@@ -195,13 +234,27 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
   async 'order/file'(input, ctx) {
     const actor = requireActor(ctx);
     const order = await loadOrder(ctx.db, actor, input.id, ctx.language);
-    const row = await saveGenerated(ctx.config, ctx.db, actor.id, `order-${order.id}.xlsx`, XLSX, await orderWorkbook(order));
+    const row = await saveGenerated(
+      ctx.config,
+      ctx.db,
+      actor.id,
+      `order-${order.id}.xlsx`,
+      XLSX,
+      await orderWorkbook(order),
+    );
     return { path: downloadPath(row), name: row.name, size: row.size };
   },
   async 'order/set-status'(input, ctx) {
     const actor = requireActor(ctx);
-    const status = await ctx.db.selectFrom('order_statuses').selectAll().where('id', '=', input.status).executeTakeFirst();
-    if (!status) throw new AppError('VALIDATION', 'error.validation', { fields: { status: translate(ctx.language, 'validation.invalid') } });
+    const status = await ctx.db
+      .selectFrom('order_statuses')
+      .selectAll()
+      .where('id', '=', input.status)
+      .executeTakeFirst();
+    if (!status)
+      throw new AppError('VALIDATION', 'error.validation', {
+        fields: { status: translate(ctx.language, 'validation.invalid') },
+      });
     const res = await ctx.db
       .updateTable('orders')
       .set({ status_id: status.id, is_canceled: status.code === 'C', updated_at: new Date() })
@@ -231,7 +284,14 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
   async 'bill/file'(input, ctx) {
     const actor = requireActor(ctx);
     const bill = await billOf(ctx.db, await loadOrder(ctx.db, actor, input.id, ctx.language));
-    const row = await saveGenerated(ctx.config, ctx.db, actor.id, `bill-${bill.id}.xlsx`, XLSX, await billWorkbook(bill));
+    const row = await saveGenerated(
+      ctx.config,
+      ctx.db,
+      actor.id,
+      `bill-${bill.id}.xlsx`,
+      XLSX,
+      await billWorkbook(bill),
+    );
     return { path: downloadPath(row), name: row.name, size: row.size };
   },
   async 'act/list'(input, ctx) {
@@ -291,4 +351,3 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
     return { ok: true as const };
   },
 };
-

@@ -47,7 +47,9 @@ describe('order/*, bill/*, act/*, corrective-order/*', () => {
     expect((await t.client().call('order/list', {})).status).toBe(401);
     const employee = await t.as('employee');
     expect((await employee.call('order/list', {})).status).toBe(403);
-    expect((await employee.call('order/create', { fields: { basket: 1, company: 1, paySystem: 1, shipping: 1 } })).status).toBe(403);
+    expect(
+      (await employee.call('order/create', { fields: { basket: 1, company: 1, paySystem: 1, shipping: 1 } })).status,
+    ).toBe(403);
     expect((await dealer.call('order/set-status', { id: 1, status: 1 })).status).toBe(403);
   });
 
@@ -60,7 +62,14 @@ describe('order/*, bill/*, act/*, corrective-order/*', () => {
     ]);
     const before = (await t.outbox()).length;
     const r = await dealer.ok('order/create', {
-      fields: { basket, company: fields.company, paySystem: fields.paySystem, shipping: fields.shipping, vin: 'wdb9634031l123456', comment: 'Срочно' },
+      fields: {
+        basket,
+        company: fields.company,
+        paySystem: fields.paySystem,
+        shipping: fields.shipping,
+        vin: 'wdb9634031l123456',
+        comment: 'Срочно',
+      },
     });
     expect(r.order.price).toBe(411.1);
     expect(r.order.status.name).toBe('Новый');
@@ -80,36 +89,61 @@ describe('order/*, bill/*, act/*, corrective-order/*', () => {
   it('the same checkout twice at once makes one order', async () => {
     const p = await newProduct(db);
     const basket = await basketWith([{ product: p.id, quantity: 1 }]);
-    const input = { fields: { basket, company: fields.company, paySystem: fields.paySystem, shipping: fields.shipping }, idempotencyKey: `key-${basket}-abc` };
+    const input = {
+      fields: { basket, company: fields.company, paySystem: fields.paySystem, shipping: fields.shipping },
+      idempotencyKey: `key-${basket}-abc`,
+    };
     const [x, y] = await Promise.all([dealer.call('order/create', input), dealer.call('order/create', input)]);
     expect(x.status).toBe(200);
     expect(y.status).toBe(200);
     expect(x.body.result.id).toBe(y.body.result.id);
     // Without a key, a repeated submit of the emptied basket answers with the order just made.
     const basket2 = await basketWith([{ product: p.id, quantity: 1 }]);
-    const plain = { fields: { basket: basket2, company: fields.company, paySystem: fields.paySystem, shipping: fields.shipping } };
+    const plain = {
+      fields: { basket: basket2, company: fields.company, paySystem: fields.paySystem, shipping: fields.shipping },
+    };
     const [u, v] = await Promise.all([dealer.call('order/create', plain), dealer.call('order/create', plain)]);
     expect(u.body.result.id).toBe(v.body.result.id);
-    const n = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('source_basket_id', 'in', [basket, basket2]).executeTakeFirstOrThrow();
+    const n = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('source_basket_id', 'in', [basket, basket2])
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(2);
   });
 
   it('refuses an empty basket, a foreign company, delivery without an address, unknown fields', async () => {
     const empty = (await dealer.ok('basket/create', {})).id;
-    const r = await dealer.call('order/create', { fields: { basket: empty, company: fields.company, paySystem: fields.paySystem, shipping: fields.shipping } });
+    const r = await dealer.call('order/create', {
+      fields: { basket: empty, company: fields.company, paySystem: fields.paySystem, shipping: fields.shipping },
+    });
     expect(r.status).toBe(400);
     expect(r.body.error_description).toBe('Корзина пуста — добавьте товары перед оформлением');
     const p = await newProduct(db);
     const basket = await basketWith([{ product: p.id, quantity: 1 }]);
     const foreign = (await dealer2.ok('counterparty/list', {})).items[0]!.id;
-    const c = await dealer.call('order/create', { fields: { basket, company: foreign, paySystem: fields.paySystem, shipping: fields.shipping } });
+    const c = await dealer.call('order/create', {
+      fields: { basket, company: foreign, paySystem: fields.paySystem, shipping: fields.shipping },
+    });
     expect(c.status).toBe(400);
     expect(c.body.fields?.company).toBeDefined();
-    const d = await dealer.call('order/create', { fields: { basket, company: fields.company, paySystem: fields.paySystem, shipping: fields.delivery } });
+    const d = await dealer.call('order/create', {
+      fields: { basket, company: fields.company, paySystem: fields.paySystem, shipping: fields.delivery },
+    });
     expect(d.body.fields?.address).toBe('Не может быть пустым');
-    const x = await dealer.call('order/create', { fields: { basket, company: fields.company, paySystem: fields.paySystem, shipping: fields.shipping, price: 1 } as never });
+    const x = await dealer.call('order/create', {
+      fields: {
+        basket,
+        company: fields.company,
+        paySystem: fields.paySystem,
+        shipping: fields.shipping,
+        price: 1,
+      } as never,
+    });
     expect(x.status).toBe(400);
-    const other = await dealer2.call('order/create', { fields: { basket, company: foreign, paySystem: fields.paySystem, shipping: fields.shipping } });
+    const other = await dealer2.call('order/create', {
+      fields: { basket, company: foreign, paySystem: fields.paySystem, shipping: fields.shipping },
+    });
     expect(other.status).toBe(404);
     // Nothing was written by the failed attempts.
     expect((await dealer.ok('basket/get', { id: basket })).count).toBe(1);
@@ -119,12 +153,21 @@ describe('order/*, bill/*, act/*, corrective-order/*', () => {
     const all = await dealer.ok('order/list', { size: -1 });
     expect(all.count).toBeGreaterThanOrEqual(6);
     const statuses = await dealer.ok('order-status/list', {});
-    expect(statuses.items.map((s) => s.name)).toEqual(['Новый', 'Принят', 'Собирается', 'Отгружен', 'Выполнен', 'Отменен']);
+    expect(statuses.items.map((s) => s.name)).toEqual([
+      'Новый',
+      'Принят',
+      'Собирается',
+      'Отгружен',
+      'Выполнен',
+      'Отменен',
+    ]);
     const cancelled = statuses.items.find((s) => s.code === 'C')!;
     const byStatus = await dealer.ok('order/list', { filter: { status: cancelled.id } });
     expect(byStatus.items.every((o) => o.status.id === cancelled.id && o.isCanceled)).toBe(true);
     const first = all.items[0]!;
-    expect((await dealer.ok('order/list', { filter: { number: first.id } })).items.map((o) => o.id)).toEqual([first.id]);
+    expect((await dealer.ok('order/list', { filter: { number: first.id } })).items.map((o) => o.id)).toEqual([
+      first.id,
+    ]);
     const full = await dealer.ok('order/get', { id: first.id });
     const byArticle = await dealer.ok('order/list', { filter: { article: full.items![0]!.article.toLowerCase() } });
     expect(byArticle.items.map((o) => o.id)).toContain(first.id);
@@ -156,11 +199,15 @@ describe('order/*, bill/*, act/*, corrective-order/*', () => {
   it('gives the bill with requisites, totals and the sum in words; files as .xlsx', async () => {
     const p = await newProduct(db, { price: 1200.5 });
     const basket = await basketWith([{ product: p.id, quantity: 1 }]);
-    const { id } = await dealer.ok('order/create', { fields: { basket, company: fields.company, paySystem: fields.paySystem, shipping: fields.shipping } });
+    const { id } = await dealer.ok('order/create', {
+      fields: { basket, company: fields.company, paySystem: fields.paySystem, shipping: fields.shipping },
+    });
     const bill = await dealer.ok('bill/get', { id });
     expect(bill.title).toMatch(new RegExp(`^Счёт на оплату № ${id} от`));
     expect(bill.buyer[0]?.value).toBe('ООО «АгроМаш»');
-    expect(bill.totals).toEqual([{ currency: 'RUB', value: 1200.5, vat: 200.08, words: 'Одна тысяча двести рублей 50 копеек' }]);
+    expect(bill.totals).toEqual([
+      { currency: 'RUB', value: 1200.5, vat: 200.08, words: 'Одна тысяча двести рублей 50 копеек' },
+    ]);
     const file = await dealer.ok('bill/file', { id });
     const download = await t.app.inject({ method: 'GET', url: file.path, headers: { cookie: dealer.cookie } });
     expect(download.statusCode).toBe(200);
@@ -179,12 +226,23 @@ describe('order/*, bill/*, act/*, corrective-order/*', () => {
       { product: a.id, quantity: 5 },
       { product: b.id, quantity: 1 },
     ]);
-    const { order } = await dealer.ok('order/create', { fields: { basket, company: fields.company, paySystem: fields.paySystem, shipping: fields.shipping } });
+    const { order } = await dealer.ok('order/create', {
+      fields: { basket, company: fields.company, paySystem: fields.paySystem, shipping: fields.shipping },
+    });
     const form = await dealer.ok('basket-item/list', { size: -1, filter: { order: order.id } });
     expect(form.items.map((i) => i.amount)).toEqual([5, 1]);
     const [la, lb] = form.items;
-    const c = await dealer.ok('corrective-order/create', { id: order.id, products: [{ id: la!.id, count: 2 }, { id: lb!.id, count: 0 }] });
-    expect(c.products.map((p) => [p.beforeCount, p.afterCount])).toEqual([[5, 2], [1, 0]]);
+    const c = await dealer.ok('corrective-order/create', {
+      id: order.id,
+      products: [
+        { id: la!.id, count: 2 },
+        { id: lb!.id, count: 0 },
+      ],
+    });
+    expect(c.products.map((p) => [p.beforeCount, p.afterCount])).toEqual([
+      [5, 2],
+      [1, 0],
+    ]);
     const after = await dealer.ok('order/get', { id: order.id });
     expect(after.price).toBe(20);
     expect(after.items).toHaveLength(1);
@@ -195,7 +253,9 @@ describe('order/*, bill/*, act/*, corrective-order/*', () => {
     expect(neg.status).toBe(400);
     const upd = await dealer.ok('corrective-order/update', { id: c.id, products: [{ id: la!.id, count: 4 }] });
     expect((await dealer.ok('order/get', { id: order.id })).price).toBe(60);
-    expect((await dealer.ok('corrective-order/list', { filter: { order: order.id } })).items.map((x) => x.id)).toEqual([upd.id]);
+    expect((await dealer.ok('corrective-order/list', { filter: { order: order.id } })).items.map((x) => x.id)).toEqual([
+      upd.id,
+    ]);
     expect((await dealer.ok('corrective-order/get', { id: upd.id })).orderId).toBe(order.id);
     expect((await dealer2.call('corrective-order/get', { id: upd.id })).status).toBe(404);
     await dealer.ok('corrective-order/delete', { id: upd.id });

@@ -8,22 +8,100 @@ import '../catalog/tables.js';
 import './tables.js';
 
 export const ORDER_STATUSES = [
-  { code: 'N', name: 'Новый', name_en: 'New', color: '#1976d2', type: 'O', sort: 10, description: 'Заказ получен и ждёт подтверждения менеджером' },
-  { code: 'A', name: 'Принят', name_en: 'Accepted', color: '#0288d1', type: 'O', sort: 20, description: 'Менеджер подтвердил заказ' },
-  { code: 'P', name: 'Собирается', name_en: 'Picking', color: '#f1a81b', type: 'O', sort: 30, description: 'Заказ собирают на складе' },
-  { code: 'S', name: 'Отгружен', name_en: 'Shipped', color: '#7b1fa2', type: 'O', sort: 40, description: 'Заказ передан в доставку или готов к выдаче' },
-  { code: 'F', name: 'Выполнен', name_en: 'Completed', color: '#2e7d32', type: 'F', sort: 50, description: 'Заказ получен покупателем' },
-  { code: 'C', name: 'Отменен', name_en: 'Cancelled', color: '#d32f2f', type: 'F', sort: 60, description: 'Заказ отменён' },
+  {
+    code: 'N',
+    name: 'Новый',
+    name_en: 'New',
+    color: '#1976d2',
+    type: 'O',
+    sort: 10,
+    description: 'Заказ получен и ждёт подтверждения менеджером',
+  },
+  {
+    code: 'A',
+    name: 'Принят',
+    name_en: 'Accepted',
+    color: '#0288d1',
+    type: 'O',
+    sort: 20,
+    description: 'Менеджер подтвердил заказ',
+  },
+  {
+    code: 'P',
+    name: 'Собирается',
+    name_en: 'Picking',
+    color: '#f1a81b',
+    type: 'O',
+    sort: 30,
+    description: 'Заказ собирают на складе',
+  },
+  {
+    code: 'S',
+    name: 'Отгружен',
+    name_en: 'Shipped',
+    color: '#7b1fa2',
+    type: 'O',
+    sort: 40,
+    description: 'Заказ передан в доставку или готов к выдаче',
+  },
+  {
+    code: 'F',
+    name: 'Выполнен',
+    name_en: 'Completed',
+    color: '#2e7d32',
+    type: 'F',
+    sort: 50,
+    description: 'Заказ получен покупателем',
+  },
+  {
+    code: 'C',
+    name: 'Отменен',
+    name_en: 'Cancelled',
+    color: '#d32f2f',
+    type: 'F',
+    sort: 60,
+    description: 'Заказ отменён',
+  },
 ];
 
 /** Valid requisites (real check digits) for the demo companies. */
 const COMPANIES: Record<string, Array<Record<string, string>>> = {
   dealer: [
-    { name: 'ООО «АгроМаш»', inn: '5003123458', kpp: '500301001', ogrn: '1035000123454', legal_address: '142700, Московская обл., г. Видное, ул. Заводская, д. 4', bank: 'ПАО Сбербанк', bik: '044525225', account: '40702810800000054321', corr_account: '30101810400000000225' },
-    { name: 'ООО «АгроМаш-Юг»', inn: '7709876545', kpp: '770901001', ogrn: '1057700123458', legal_address: '109028, г. Москва, ул. Солянка, д. 1', bank: 'ПАО Сбербанк', bik: '044525225', account: '40702810200000099999', corr_account: '30101810400000000225' },
+    {
+      name: 'ООО «АгроМаш»',
+      inn: '5003123458',
+      kpp: '500301001',
+      ogrn: '1035000123454',
+      legal_address: '142700, Московская обл., г. Видное, ул. Заводская, д. 4',
+      bank: 'ПАО Сбербанк',
+      bik: '044525225',
+      account: '40702810800000054321',
+      corr_account: '30101810400000000225',
+    },
+    {
+      name: 'ООО «АгроМаш-Юг»',
+      inn: '7709876545',
+      kpp: '770901001',
+      ogrn: '1057700123458',
+      legal_address: '109028, г. Москва, ул. Солянка, д. 1',
+      bank: 'ПАО Сбербанк',
+      bik: '044525225',
+      account: '40702810200000099999',
+      corr_account: '30101810400000000225',
+    },
   ],
   dealer2: [
-    { name: 'ООО «СибТехСервис»', inn: '7804123453', kpp: '780401001', ogrn: '1047800123458', legal_address: '630099, г. Новосибирск, ул. Ленина, д. 20', bank: 'ПАО Сбербанк', bik: '044525225', account: '40702810800000077777', corr_account: '30101810400000000225' },
+    {
+      name: 'ООО «СибТехСервис»',
+      inn: '7804123453',
+      kpp: '780401001',
+      ogrn: '1047800123458',
+      legal_address: '630099, г. Новосибирск, ул. Ленина, д. 20',
+      bank: 'ПАО Сбербанк',
+      bik: '044525225',
+      account: '40702810800000077777',
+      corr_account: '30101810400000000225',
+    },
   ],
 };
 
@@ -32,10 +110,17 @@ const COMPANIES: Record<string, Array<Record<string, string>>> = {
  * fresh test template): clearly a fallback, skipped as soon as any product exists.
  */
 async function fallbackCatalogue(db: Db): Promise<void> {
-  const { n } = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(n) > 0) return;
   let priceType = await db.selectFrom('price_types').select('id').orderBy('id').executeTakeFirst();
-  priceType ??= await db.insertInto('price_types').values({ code: 'BASE', name: 'Базовая', is_default: true }).returning('id').executeTakeFirstOrThrow();
+  priceType ??= await db
+    .insertInto('price_types')
+    .values({ code: 'BASE', name: 'Базовая', is_default: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const pays = await db.selectFrom('pay_systems').select('id').orderBy('sort').execute();
   if (pays.length === 0) {
     pays.push(
@@ -61,7 +146,18 @@ async function fallbackCatalogue(db: Db): Promise<void> {
       .returning(['id', 'is_virtual'])
       .execute();
   }
-  const names = ['Фильтр масляный', 'Фильтр топливный', 'Фильтр воздушный', 'Ремень приводной', 'Подшипник ступицы', 'Сальник вала', 'Насос гидравлический', 'Датчик давления масла', 'Палец звена', 'Нож режущий'];
+  const names = [
+    'Фильтр масляный',
+    'Фильтр топливный',
+    'Фильтр воздушный',
+    'Ремень приводной',
+    'Подшипник ступицы',
+    'Сальник вала',
+    'Насос гидравлический',
+    'Датчик давления масла',
+    'Палец звена',
+    'Нож режущий',
+  ];
   const brands = ['John Deere', 'CLAAS', 'Case IH', 'New Holland', 'Ростсельмаш'];
   const rows = Array.from({ length: 40 }, (_, i) => {
     const article = `RE${String(500000 + i * 137).padStart(6, '0')}`;
@@ -95,7 +191,11 @@ async function fallbackCatalogue(db: Db): Promise<void> {
     .insertInto('product_stock')
     .values(
       products.flatMap((p, i) =>
-        stores.map((s, k) => ({ product_id: p.id, store_id: s.id, amount: s.is_virtual ? 100 : i % 6 === 5 ? 0 : ((i * 7 + k * 3) % 40) + 1 })),
+        stores.map((s, k) => ({
+          product_id: p.id,
+          store_id: s.id,
+          amount: s.is_virtual ? 100 : i % 6 === 5 ? 0 : ((i * 7 + k * 3) % 40) + 1,
+        })),
       ),
     )
     .execute();
@@ -107,7 +207,18 @@ export async function seedOrdering(db: Db): Promise<void> {
     await db
       .insertInto('order_statuses')
       .values(s)
-      .onConflict((oc) => oc.column('code').doUpdateSet({ name: s.name, name_en: s.name_en, color: s.color, type: s.type, sort: s.sort, description: s.description }))
+      .onConflict((oc) =>
+        oc
+          .column('code')
+          .doUpdateSet({
+            name: s.name,
+            name_en: s.name_en,
+            color: s.color,
+            type: s.type,
+            sort: s.sort,
+            description: s.description,
+          }),
+      )
       .execute();
   }
   await db
@@ -130,23 +241,47 @@ export async function seedOrdering(db: Db): Promise<void> {
     .execute();
   const statuses = await db.selectFrom('order_statuses').select(['id', 'code']).orderBy('sort').execute();
   const shippings = await db.selectFrom('shippings').select(['id', 'is_pickup']).orderBy('sort').execute();
-  const pay = await db.selectFrom('pay_systems').select('id').where('active', '=', true).orderBy('sort').executeTakeFirst();
+  const pay = await db
+    .selectFrom('pay_systems')
+    .select('id')
+    .where('active', '=', true)
+    .orderBy('sort')
+    .executeTakeFirst();
 
   for (const login of ['dealer', 'dealer2'] as const) {
     const user = await db.selectFrom('users').selectAll().where('login', '=', login).executeTakeFirst();
     if (!user) continue;
-    const hasCompanies = await db.selectFrom('counterparties').select('id').where('user_id', '=', user.id).executeTakeFirst();
+    const hasCompanies = await db
+      .selectFrom('counterparties')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
     if (!hasCompanies) {
-      await db.insertInto('counterparties').values(COMPANIES[login]!.map((c) => ({ user_id: user.id, ...c })) as never).execute();
+      await db
+        .insertInto('counterparties')
+        .values(COMPANIES[login]!.map((c) => ({ user_id: user.id, ...c })) as never)
+        .execute();
     }
-    const company = await db.selectFrom('counterparties').select('id').where('user_id', '=', user.id).orderBy('id').executeTakeFirstOrThrow();
+    const company = await db
+      .selectFrom('counterparties')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const hasOrders = await db.selectFrom('orders').select('id').where('user_id', '=', user.id).executeTakeFirst();
     if (hasOrders || products.length < 6 || !pay || shippings.length === 0) continue;
     const actor = actorOf(user);
     const offset = login === 'dealer' ? 0 : 10;
     for (const [k, status] of statuses.entries()) {
-      const basket = await db.insertInto('baskets').values({ user_id: user.id, name: `Заказ ${k + 1}` }).returning('id').executeTakeFirstOrThrow();
-      const lines = [0, 1, 2, 3].map((j) => ({ product: products[(offset + k * 3 + j) % products.length]!.id, quantity: 1 + ((k + j) % 5) }));
+      const basket = await db
+        .insertInto('baskets')
+        .values({ user_id: user.id, name: `Заказ ${k + 1}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const lines = [0, 1, 2, 3].map((j) => ({
+        product: products[(offset + k * 3 + j) % products.length]!.id,
+        quantity: 1 + ((k + j) % 5),
+      }));
       await putLines(db, actor, 'ru', basket.id, lines, 'set');
       const shipping = shippings[k % shippings.length]!;
       const { id } = await createOrder(
@@ -177,12 +312,28 @@ export async function seedOrdering(db: Db): Promise<void> {
         .where('id', '=', id)
         .execute();
       // Spread over the last weeks so that the history chart and date filters have something to show.
-      await sql`UPDATE orders SET created_at = now() - ${`${(statuses.length - k) * 3} days`}::interval WHERE id = ${id}`.execute(db);
+      await sql`UPDATE orders SET created_at = now() - ${`${(statuses.length - k) * 3} days`}::interval WHERE id = ${id}`.execute(
+        db,
+      );
       await db.deleteFrom('baskets').where('id', '=', basket.id).execute();
       if (login === 'dealer2') break;
     }
-    const main = await db.insertInto('baskets').values({ user_id: user.id, name: 'Основная' }).returning('id').executeTakeFirstOrThrow();
-    await putLines(db, actor, 'ru', main.id, [{ product: products[offset + 1]!.id, quantity: 2 }, { product: products[offset + 2]!.id, quantity: 1 }], 'set');
+    const main = await db
+      .insertInto('baskets')
+      .values({ user_id: user.id, name: 'Основная' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await putLines(
+      db,
+      actor,
+      'ru',
+      main.id,
+      [
+        { product: products[offset + 1]!.id, quantity: 2 },
+        { product: products[offset + 2]!.id, quantity: 1 },
+      ],
+      'set',
+    );
     if (login === 'dealer') await db.insertInto('baskets').values({ user_id: user.id, name: 'Сезонная' }).execute();
   }
 }

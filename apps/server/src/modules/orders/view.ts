@@ -148,20 +148,18 @@ export async function loadOrder(db: Db, actor: Actor, id: number, language: 'ru'
     .where('quantity', '>', 0)
     .orderBy('id')
     .execute();
-  order.items = items.map(
-    (i): OrderItem => ({
-      id: i.id,
-      productId: i.product_id,
-      name: i.name,
-      article: i.article,
-      unit: i.unit,
-      quantity: i.quantity,
-      deliveredQuantity: i.delivered_quantity,
-      price: Number(i.price),
-      sum: Math.round(Number(i.price) * i.quantity * 100) / 100,
-      currency: i.currency,
-    }),
-  );
+  order.items = items.map((i): OrderItem => ({
+    id: i.id,
+    productId: i.product_id,
+    name: i.name,
+    article: i.article,
+    unit: i.unit,
+    quantity: i.quantity,
+    deliveredQuantity: i.delivered_quantity,
+    price: Number(i.price),
+    sum: Math.round(Number(i.price) * i.quantity * 100) / 100,
+    currency: i.currency,
+  }));
   order.corrections = await correctionsOf(db, [id]);
   const files = row.file_ids.length
     ? await db.selectFrom('files').selectAll().where('id', 'in', row.file_ids).execute()
