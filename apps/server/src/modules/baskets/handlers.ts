@@ -31,7 +31,8 @@ export async function putLines(
   mode: 'add' | 'set',
 ): Promise<Omit<AddResult, 'basket'>> {
   const merged = new Map<number, number>();
-  for (const l of lines) merged.set(l.product, Math.min(ORDER_QUANTITY_MAX, (merged.get(l.product) ?? 0) + l.quantity));
+  for (const l of lines)
+    if (l.quantity >= 1) merged.set(l.product, Math.min(ORDER_QUANTITY_MAX, (merged.get(l.product) ?? 0) + l.quantity));
   const ids = [...merged.keys()];
   const products = ids.length
     ? await db
@@ -188,6 +189,8 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
       .select(['product_id', 'quantity'])
       .where('order_id', '=', input.order)
       .where('product_id', 'is not', null)
+      // Lines a correction took out (quantity 0) are not repeated.
+      .where('quantity', '>', 0)
       .execute();
     return ctx.db.transaction().execute(async (trx) => {
       const basket = input.basket

@@ -208,16 +208,14 @@ export async function seedOrdering(db: Db): Promise<void> {
       .insertInto('order_statuses')
       .values(s)
       .onConflict((oc) =>
-        oc
-          .column('code')
-          .doUpdateSet({
-            name: s.name,
-            name_en: s.name_en,
-            color: s.color,
-            type: s.type,
-            sort: s.sort,
-            description: s.description,
-          }),
+        oc.column('code').doUpdateSet({
+          name: s.name,
+          name_en: s.name_en,
+          color: s.color,
+          type: s.type,
+          sort: s.sort,
+          description: s.description,
+        }),
       )
       .execute();
   }
