@@ -20,3 +20,7 @@ export * from './methods/wishes.js';
 export * from './methods/forms.js';
 export * from './methods/notices.js';
 export * from './methods/mailing.js';
+export * from './schemas/requisites.js';
+export * from './methods/companies.js';
+export * from './methods/baskets.js';
+export * from './methods/orders.js';

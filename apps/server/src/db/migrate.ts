@@ -7,6 +7,7 @@ import * as rateEvents from './migrations/0004-rate-events.js';
 import * as content from './migrations/0030-content.js';
 import * as aftersales from './migrations/0040-aftersales.js';
 import * as catalogSearch from './migrations/0010-catalog-search.js';
+import * as ordering from './migrations/0020-ordering-indexes.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030-content': content,
   '0040-aftersales': aftersales,
   '0010-catalog-search': catalogSearch,
+  '0020-ordering-indexes': ordering,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -10,6 +10,9 @@ import { formsHandlers } from '../modules/forms/handlers.js';
 import { noticesHandlers } from '../modules/notices/handlers.js';
 import { mailingHandlers } from '../modules/mailing/handlers.js';
 import { catalogHandlers } from '../modules/catalog/handlers.js';
+import { counterpartyHandlers } from '../modules/companies/handlers.js';
+import { basketHandlers } from '../modules/baskets/handlers.js';
+import { orderHandlers } from '../modules/orders/handlers.js';
 import type { Handlers } from './context.js';
 
 /**
@@ -28,4 +31,7 @@ export const handlers: Handlers<Methods> = {
   ...noticesHandlers,
   ...mailingHandlers,
   ...catalogHandlers,
+  ...counterpartyHandlers,
+  ...basketHandlers,
+  ...orderHandlers,
 };

@@ -9,6 +9,9 @@ import { wishesRoutes } from '../features/wishes/routes';
 import { formsRoutes } from '../features/forms/routes';
 import { noticesRoutes } from '../features/notices/routes';
 import { mailingRoutes } from '../features/mailing/routes';
+import { basketRoutes } from '../features/baskets/routes';
+import { companyRoutes } from '../features/companies/routes';
+import { orderRoutes } from '../features/orders/routes';
 import type { PortalRoute } from '../lib/routing';
 
 /** Every screen of the portal; each feature owns its routes. The 404 catch-all stays last. */
@@ -16,6 +19,9 @@ export const ROUTES: PortalRoute[] = [
   ...authRoutes,
   ...dashboardRoutes,
   ...catalogRoutes,
+  ...basketRoutes,
+  ...companyRoutes,
+  ...orderRoutes,
   ...contentRoutes,
   ...usersRoutes,
   ...returnsRoutes,

@@ -4,6 +4,9 @@ import TextField from '@mui/material/TextField';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import ActiveBasketWidget from '../features/baskets/ActiveBasketWidget';
+import ProductOrderControl from '../features/baskets/ProductOrderControl';
+import { LastOrders, OrderHistory } from '../features/orders/DashboardBlocks';
 import type { Slots } from '../lib/slots';
 import NoticeBell from '../features/notices/NoticeBell';
 import UnreadNoticesBlock from '../features/notices/UnreadNoticesBlock';
@@ -49,7 +52,7 @@ function SearchSlot() {
 }
 
 /** Icons and widgets at the right of the top bar, in order. */
-const TOP_BAR_ACTIONS: Array<() => React.ReactElement | null> = [NoticeBell];
+const TOP_BAR_ACTIONS: Array<() => React.ReactElement | null> = [ActiveBasketWidget, NoticeBell];
 
 function ActionsSlot() {
   return (
@@ -87,5 +90,8 @@ export const FEATURE_SLOTS: Slots = {
         </Suspense>
       ),
     },
+    { id: 'orders.last', order: 30, width: 6, Component: LastOrders },
+    { id: 'orders.history', order: 31, width: 6, Component: OrderHistory },
   ],
+  ProductOrder: ProductOrderControl,
 };

@@ -9,6 +9,9 @@ import { formsMethods } from './forms.js';
 import { noticesMethods } from './notices.js';
 import { mailingMethods } from './mailing.js';
 import { catalogMethods } from './catalog.js';
+import { counterpartyMethods } from './companies.js';
+import { basketMethods } from './baskets.js';
+import { orderMethods } from './orders.js';
 
 /**
  * Every /rest/ method of the portal, keyed by its wire name. Each domain declares its methods in its own
@@ -26,6 +29,9 @@ export const methods = {
   ...noticesMethods,
   ...mailingMethods,
   ...catalogMethods,
+  ...counterpartyMethods,
+  ...basketMethods,
+  ...orderMethods,
 };
 
 export type Methods = typeof methods;

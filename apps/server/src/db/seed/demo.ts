@@ -6,6 +6,7 @@ import { seedReturns } from '../../modules/returns/seed.js';
 import { seedWishes } from '../../modules/wishes/seed.js';
 import { seedForms } from '../../modules/forms/seed.js';
 import { seedCatalog } from '../../modules/catalog/seed.js';
+import { seedOrdering } from '../../modules/orders/seed.js';
 
 export interface SeedOptions {
   /** Generated catalogue size (`npm run db:seed -- --products N`). */
@@ -17,6 +18,7 @@ const SEEDERS: Array<{ name: string; run: (db: Db, options: SeedOptions) => Prom
   { name: 'users', run: seedUsers },
   { name: 'site', run: seedSite },
   { name: 'catalog', run: seedCatalog },
+  { name: 'ordering', run: seedOrdering },
   { name: 'content', run: seedContent },
   { name: 'returns', run: seedReturns },
   { name: 'wishes', run: seedWishes },

@@ -6,7 +6,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { sql, type Selectable } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { AppError } from '../../rest/app-error.js';
+import { AppError, notFound } from '../../rest/app-error.js';
 import type { UploadedFile } from '../../rest/context.js';
 import type { Actor } from '../auth/actor.js';
 import type { FilesTable } from '../orders/tables.js';
@@ -201,3 +201,42 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/*
+ * What the ordering module needs of stored files: its generated spreadsheets (order, bill) and the
+ * dealer's own uploads for import. Same storage, same download route and access rules as every file.
+ */
+
+/** Writes a file the server generated (an order or bill spreadsheet) and records its owner. */
+export async function saveGenerated(
+  config: Config,
+  db: Db,
+  userId: number,
+  name: string,
+  contentType: string,
+  data: Buffer,
+): Promise<FileRow> {
+  const key = randomBytes(16).toString('hex');
+  await mkdir(filesDir(config), { recursive: true });
+  await writeFile(path.join(filesDir(config), key), data);
+  return db
+    .insertInto('files')
+    .values({ user_id: userId, name: cleanName(name), content_type: contentType, size: data.length, storage_key: key })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** One of the user's own files; another user's is answered as missing. */
+export async function ownFile(db: Db, userId: number, id: number): Promise<FileRow> {
+  const row = await db.selectFrom('files').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+export const readStoredFile = (config: Config, key: string) =>
+  readStored(config, key).catch(() => {
+    throw notFound();
+  });
+
+export const downloadPath = (row: FileRow) => toFileView(row).src;
+export const toPortalFile = toFileView;

@@ -1,0 +1,107 @@
+import { normalizeArticle, type Candidate, type ResolveResult, type ResolvedLine } from '@portal/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Actor } from '../auth/actor.js';
+import { loadOffers } from '../catalog/offers.js';
+import '../catalog/tables.js';
+import type { ParsedLine } from './lines.js';
+
+const MAX_CANDIDATES = 5;
+const MIN_PREFIX = 4;
+
+interface Hit {
+  key: string;
+  id: number;
+  name: string;
+  article: string;
+  brand: string;
+  match: Candidate['match'];
+}
+
+/**
+ * Part numbers → products: the product's own key first, then an analogue's key, then (only when neither
+ * matched) a prefix of at least four characters. Three set-based queries for any number of lines, so a
+ * thousand pasted numbers cost the same round trips as one. The catalogue's ranked search may replace
+ * this later; the shape of the answer stays.
+ */
+export async function resolveLines(db: Db, actor: Actor, lines: ParsedLine[]): Promise<ResolveResult> {
+  const keys = [...new Set(lines.map((l) => normalizeArticle(l.article)).filter((k) => k !== ''))];
+  const hits = new Map<string, Hit[]>();
+  const push = (h: Hit) => {
+    const list = hits.get(h.key) ?? [];
+    if (list.length < MAX_CANDIDATES && !list.some((x) => x.id === h.id)) list.push(h);
+    hits.set(h.key, list);
+  };
+  if (keys.length > 0) {
+    const exact = await db
+      .selectFrom('products')
+      .select(['id', 'name', 'article', 'brand', 'article_key'])
+      .where('active', '=', true)
+      .where('article_key', '=', sql<string>`ANY(${keys}::text[])`)
+      .orderBy('id')
+      .execute();
+    for (const p of exact)
+      push({ key: p.article_key, id: p.id, name: p.name, article: p.article, brand: p.brand, match: 'article' });
+    const analogues = await db
+      .selectFrom('product_analogues as a')
+      .innerJoin('products as p', 'p.id', 'a.product_id')
+      .select(['a.article_key', 'p.id', 'p.name', 'p.article', 'p.brand'])
+      .where('p.active', '=', true)
+      .where('a.article_key', '=', sql<string>`ANY(${keys}::text[])`)
+      .orderBy('p.id')
+      .execute();
+    const exactKeys = new Set(hits.keys());
+    // An analogue is offered only when no product carries the number itself.
+    for (const p of analogues)
+      if (!exactKeys.has(p.article_key))
+        push({ key: p.article_key, id: p.id, name: p.name, article: p.article, brand: p.brand, match: 'analogue' });
+    const rest = keys.filter((k) => !hits.has(k) && k.length >= MIN_PREFIX);
+    if (rest.length > 0) {
+      // text_pattern_ops range: the index answers a prefix for each key.
+      const prefixed = await sql<{ key: string; id: number; name: string; article: string; brand: string }>`
+        SELECT k.key, p.id, p.name, p.article, p.brand
+        FROM unnest(${rest}::text[]) AS k(key)
+        CROSS JOIN LATERAL (
+          SELECT id, name, article, brand FROM products
+          WHERE active AND article_key ~>=~ k.key AND article_key ~<~ (k.key || chr(65535))
+          ORDER BY article_key LIMIT ${MAX_CANDIDATES}
+        ) p`.execute(db);
+      for (const p of prefixed.rows) push({ ...p, match: 'prefix' });
+    }
+  }
+  const ids = [...new Set([...hits.values()].flat().map((h) => h.id))];
+  const offers = await loadOffers(db, actor, ids);
+  const counts = { found: 0, several: 0, notFound: 0, invalid: 0 };
+  const out: ResolvedLine[] = lines.map((line) => {
+    const key = normalizeArticle(line.article);
+    if (key === '' || line.message) {
+      counts.invalid++;
+      return {
+        row: line.row,
+        article: line.article,
+        quantity: line.quantity,
+        status: 'invalid' as const,
+        message: line.message ?? 'error.lineArticle',
+        candidates: [],
+      };
+    }
+    const found = hits.get(key) ?? [];
+    const candidates: Candidate[] = found.map((h) => {
+      const offer = offers.get(h.id);
+      return {
+        productId: h.id,
+        name: h.name,
+        article: h.article,
+        brand: h.brand,
+        match: h.match,
+        price: offer?.price ? { value: offer.price.value, currency: offer.price.currency } : null,
+        availability: offer?.availability ?? 'N',
+        stock: offer?.quantity ?? 0,
+      };
+    });
+    const status = candidates.length === 0 ? 'notFound' : candidates.length === 1 ? 'found' : 'several';
+    counts[status]++;
+    return { row: line.row, article: line.article, quantity: line.quantity, status, candidates };
+  });
+  return { lines: out, ...counts };
+}

@@ -1,0 +1,265 @@
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { XMLParser } from 'fast-xml-parser';
+import { AppError } from '../../rest/app-error.js';
+import { parseQuantity, type ParsedLine } from './lines.js';
+
+/** Data rows an import accepts; a larger file is refused with a clear message, nothing written. */
+export const MAX_IMPORT_ROWS = 20000;
+/** Rows read before giving up on a file that is mostly empty rows. */
+const MAX_SCANNED_ROWS = 60000;
+const MAX_IMPORT_MS = 20000;
+
+type Cell = string | number | null;
+interface RawRow {
+  row: number;
+  cells: Cell[];
+}
+export interface SheetLines {
+  sheet: string;
+  lines: ParsedLine[];
+  skipped: number;
+}
+
+const ARTICLE_HEADER = /артикул|каталожн|номер|парт|код|article|part|sku|number/i;
+const QUANTITY_HEADER = /кол|qty|quantity|amount|count|шт/i;
+
+/**
+ * Reads part numbers and quantities from an uploaded .xlsx, .csv or .xml (the type decided by the bytes,
+ * never the name). Columns are found by their header ('Артикул', 'Количество'…) or taken by position
+ * (A = number, B = quantity). Bounded: rows, time, no XML entities.
+ */
+export async function readSpreadsheet(data: Buffer): Promise<SheetLines> {
+  if (data.length === 0) throw new AppError('VALIDATION', 'error.sheetEmpty');
+  const started = Date.now();
+  const head = data.subarray(0, 8);
+  let sheets: Array<{ name: string; rows: RawRow[] }>;
+  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
+    sheets = await readXlsx(data, started);
+  } else if (head.equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) {
+    throw new AppError('VALIDATION', 'error.xlsBinary');
+  } else {
+    const text = decodeText(data);
+    if (text === null) throw new AppError('VALIDATION', 'error.sheetType');
+    const trimmed = text.trimStart();
+    if (trimmed === '') throw new AppError('VALIDATION', 'error.sheetEmpty');
+    sheets = trimmed.startsWith('<')
+      ? [{ name: 'XML', rows: readXml(trimmed) }]
+      : [{ name: 'CSV', rows: readCsv(text) }];
+  }
+  for (const sheet of sheets) {
+    const result = toLines(sheet.rows);
+    if (result.lines.length > 0) return { sheet: sheet.name, ...result };
+  }
+  throw new AppError('VALIDATION', 'error.fileNoRows');
+}
+
+/** UTF-8 (with or without BOM), else Windows-1251 as Russian Excel saves CSV; null for binary data. */
+function decodeText(data: Buffer): string | null {
+  const sample = data.subarray(0, 4096);
+  let control = 0;
+  for (const b of sample) if (b === 0 || (b < 9 && b !== 0)) control++;
+  if (control > 0) return null;
+  const utf8 = new TextDecoder('utf-8', { fatal: false }).decode(data);
+  if (!utf8.includes('\ufffd')) return utf8.replace(/^\ufeff/, '');
+  return new TextDecoder('windows-1251').decode(data);
+}
+
+function tooMany(): never {
+  throw new AppError('VALIDATION', 'error.fileTooManyRows', { args: [MAX_IMPORT_ROWS] });
+}
+
+function checkTime(started: number) {
+  if (Date.now() - started > MAX_IMPORT_MS) throw new AppError('VALIDATION', 'error.importTimeout');
+}
+
+/** Streams the workbook so a huge or hostile file is stopped at the row limit, not loaded whole. */
+async function readXlsx(data: Buffer, started: number): Promise<Array<{ name: string; rows: RawRow[] }>> {
+  const sheets: Array<{ name: string; rows: RawRow[] }> = [];
+  let total = 0;
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), {
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'cache',
+      worksheets: 'emit',
+    });
+    for await (const worksheet of reader) {
+      const ws = worksheet as unknown as AsyncIterable<ExcelJS.Row> & { name?: string; id?: number };
+      const rows: RawRow[] = [];
+      for await (const row of ws) {
+        total++;
+        if (total > MAX_SCANNED_ROWS) tooMany();
+        if (total % 1000 === 0) checkTime(started);
+        const cells: Cell[] = [];
+        row.eachCell({ includeEmpty: false }, (cell, col) => {
+          if (col <= 30) cells[col - 1] = cellValue(cell);
+        });
+        if (cells.some((c) => c !== null && c !== undefined && c !== '')) rows.push({ row: row.number, cells });
+        if (rows.length > MAX_IMPORT_ROWS + 10) tooMany();
+      }
+      sheets.push({ name: ws.name ?? `Лист${sheets.length + 1}`, rows });
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError('VALIDATION', 'error.fileUnreadable');
+  }
+  return sheets;
+}
+
+/** A cell as text or number; a number formatted '000000' gets back the leading zeros Excel hid. */
+function cellValue(cell: ExcelJS.Cell): Cell {
+  const v = cell.value;
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number') {
+    const fmt = cell.numFmt ?? '';
+    if (/^0+$/.test(fmt) && Number.isInteger(v)) return String(v).padStart(fmt.length, '0');
+    return v;
+  }
+  if (typeof v === 'string') return v;
+  if (typeof v === 'boolean') return null;
+  if (v instanceof Date) return null;
+  if (typeof v === 'object') {
+    if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
+    if ('result' in v) {
+      const r = v.result;
+      return typeof r === 'number' || typeof r === 'string' ? r : null;
+    }
+    if ('text' in v && typeof v.text === 'string') return v.text;
+  }
+  return null;
+}
+
+function readCsv(text: string): RawRow[] {
+  const lines = text.split(/\r\n|\r|\n/);
+  if (lines.length > MAX_SCANNED_ROWS) tooMany();
+  const first = lines.find((l) => l.trim() !== '') ?? '';
+  const sep = [';', '\t', ','].sort((a, b) => first.split(b).length - first.split(a).length)[0] ?? ';';
+  const rows: RawRow[] = [];
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return;
+    const cells = line.split(sep).map((c) =>
+      c
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .replace(/""/g, '"'),
+    );
+    rows.push({ row: i + 1, cells });
+  });
+  if (rows.length > MAX_IMPORT_ROWS + 10) tooMany();
+  return rows;
+}
+
+/**
+ * XML with repeated elements (<item><article/><quantity/></item>, or attributes). DTDs are refused
+ * outright and the parser never expands entities, so an entity bomb costs nothing.
+ */
+function readXml(text: string): RawRow[] {
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new AppError('VALIDATION', 'error.xmlEntities');
+  let doc: unknown;
+  try {
+    doc = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      processEntities: false,
+      parseTagValue: false,
+      htmlEntities: false,
+    }).parse(text);
+  } catch {
+    throw new AppError('VALIDATION', 'error.fileUnreadable');
+  }
+  // The largest array of records anywhere in the document is the list of lines.
+  let best: Array<Record<string, unknown>> = [];
+  const walk = (node: unknown, depth: number) => {
+    if (depth > 10 || node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      const records = node.filter((n): n is Record<string, unknown> => n !== null && typeof n === 'object');
+      if (records.length > best.length) best = records;
+      for (const n of node.slice(0, 3)) walk(n, depth + 1);
+      return;
+    }
+    const values = Object.values(node as Record<string, unknown>);
+    for (const v of values) walk(v, depth + 1);
+    if (best.length === 0 && values.length > 0 && values.every((v) => typeof v !== 'object')) {
+      best = [node as Record<string, unknown>];
+    }
+  };
+  walk(doc, 0);
+  if (best.length > MAX_IMPORT_ROWS) tooMany();
+  const keys = [...new Set(best.flatMap((r) => Object.keys(r)))];
+  const rows: RawRow[] = [{ row: 1, cells: keys }];
+  best.forEach((r, i) => {
+    rows.push({
+      row: i + 2,
+      cells: keys.map((k) => {
+        const v = r[k];
+        return typeof v === 'string' || typeof v === 'number' ? v : null;
+      }),
+    });
+  });
+  return rows;
+}
+
+/** An article cell as text: numbers without exponent or grouping, '1.23E+11' from CSV expanded. */
+function articleText(v: Cell): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') {
+    return Number.isInteger(v)
+      ? v.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 })
+      : String(v);
+  }
+  const t = v.trim();
+  if (/^\d+([.,]\d+)?e\+\d+$/i.test(t)) {
+    const n = Number(t.replace(',', '.'));
+    if (Number.isFinite(n) && Number.isInteger(n)) return n.toLocaleString('en-US', { useGrouping: false });
+  }
+  return t;
+}
+
+function toLines(rows: RawRow[]): { lines: ParsedLine[]; skipped: number } {
+  let articleCol = 0;
+  let quantityCol = 1;
+  let start = 0;
+  // A header in the first rows names the columns; otherwise A and B.
+  for (let i = 0; i < Math.min(rows.length, 10); i++) {
+    const cells = rows[i]?.cells ?? [];
+    const a = cells.findIndex((c) => typeof c === 'string' && ARTICLE_HEADER.test(c) && c.length < 60);
+    const q = cells.findIndex(
+      (c, idx) => idx !== a && typeof c === 'string' && QUANTITY_HEADER.test(c) && c.length < 60,
+    );
+    if (a >= 0) {
+      articleCol = a;
+      quantityCol = q >= 0 ? q : a + 1;
+      start = i + 1;
+      break;
+    }
+  }
+  const lines: ParsedLine[] = [];
+  let skipped = 0;
+  for (const r of rows.slice(start)) {
+    const article = articleText(r.cells[articleCol] ?? null);
+    const rawQ = r.cells[quantityCol] ?? null;
+    if (article === '' && (rawQ === null || rawQ === '')) {
+      skipped++;
+      continue;
+    }
+    const q = parseQuantity(rawQ);
+    lines.push({ row: r.row, article: article.slice(0, 100), quantity: q.quantity, message: q.message });
+    if (lines.length > MAX_IMPORT_ROWS) tooMany();
+  }
+  return { lines, skipped };
+}
+
+/** The blank template of /upload/main/templateBasket.xlsx: a real workbook with the two columns. */
+export async function basketTemplate(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Dealer Portal';
+  const ws = wb.addWorksheet('Заказ');
+  ws.columns = [
+    { header: 'Артикул', key: 'article', width: 28, style: { numFmt: '@' } },
+    { header: 'Количество', key: 'quantity', width: 14 },
+  ];
+  ws.getRow(1).font = { bold: true };
+  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -1,0 +1,191 @@
+import { DATA_TABLE_ROW_OPTIONS, methods, type BasketItem } from '@portal/contract';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import ShoppingCartCheckout from '@mui/icons-material/ShoppingCartCheckout';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { invalidateBaskets, setActiveBasketId } from '../../lib/active-basket';
+import { money } from '../../lib/format';
+import { notifyError } from '../../lib/notify';
+import { rest } from '../../lib/rest';
+import { basketItemsQuery, basketQuery } from './api';
+import { Availability } from './components/Availability';
+import { Confirm } from './components/Confirm';
+import { QuantityCell } from './components/QuantityCell';
+import { Totals } from './components/Totals';
+
+const hide = { display: { xs: 'none', md: 'table-cell' } };
+
+/** One basket as an editable table: quantity, price, sum, availability per warehouse, remove, totals. */
+export default function BasketPage() {
+  const { t } = useTranslation('baskets');
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const basket = useQuery(basketQuery(id));
+  const items = useQuery(basketItemsQuery(id));
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(50);
+  const [toDelete, setToDelete] = useState<BasketItem | null>(null);
+
+  const update = async (item: BasketItem, amount: number) => {
+    try {
+      await rest(methods['basket-item/update'], { id: item.id, amount });
+    } catch (err) {
+      notifyError(err);
+    }
+    await invalidateBaskets(queryClient);
+  };
+  const remove = async (item: BasketItem) => {
+    try {
+      await rest(methods['basket-item/delete'], { id: item.id });
+    } catch (err) {
+      notifyError(err);
+    }
+    await invalidateBaskets(queryClient);
+  };
+
+  if (basket.isPending || items.isPending) return <Loading />;
+  if (basket.isError) return <ErrorState error={basket.error} onRetry={() => void basket.refetch()} />;
+  if (items.isError) return <ErrorState error={items.error} onRetry={() => void items.refetch()} />;
+  const all = items.data.items;
+  const rows = size === -1 ? all : all.slice(page * size, page * size + size);
+
+  return (
+    <>
+      <PageHeader
+        title={basket.data.name}
+        crumbs={[{ label: t('listTitle'), to: '/basket/' }]}
+        actions={
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button component={RouterLink} to={`/basket/${id}/print/`} startIcon={<PrintOutlined />}>
+              {t('print')}
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<ShoppingCartCheckout />}
+              disabled={all.length === 0}
+              onClick={() => {
+                setActiveBasketId(id);
+                void navigate('/order/create/');
+              }}
+            >
+              {t('checkout')}
+            </Button>
+          </Box>
+        }
+      />
+      <Paper>
+        {all.length === 0 ? (
+          <EmptyState title={t('empty')}>
+            <Typography>{t('emptyHint')}</Typography>
+            <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', mt: 2, flexWrap: 'wrap' }}>
+              <Button component={RouterLink} to="/basket/create/" onClick={() => setActiveBasketId(id)}>
+                {t('byNumbers')}
+              </Button>
+              <Button component={RouterLink} to="/basket/xml" onClick={() => setActiveBasketId(id)}>
+                {t('byFile')}
+              </Button>
+              <Button component={RouterLink} to="/catalog/">
+                {t('toCatalog')}
+              </Button>
+            </Box>
+          </EmptyState>
+        ) : (
+          <>
+            <TableContainer>
+              <Table size="small" aria-label={basket.data.name}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('col.article')}</TableCell>
+                    <TableCell>{t('col.product')}</TableCell>
+                    <TableCell sx={hide}>{t('col.availability')}</TableCell>
+                    <TableCell>{t('col.quantity')}</TableCell>
+                    <TableCell align="right" sx={hide}>
+                      {t('col.price')}
+                    </TableCell>
+                    <TableCell align="right">{t('col.sum')}</TableCell>
+                    <TableCell />
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((item) => (
+                    <TableRow key={item.id} hover data-testid="basket-line">
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.article}</TableCell>
+                      <TableCell>
+                        {item.productName}
+                        <Typography variant="body2" color="text.secondary">
+                          {item.brand}
+                        </Typography>
+                      </TableCell>
+                      <TableCell sx={hide}>
+                        <Availability item={item} />
+                      </TableCell>
+                      <TableCell>
+                        <QuantityCell
+                          value={item.amount}
+                          label={t('quantityOf', { name: item.article })}
+                          onCommit={(n) => void update(item, n)}
+                        />
+                      </TableCell>
+                      <TableCell align="right" sx={{ ...hide, whiteSpace: 'nowrap' }}>
+                        {item.priceBuy ? money(item.priceBuy.value, item.priceBuy.currency) : t('noPrice')}
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {item.sum ? money(item.sum.value, item.sum.currency) : '—'}
+                      </TableCell>
+                      <TableCell padding="checkbox">
+                        <IconButton
+                          aria-label={t('removeLine', { name: item.article })}
+                          onClick={() => setToDelete(item)}
+                        >
+                          <DeleteOutlined />
+                        </IconButton>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={all.length}
+              page={size === -1 ? 0 : page}
+              rowsPerPage={size}
+              rowsPerPageOptions={DATA_TABLE_ROW_OPTIONS.map((n) => (n === -1 ? { value: -1, label: t('all') } : n))}
+              onPageChange={(_e, p) => setPage(p)}
+              onRowsPerPageChange={(e) => {
+                setSize(Number(e.target.value));
+                setPage(0);
+              }}
+            />
+            <Totals basket={basket.data} />
+          </>
+        )}
+      </Paper>
+      <Confirm
+        open={toDelete !== null}
+        title={t('removeTitle')}
+        text={t('removeText', { name: toDelete ? `${toDelete.article} ${toDelete.productName}` : '' })}
+        onConfirm={() => toDelete && void remove(toDelete)}
+        onClose={() => setToDelete(null)}
+      />
+    </>
+  );
+}

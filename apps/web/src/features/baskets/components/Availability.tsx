@@ -1,0 +1,26 @@
+import type { BasketItem } from '@portal/contract';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+
+const COLOR = { Y: 'success', D: 'warning', N: 'default' } as const;
+
+/** Availability Y/D/N (spec §3) with the amount in each warehouse. */
+export function Availability({ item }: { item: Pick<BasketItem, 'availability' | 'stores' | 'stock'> }) {
+  const { t } = useTranslation('baskets');
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'flex-start' }}>
+      <Chip size="small" color={COLOR[item.availability]} label={t(`availability.${item.availability}`)} />
+      {item.stores
+        .filter((s) => s.amount > 0)
+        .map((s) => (
+          <Tooltip key={s.id} title={s.isVirtual ? t('availability.virtual') : ''}>
+            <Box component="span" sx={{ fontSize: 12, color: 'text.secondary', whiteSpace: 'nowrap' }}>
+              {s.name}: {s.amount}
+            </Box>
+          </Tooltip>
+        ))}
+    </Box>
+  );
+}

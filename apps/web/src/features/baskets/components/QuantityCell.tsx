@@ -1,0 +1,38 @@
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A quantity edited in place: sent on Enter or when the field loses focus; 0 removes the line. */
+export function QuantityCell({
+  value,
+  onCommit,
+  label,
+}: {
+  value: number;
+  onCommit: (n: number) => void;
+  label: string;
+}) {
+  const { t } = useTranslation('baskets');
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
+  const valid = /^\d+$/.test(text) && Number(text) <= 10000;
+  const commit = () => {
+    if (valid && Number(text) !== value) onCommit(Number(text));
+    else if (!valid) setText(String(value));
+  };
+  return (
+    <TextField
+      size="small"
+      value={text}
+      error={!valid}
+      helperText={valid ? undefined : t('quantityRange')}
+      onChange={(e) => setText(e.target.value.trim())}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+      slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': label } }}
+      sx={{ width: 90 }}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+import type { Basket } from '@portal/contract';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { money } from '../../../lib/format';
+
+/** Sums by currency, weight and volume of a basket. */
+export function Totals({ basket }: { basket: Basket }) {
+  const { t } = useTranslation('baskets');
+  return (
+    <Box
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, justifyContent: 'flex-end', p: 2 }}
+      data-testid="basket-totals"
+    >
+      <Typography>{t('totals.lines', { count: basket.count })}</Typography>
+      <Typography>{t('totals.weight', { value: basket.weightKg.toLocaleString('ru-RU') })}</Typography>
+      <Typography>
+        {t('totals.volume', { value: basket.volumeM3.toLocaleString('ru-RU', { maximumFractionDigits: 4 }) })}
+      </Typography>
+      {(basket.totals.length ? basket.totals : [{ value: 0, currency: 'RUB' as const }]).map((s) => (
+        <Typography key={s.currency} sx={{ fontWeight: 700 }}>
+          {t('totals.sum')}: {money(s.value, s.currency)}
+        </Typography>
+      ))}
+    </Box>
+  );
+}

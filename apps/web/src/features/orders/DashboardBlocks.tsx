@@ -1,0 +1,144 @@
+import { DASHBOARD_ORDERS, methods } from '@portal/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { EmptyState, Loading } from '../../components/States';
+import { useCurrentUser } from '../../lib/current-user';
+import { formatDate, money } from '../../lib/format';
+import { rest } from '../../lib/rest';
+import { StatusChip } from './components/OrderFlags';
+
+const useCanOrder = () => useCurrentUser().data?.permissions.order.fetch === 1;
+
+/** Dashboard: the last five orders (spec §9). */
+export function LastOrders() {
+  const { t } = useTranslation('orders');
+  const allowed = useCanOrder();
+  const list = useQuery({
+    queryKey: ['order', 'list', 'last'],
+    queryFn: () => rest(methods['order/list'], { size: DASHBOARD_ORDERS, sort: { ID: 'DESC' } }),
+    enabled: allowed,
+  });
+  if (!allowed) return null;
+  return (
+    <Paper sx={{ p: 2, height: '100%' }} data-testid="last-orders">
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+        <Typography variant="h2" sx={{ fontSize: 20, flexGrow: 1 }}>
+          {t('dashboard.last')}
+        </Typography>
+        <Button component={RouterLink} to="/order/" size="small">
+          {t('dashboard.all')}
+        </Button>
+      </Box>
+      {list.isPending ? (
+        <Loading />
+      ) : !list.data?.items.length ? (
+        <EmptyState title={t('empty')} />
+      ) : (
+        list.data.items.map((o) => (
+          <Box
+            key={o.id}
+            sx={{
+              display: 'flex',
+              gap: 1,
+              alignItems: 'center',
+              py: 0.75,
+              borderTop: 1,
+              borderColor: 'divider',
+              flexWrap: 'wrap',
+            }}
+          >
+            <Link component={RouterLink} to={`/order/${o.id}/`} sx={{ minWidth: 70 }}>
+              № {o.id}
+            </Link>
+            <Typography color="text.secondary" sx={{ minWidth: 90 }}>
+              {formatDate(o.dateCreate)}
+            </Typography>
+            <StatusChip status={o.status} />
+            <Typography sx={{ ml: 'auto', whiteSpace: 'nowrap' }}>
+              {o.totals.map((s) => money(s.value, s.currency)).join(' + ')}
+            </Typography>
+          </Box>
+        ))
+      )}
+    </Paper>
+  );
+}
+
+/** Dashboard: orders by month over the last year (count and sum in roubles). */
+export function OrderHistory() {
+  const { t } = useTranslation('orders');
+  const allowed = useCanOrder();
+  const from = new Date();
+  from.setMonth(from.getMonth() - 11, 1);
+  const dateFrom = from.toISOString().slice(0, 10);
+  const list = useQuery({
+    queryKey: ['order', 'list', 'history', dateFrom],
+    queryFn: () => rest(methods['order/list'], { size: 1000, filter: { dateFrom } }),
+    enabled: allowed,
+  });
+  if (!allowed) return null;
+  const months = new Map<string, { count: number; sum: number }>();
+  for (let i = 0; i < 12; i++) {
+    const d = new Date(from.getFullYear(), from.getMonth() + i, 1);
+    months.set(`${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`, { count: 0, sum: 0 });
+  }
+  for (const o of list.data?.items ?? []) {
+    const m = months.get(o.dateCreate.slice(0, 7));
+    if (m) {
+      m.count++;
+      m.sum += o.totals.find((s) => s.currency === 'RUB')?.value ?? 0;
+    }
+  }
+  const max = Math.max(1, ...[...months.values()].map((m) => m.count));
+  return (
+    <Paper sx={{ p: 2, height: '100%' }} data-testid="order-history">
+      <Typography variant="h2" sx={{ fontSize: 20, mb: 2 }}>
+        {t('dashboard.history')}
+      </Typography>
+      {list.isPending ? (
+        <Loading />
+      ) : (
+        <Box
+          sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, height: 160 }}
+          role="img"
+          aria-label={t('dashboard.history')}
+        >
+          {[...months].map(([key, m]) => (
+            <Box
+              key={key}
+              sx={{
+                flex: 1,
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                height: '100%',
+                justifyContent: 'flex-end',
+              }}
+              title={`${key}: ${m.count} · ${money(m.sum)}`}
+            >
+              <Typography variant="caption">{m.count || ''}</Typography>
+              <Box
+                sx={{
+                  width: '100%',
+                  bgcolor: 'primary.main',
+                  borderRadius: '3px 3px 0 0',
+                  height: `${(m.count / max) * 110}px`,
+                  minHeight: m.count ? 4 : 1,
+                }}
+              />
+              <Typography variant="caption" color="text.secondary">
+                {key.slice(5)}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Paper>
+  );
+}

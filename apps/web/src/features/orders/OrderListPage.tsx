@@ -1,0 +1,224 @@
+import { DATA_TABLE_ROW_OPTIONS, methods } from '@portal/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { formatDate, money } from '../../lib/format';
+import { rest } from '../../lib/rest';
+import { statusesQuery } from './api';
+import { OrderFlags, StatusChip } from './components/OrderFlags';
+
+const FILTER_KEYS = ['status', 'dateFrom', 'dateTo', 'company', 'number', 'article'] as const;
+const hide = { display: { xs: 'none', md: 'table-cell' } };
+
+/** 'Заказы': any query parameter other than sort, page and size is a filter (spec §4). */
+export default function OrderListPage() {
+  const { t } = useTranslation('orders');
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const size = Number(params.get('size')) || 10;
+  const filter: Record<string, string | number> = {};
+  for (const k of FILTER_KEYS) {
+    const v = params.get(k);
+    if (v) filter[k] = ['status', 'company', 'number'].includes(k) ? Number(v) : v;
+  }
+  const [draft, setDraft] = useState<Record<string, string>>(() =>
+    Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])),
+  );
+  const statuses = useQuery(statusesQuery);
+  const companies = useQuery({
+    queryKey: ['counterparty', 'list'],
+    queryFn: () => rest(methods['counterparty/list'], { size: -1 }),
+  });
+  const list = useQuery({
+    queryKey: ['order', 'list', page, size, filter],
+    queryFn: () => rest(methods['order/list'], { page, size, filter }),
+    placeholderData: keepPreviousData,
+  });
+  const apply = (next: Record<string, string>) => {
+    const p = new URLSearchParams();
+    for (const [k, v] of Object.entries(next)) if (v) p.set(k, v);
+    if (size !== 10) p.set('size', String(size));
+    setParams(p);
+  };
+
+  return (
+    <>
+      <PageHeader title={t('title')} />
+      <Paper sx={{ p: 2, mb: 2 }}>
+        <Box
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply(draft);
+          }}
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)', lg: 'repeat(7, auto)' },
+            alignItems: 'center',
+          }}
+        >
+          <TextField
+            size="small"
+            label={t('filter.number')}
+            value={draft.number}
+            onChange={(e) => setDraft({ ...draft, number: e.target.value.replace(/\D/g, '') })}
+          />
+          <TextField
+            size="small"
+            select
+            label={t('filter.status')}
+            value={draft.status}
+            onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+            sx={{ minWidth: 140 }}
+          >
+            <MenuItem value="">{t('filter.any')}</MenuItem>
+            {statuses.data?.items.map((s) => (
+              <MenuItem key={s.id} value={String(s.id)}>
+                {s.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            select
+            label={t('filter.company')}
+            value={draft.company}
+            onChange={(e) => setDraft({ ...draft, company: e.target.value })}
+            sx={{ minWidth: 160 }}
+          >
+            <MenuItem value="">{t('filter.any')}</MenuItem>
+            {companies.data?.items.map((c) => (
+              <MenuItem key={c.id} value={String(c.id)}>
+                {c.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            label={t('filter.article')}
+            value={draft.article}
+            onChange={(e) => setDraft({ ...draft, article: e.target.value })}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label={t('filter.dateFrom')}
+            value={draft.dateFrom}
+            onChange={(e) => setDraft({ ...draft, dateFrom: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label={t('filter.dateTo')}
+            value={draft.dateTo}
+            onChange={(e) => setDraft({ ...draft, dateTo: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button type="submit" variant="contained">
+              {t('filter.apply')}
+            </Button>
+            <Button
+              onClick={() => {
+                const empty = Object.fromEntries(FILTER_KEYS.map((k) => [k, '']));
+                setDraft(empty);
+                apply(empty);
+              }}
+            >
+              {t('filter.reset')}
+            </Button>
+          </Box>
+        </Box>
+      </Paper>
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.count === 0 ? (
+        <Paper>
+          <EmptyState title={Object.keys(filter).length ? t('emptyFiltered') : t('empty')} />
+        </Paper>
+      ) : (
+        <Paper>
+          <TableContainer>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('col.number')}</TableCell>
+                  <TableCell>{t('col.date')}</TableCell>
+                  <TableCell>{t('col.status')}</TableCell>
+                  <TableCell sx={hide}>{t('col.company')}</TableCell>
+                  <TableCell align="right" sx={hide}>
+                    {t('col.lines')}
+                  </TableCell>
+                  <TableCell align="right">{t('col.sum')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.data.items.map((o) => (
+                  <TableRow key={o.id} hover data-testid="order-row">
+                    <TableCell>
+                      <Link component={RouterLink} to={`/order/${o.id}/`}>
+                        № {o.id}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{formatDate(o.dateCreate)}</TableCell>
+                    <TableCell>
+                      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                        <StatusChip status={o.status} />
+                        <OrderFlags order={o} />
+                      </Box>
+                    </TableCell>
+                    <TableCell sx={hide}>{o.counterparty?.name}</TableCell>
+                    <TableCell align="right" sx={hide}>
+                      {o.lineCount}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {o.totals.map((s) => money(s.value, s.currency)).join(' + ') || money(0)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={list.data.count}
+            page={size === -1 ? 0 : page - 1}
+            rowsPerPage={size}
+            rowsPerPageOptions={DATA_TABLE_ROW_OPTIONS.map((n) => (n === -1 ? { value: -1, label: t('all') } : n))}
+            onPageChange={(_e, p) => {
+              const next = new URLSearchParams(params);
+              next.set('page', String(p + 1));
+              setParams(next);
+            }}
+            onRowsPerPageChange={(e) => {
+              const next = new URLSearchParams(params);
+              next.set('size', e.target.value);
+              next.delete('page');
+              setParams(next);
+            }}
+          />
+        </Paper>
+      )}
+    </>
+  );
+}

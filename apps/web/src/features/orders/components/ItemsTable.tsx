@@ -1,0 +1,49 @@
+import type { OrderItem } from '@portal/contract';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useTranslation } from 'react-i18next';
+import { money } from '../../../lib/format';
+
+export function ItemsTable({ items }: { items: OrderItem[] }) {
+  const { t } = useTranslation('orders');
+  return (
+    <TableContainer>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>№</TableCell>
+            <TableCell>{t('col.article')}</TableCell>
+            <TableCell>{t('col.product')}</TableCell>
+            <TableCell align="right">{t('col.quantity')}</TableCell>
+            <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+              {t('col.price')}
+            </TableCell>
+            <TableCell align="right">{t('col.sum')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((i, n) => (
+            <TableRow key={i.id} data-testid="order-line">
+              <TableCell>{n + 1}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{i.article}</TableCell>
+              <TableCell>{i.name}</TableCell>
+              <TableCell align="right">
+                {i.quantity} {i.unit}
+              </TableCell>
+              <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                {money(i.price, i.currency as 'RUB')}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {money(i.sum, i.currency as 'RUB')}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Order } from '@portal/contract';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import { useTranslation } from 'react-i18next';
+
+/** Status in its server colour, then the flags of spec §4: paid green, problems orange, cancelled red. */
+export function StatusChip({ status }: { status: Order['status'] }) {
+  return (
+    <Chip
+      size="small"
+      label={status.name}
+      title={status.description}
+      sx={{ bgcolor: status.color, color: '#fff', '@media print': { color: '#000', border: '1px solid #000' } }}
+    />
+  );
+}
+
+export function OrderFlags({ order }: { order: Pick<Order, 'isPayment' | 'isWarning' | 'isCanceled'> }) {
+  const { t } = useTranslation('orders');
+  return (
+    <Box sx={{ display: 'inline-flex', gap: 0.5, flexWrap: 'wrap' }}>
+      {order.isPayment && <Chip size="small" color="success" label={t('flags.paid')} />}
+      {order.isWarning && <Chip size="small" color="warning" label={t('flags.warning')} />}
+      {order.isCanceled && <Chip size="small" color="error" label={t('flags.canceled')} />}
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import { BASKET_ACTIVE_ID_KEY, methods, type Basket } from '@portal/contract';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { rest } from './rest';
+import { storage } from './storage';
+
+/**
+ * The active basket (spec §4): its id in local storage under `basketActiveID`, the newest basket when
+ * unset or gone. Shared by the basket widget, the product order control and checkout.
+ */
+export const basketListQuery = queryOptions({
+  queryKey: ['basket', 'list'],
+  queryFn: () => rest(methods['basket/list'], { size: -1 }),
+  staleTime: 10_000,
+});
+
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === BASKET_ACTIVE_ID_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+};
+const readStored = () => storage.get(BASKET_ACTIVE_ID_KEY);
+
+export function setActiveBasketId(id: number | null): void {
+  storage.set(BASKET_ACTIVE_ID_KEY, id === null ? null : String(id));
+  for (const l of listeners) l();
+}
+
+export function pickActive(baskets: Basket[], stored: string | null): Basket | null {
+  const id = stored ? Number(stored) : NaN;
+  return baskets.find((b) => b.id === id) ?? baskets[0] ?? null;
+}
+
+export function useActiveBasket(enabled = true) {
+  const queryClient = useQueryClient();
+  const list = useQuery({ ...basketListQuery, enabled });
+  const stored = useSyncExternalStore(subscribe, readStored, () => null);
+  const baskets = list.data?.items ?? [];
+  const active = pickActive(baskets, stored);
+  /** The active basket, created when the dealer has none yet. */
+  const ensure = useCallback(async (): Promise<number> => {
+    if (active) return active.id;
+    const created = await rest(methods['basket/create'], {});
+    setActiveBasketId(created.id);
+    await queryClient.invalidateQueries({ queryKey: ['basket'] });
+    return created.id;
+  }, [active, queryClient]);
+  return { list, baskets, active, ensure, setActive: setActiveBasketId };
+}
+
+/** After any basket change: lists, the widget and the basket screens refetch. */
+export const invalidateBaskets = (queryClient: ReturnType<typeof useQueryClient>) =>
+  queryClient.invalidateQueries({ queryKey: ['basket'] });

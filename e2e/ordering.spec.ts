@@ -1,0 +1,171 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { shot, signIn } from './support/portal';
+
+/** Part numbers of the demo catalogue (the ordering seed's fallback set, RE500000 + 137·i). */
+const article = (i: number) => `RE${String(500000 + i * 137).padStart(6, '0')}`;
+
+async function activeBasketMenu(page: Page) {
+  await page.getByTestId('active-basket').click();
+  return page.getByRole('menu');
+}
+
+async function newActiveBasket(page: Page) {
+  const menu = await activeBasketMenu(page);
+  await menu.getByRole('menuitem', { name: 'Создать корзину' }).click();
+  await expect(page).toHaveURL(/\/basket\/\d+\/$/);
+  await expect(page.getByText('Корзина пуста')).toBeVisible();
+}
+
+test.describe('ordering', () => {
+  test('order by 20 pasted numbers, switch baskets, check out, open, print the order and the bill', async ({
+    page,
+  }) => {
+    await signIn(page, 'dealer');
+    await newActiveBasket(page);
+
+    await page.goto('/basket/create/');
+    const lines = Array.from({ length: 20 }, (_, i) => `${article(i)}${i % 3 === 0 ? '\t' : ' '}${(i % 4) + 1}`);
+    lines.push('НЕТ-ТАКОЙ-ДЕТАЛИ 2');
+    await page.getByLabel('Номера деталей и количество').fill(lines.join('\n'));
+    await page.getByRole('button', { name: 'Проверить' }).click();
+    await expect(page.getByTestId('resolve-summary')).toContainText('Найдено: 20');
+    await expect(page.getByTestId('resolve-summary')).toContainText('Не найдено: 1');
+    await shot(page, 'ordering-quick-order');
+    await page.getByRole('button', { name: 'Добавить в корзину (20)' }).click();
+    await expect(page).toHaveURL(/\/basket\/\d+\/$/);
+    await expect(page.getByTestId('basket-line')).toHaveCount(20);
+    await expect(page.getByTestId('basket-totals')).toContainText('20 позиций');
+    const basketUrl = page.url();
+    await shot(page, 'ordering-basket');
+
+    // Change a quantity in place, then remove a line after the confirmation.
+    const qty = page.getByLabel(`Количество ${article(0)}`);
+    await qty.fill('7');
+    await qty.press('Enter');
+    await expect(page.getByLabel(`Количество ${article(0)}`)).toHaveValue('7');
+    await page.getByRole('button', { name: `Удалить ${article(1)}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Удалить' }).click();
+    await expect(page.getByTestId('basket-line')).toHaveCount(19);
+
+    // Switch to another basket in the top bar and back.
+    let menu = await activeBasketMenu(page);
+    await menu.getByRole('menuitem', { name: /Основная/ }).click();
+    menu = await activeBasketMenu(page);
+    await expect(menu.getByRole('menuitem', { name: /Основная/ })).toHaveClass(/Mui-selected/);
+    await shot(page, 'ordering-basket-switch');
+    await menu.getByRole('menuitem').filter({ hasText: 'Позиций: 19' }).click();
+    await page.goto(basketUrl);
+
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+    await expect(page).toHaveURL(/\/order\/create\/$/);
+    await expect(page.getByTestId('checkout-summary')).toContainText('19 позиций');
+    await page.getByRole('radio', { name: 'Доставка' }).check();
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+    await expect(page.getByText('Не может быть пустым')).toBeVisible();
+    await page.getByLabel('Адрес доставки').fill('г. Москва, ул. Складская, д. 3');
+    await page.getByLabel('VIN').fill('WDB9634031L123456');
+    await page.getByLabel('Комментарий').fill('Позвонить перед доставкой');
+    await shot(page, 'ordering-checkout');
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+    await expect(page).toHaveURL(/\/order\/\d+\/$/);
+    const orderId = /\/order\/(\d+)\//.exec(page.url())![1];
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`Заказ № ${orderId}`);
+    await expect(page.getByTestId('order-summary')).toContainText('Новый');
+    await expect(page.getByTestId('order-summary')).toContainText('г. Москва, ул. Складская, д. 3');
+    await expect(page.getByTestId('order-line')).toHaveCount(19);
+    await shot(page, 'ordering-order');
+
+    await page.getByRole('link', { name: 'Печать' }).click();
+    await expect(page).toHaveURL(new RegExp(`/order/${orderId}/print/$`));
+    await expect(page.getByTestId('order-line')).toHaveCount(19);
+    await shot(page, 'ordering-order-print');
+    await page.goto(`/bill/${orderId}/print/`);
+    await expect(page.getByTestId('bill')).toContainText(`Счёт на оплату № ${orderId}`);
+    await expect(page.getByTestId('bill-words')).toContainText('рубл');
+    await shot(page, 'ordering-bill');
+
+    await page.goto('/order/');
+    await expect(page.getByTestId('order-row').first()).toContainText(`№ ${orderId}`);
+    await shot(page, 'ordering-orders');
+  });
+
+  test('fill the downloaded template with 20 lines and upload it', async ({ page }) => {
+    await signIn(page, 'dealer');
+    await newActiveBasket(page);
+    await page.goto('/basket/xml');
+    const response = await page.request.get('/upload/main/templateBasket.xlsx');
+    expect(response.status()).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await response.body()) as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    for (let i = 0; i < 20; i++) ws.addRow([article(20 + (i % 20)), i + 1]);
+    const dir = path.resolve('test-results');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'order-20.xlsx');
+    await wb.xlsx.writeFile(file);
+    await page.getByTestId('import-file').setInputFiles(file);
+    await expect(page.getByTestId('resolve-summary')).toContainText('Найдено: 20');
+    await expect(page.getByTestId('resolve-line')).toHaveCount(20);
+    await shot(page, 'ordering-import');
+    await page.getByRole('button', { name: 'Добавить в корзину (20)' }).click();
+    await expect(page).toHaveURL(/\/basket\/\d+\/$/);
+    await expect(page.getByTestId('basket-line')).toHaveCount(20);
+
+    await page.goto('/basket/xml');
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({
+        name: 'notes.xlsx',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from([0, 1, 2, 3, 4, 5]),
+      });
+    await expect(page.getByRole('alert')).toContainText('Файл не похож на таблицу');
+  });
+
+  test('correct an order and repeat it', async ({ page }) => {
+    await signIn(page, 'dealer');
+    await page.goto('/order/?status=1');
+    await page.getByTestId('order-row').first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/order\/\d+\/$/);
+    await expect(page.getByTestId('order-line').first()).toBeVisible();
+    const lines = await page.getByTestId('order-line').count();
+    await page.getByRole('link', { name: 'Корректировать' }).click();
+    const first = page.getByLabel(/^Новое количество/).first();
+    await first.fill('');
+    await page.getByRole('button', { name: 'Отправить корректировку' }).click();
+    await expect(page.getByText('Не может быть пустым')).toBeVisible();
+    await first.fill('0');
+    await shot(page, 'ordering-corrective');
+    await page.getByRole('button', { name: 'Отправить корректировку' }).click();
+    await expect(page).toHaveURL(/\/order\/\d+\/$/);
+    await expect(page.getByTestId('order-correction')).toBeVisible();
+    await expect(page.getByTestId('order-line')).toHaveCount(lines - 1);
+
+    await page.getByRole('button', { name: 'Повторить заказ' }).click();
+    await expect(page).toHaveURL(/\/basket\/\d+\/$/);
+    await expect(page.getByTestId('basket-line')).toHaveCount(lines - 1);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'ordering-basket-phone');
+  });
+
+  test('an invalid ИНН is rejected; a valid company is saved', async ({ page }) => {
+    await signIn(page, 'dealer');
+    await page.goto('/company/create/');
+    await page.getByLabel('Наименование').fill('ООО «Проверка»');
+    await page.getByLabel('ИНН').fill('7707083894');
+    await page.getByLabel('КПП').fill('773601001');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByText('Неверный ИНН: не сходится контрольное число')).toBeVisible();
+    await shot(page, 'ordering-company-invalid');
+    await page.getByLabel('ИНН').fill('7707083893');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page).toHaveURL(/\/company\/\d+\/$/);
+    await page.goto('/company/');
+    await expect(page.getByRole('link', { name: 'ООО «Проверка»' })).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'ordering-companies-phone');
+  });
+});

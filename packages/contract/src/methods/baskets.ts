@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { ORDER_QUANTITY_MAX } from '../constants.js';
+import { CURRENCIES } from '../format.js';
+import { byIdInput, defineMethod, idSchema, listInput, listResult, okResult, permission } from '../method.js';
+import { optionalText, orderQuantity } from '../validation.js';
+import { fieldSchema } from './companies.js';
+
+const money = z.object({ value: z.number(), currency: z.enum(CURRENCIES) });
+export type Money = z.infer<typeof money>;
+
+/**
+ * A quantity sent to update a line: a whole number up to 10000; below 1 deletes the line (spec §4).
+ * Strings of digits are accepted because forms send what the dealer typed.
+ */
+export const lineQuantity = z.coerce
+  .number({ error: 'validation.number' })
+  .refine((n) => Number.isFinite(n), { error: 'validation.number', abort: true })
+  .pipe(z.number().int({ error: 'validation.integer' }).max(ORDER_QUANTITY_MAX, { error: 'validation.quantityRange' }));
+
+export const basketStoreSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  amount: z.number(),
+  isVirtual: z.boolean(),
+});
+
+export const basketSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  createdAt: z.string(),
+  currency: z.string(),
+  /** Lines in the basket. */
+  count: z.number(),
+  /** Sums by currency. */
+  totals: z.array(money),
+  weightKg: z.number(),
+  volumeM3: z.number(),
+});
+export type Basket = z.infer<typeof basketSchema>;
+
+export const basketItemSchema = z.object({
+  id: z.number(),
+  basket: z.number().nullable(),
+  order: z.number().nullable(),
+  product: z.number(),
+  productName: z.string(),
+  article: z.string(),
+  brand: z.string(),
+  amount: z.number(),
+  priceBuy: money.nullable(),
+  sum: money.nullable(),
+  measureCode: z.string(),
+  measureName: z.string(),
+  measureFactor: z.number(),
+  availability: z.enum(['Y', 'D', 'N']),
+  stock: z.number(),
+  stores: z.array(basketStoreSchema),
+  weightKg: z.number().nullable(),
+  volumeM3: z.number().nullable(),
+});
+export type BasketItem = z.infer<typeof basketItemSchema>;
+
+/** A product a part number may mean, with what the dealer needs to choose: price and availability. */
+export const candidateSchema = z.object({
+  productId: z.number(),
+  name: z.string(),
+  article: z.string(),
+  brand: z.string(),
+  price: money.nullable(),
+  availability: z.enum(['Y', 'D', 'N']),
+  stock: z.number(),
+  /** How the number matched: the product's own number, an analogue's, or a prefix. */
+  match: z.enum(['article', 'analogue', 'prefix']),
+});
+export type Candidate = z.infer<typeof candidateSchema>;
+
+export const resolvedLineSchema = z.object({
+  /** Line (pasted text) or spreadsheet row number, from 1. */
+  row: z.number(),
+  article: z.string(),
+  quantity: z.number().nullable(),
+  status: z.enum(['found', 'several', 'notFound', 'invalid']),
+  /** A MESSAGES key for invalid lines. */
+  message: z.string().optional(),
+  candidates: z.array(candidateSchema),
+});
+export type ResolvedLine = z.infer<typeof resolvedLineSchema>;
+
+export const resolveResult = z.object({
+  lines: z.array(resolvedLineSchema),
+  found: z.number(),
+  several: z.number(),
+  notFound: z.number(),
+  invalid: z.number(),
+  /** Sheet the lines came from (imports), and how many rows were skipped as empty. */
+  sheet: z.string().optional(),
+  skipped: z.number().optional(),
+});
+export type ResolveResult = z.infer<typeof resolveResult>;
+
+export const MAX_RESOLVE_LINES = 20000;
+
+const addLine = z.strictObject({ product: idSchema, quantity: orderQuantity });
+export const addResult = z.object({
+  added: z.number(),
+  updated: z.number(),
+  failed: z.array(z.object({ product: z.number(), name: z.string(), reason: z.string() })),
+  basket: basketSchema,
+});
+export type AddResult = z.infer<typeof addResult>;
+
+export const basketMethods = {
+  'basket/list': defineMethod({
+    name: 'basket/list',
+    input: listInput(z.strictObject({}), ['ID', 'DATE_CREATE']),
+    result: listResult(basketSchema),
+    access: permission('basket', 'fetch'),
+  }),
+  'basket/get': defineMethod({
+    name: 'basket/get',
+    input: byIdInput,
+    result: basketSchema,
+    access: permission('basket', 'fetch'),
+  }),
+  'basket/create': defineMethod({
+    name: 'basket/create',
+    input: z.strictObject({ name: optionalText(100).optional() }).optional(),
+    result: basketSchema,
+    access: permission('basket', 'create'),
+  }),
+  'basket/delete': defineMethod({
+    name: 'basket/delete',
+    input: byIdInput,
+    result: okResult,
+    access: permission('basket', 'delete'),
+  }),
+  'basket/get-fields': defineMethod({
+    name: 'basket/get-fields',
+    input: z.strictObject({ id: idSchema.optional() }).optional(),
+    result: z.object({ fields: z.array(fieldSchema) }),
+    access: permission('basket', 'fetch'),
+  }),
+  'basket/repeat': defineMethod({
+    name: 'basket/repeat',
+    input: z.strictObject({ basket: idSchema.optional(), order: idSchema }),
+    result: addResult,
+    access: permission('basket', 'update'),
+  }),
+  'basket/add': defineMethod({
+    name: 'basket/add',
+    input: z.strictObject({ id: idSchema, fields: z.array(addLine).min(1).max(20000) }),
+    result: addResult,
+    access: permission('basket', 'update'),
+  }),
+  /** Resolves pasted part numbers (quick order): one call for up to 20,000 lines. */
+  'basket/resolve': defineMethod({
+    name: 'basket/resolve',
+    input: z.strictObject({ text: z.string().max(2_000_000, { error: 'validation.tooLong' }) }),
+    result: resolveResult,
+    access: permission('basket', 'fetch'),
+  }),
+  'basket-item/list': defineMethod({
+    name: 'basket-item/list',
+    input: listInput(
+      z.union([z.strictObject({ basket: idSchema }), z.strictObject({ order: idSchema })], {
+        error: 'validation.invalid',
+      }),
+      ['ID', 'NAME'],
+    ),
+    result: listResult(basketItemSchema),
+    access: permission('basket', 'fetch'),
+  }),
+  'basket-item/get': defineMethod({
+    name: 'basket-item/get',
+    input: byIdInput,
+    result: basketItemSchema,
+    access: permission('basket', 'fetch'),
+  }),
+  'basket-item/create': defineMethod({
+    name: 'basket-item/create',
+    input: z.strictObject({ basket: idSchema, product: idSchema, amount: orderQuantity }),
+    result: basketItemSchema,
+    access: permission('basket', 'create'),
+  }),
+  'basket-item/update': defineMethod({
+    name: 'basket-item/update',
+    input: z.strictObject({ id: idSchema, amount: lineQuantity }),
+    result: z.object({ deleted: z.boolean(), item: basketItemSchema.nullable() }),
+    access: permission('basket', 'update'),
+  }),
+  'basket-item/delete': defineMethod({
+    name: 'basket-item/delete',
+    input: byIdInput,
+    result: okResult,
+    access: permission('basket', 'delete'),
+  }),
+  'product/get-articles-xls': defineMethod({
+    name: 'product/get-articles-xls',
+    input: z.strictObject({ fileId: idSchema }),
+    result: resolveResult,
+    access: permission('basket', 'fetch'),
+  }),
+};

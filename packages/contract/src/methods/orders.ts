@@ -1,0 +1,291 @@
+import { z } from 'zod';
+import { CURRENCIES } from '../format.js';
+import { Role } from '../roles.js';
+import {
+  byIdInput,
+  defineMethod,
+  idSchema,
+  listInput,
+  listResult,
+  okResult,
+  onlyRoles,
+  permission,
+  signedIn,
+} from '../method.js';
+import { optionalText } from '../validation.js';
+import { basketSchema } from './baskets.js';
+
+const money = z.object({ value: z.number(), currency: z.enum(CURRENCIES) });
+const exceptionSchema = z.object({ id: z.number(), name: z.string(), article: z.string() });
+
+export const orderStatusSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  type: z.string(),
+  name: z.string(),
+  color: z.string(),
+  description: z.string(),
+});
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderItemSchema = z.object({
+  id: z.number(),
+  productId: z.number().nullable(),
+  name: z.string(),
+  article: z.string(),
+  unit: z.string(),
+  quantity: z.number(),
+  deliveredQuantity: z.number(),
+  price: z.number(),
+  sum: z.number(),
+  currency: z.string(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+const ref = z.object({ id: z.number(), name: z.string() });
+
+export const correctiveOrderSchema = z.object({
+  id: z.number(),
+  dateCreate: z.string(),
+  userId: z.number(),
+  orderId: z.number(),
+  products: z.array(
+    z.object({
+      id: z.number(),
+      afterCount: z.number(),
+      beforeCount: z.number(),
+      productId: z.number().nullable(),
+      name: z.string(),
+      article: z.string(),
+    }),
+  ),
+});
+export type CorrectiveOrder = z.infer<typeof correctiveOrderSchema>;
+
+/** An order as spec §3 names its fields. */
+export const orderSchema = z.object({
+  id: z.number(),
+  dateCreate: z.string(),
+  isPayment: z.boolean(),
+  isWarning: z.boolean(),
+  isCanceled: z.boolean(),
+  user: ref,
+  price: z.number(),
+  currency: z.string(),
+  totals: z.array(money),
+  status: orderStatusSchema,
+  counterparty: ref.nullable(),
+  payments: z.array(ref),
+  shipments: z.array(ref.extend({ isPickup: z.boolean() })),
+  deliveryAddress: z.string(),
+  bill: z.object({ id: z.number(), src: z.string(), description: z.string() }).nullable(),
+  totalVolume: z.object({ valueM3: z.number(), exceptions: z.array(exceptionSchema) }),
+  totalWeight: z.object({ valueKg: z.number(), exceptions: z.array(exceptionSchema) }),
+  VINTehniki: z.string(),
+  modelTehniki: z.string(),
+  userDescription: z.string(),
+  lineCount: z.number(),
+  items: z.array(orderItemSchema).optional(),
+  corrections: z.array(correctiveOrderSchema).optional(),
+  files: z.array(z.object({ id: z.number(), name: z.string(), size: z.number(), src: z.string() })).optional(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** Checkout fields (spec §4 order/create {fields}). The basket is the dealer's active one. */
+export const orderFieldsInput = z.strictObject({
+  basket: idSchema,
+  company: idSchema,
+  paySystem: idSchema,
+  shipping: idSchema,
+  address: optionalText(1000).optional().default(''),
+  vin: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-HJ-NPR-Z0-9]{17})?$/, { error: 'validation.vin' })
+    .optional()
+    .default(''),
+  model: optionalText().optional().default(''),
+  comment: optionalText(2000).optional().default(''),
+  files: z.array(idSchema).max(10).optional().default([]),
+});
+export type OrderFields = z.input<typeof orderFieldsInput>;
+
+const formFieldSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  required: z.boolean(),
+  value: z.string(),
+  options: z.array(z.object({ value: z.string(), title: z.string(), isPickup: z.boolean().optional() })),
+});
+
+export const fileRefResult = z.object({ path: z.string(), name: z.string(), size: z.number() });
+
+export const billSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  subtitle: z.string(),
+  stamp: z.string(),
+  supplier: z.array(z.object({ label: z.string(), value: z.string() })),
+  buyer: z.array(z.object({ label: z.string(), value: z.string() })),
+  data: z.array(z.object({ label: z.string(), value: z.string() })),
+  note: z.string(),
+  signers: z.array(z.object({ name: z.string(), position: z.string(), signature: z.string() })),
+  items: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      article: z.string(),
+      quantity: z.number(),
+      unit: z.string(),
+      price: z.number(),
+      sum: z.number(),
+      currency: z.string(),
+    }),
+  ),
+  totals: z.array(z.object({ currency: z.string(), value: z.number(), vat: z.number(), words: z.string() })),
+});
+export type Bill = z.infer<typeof billSchema>;
+
+export const actSchema = z.object({
+  id: z.number(),
+  orderId: z.number(),
+  dateCreate: z.string(),
+  subtotal: z.number(),
+  currency: z.string(),
+  payments: z.array(z.object({ date: z.string(), value: z.number() })),
+});
+
+const correctionInput = z.strictObject({
+  id: idSchema,
+  products: z
+    .array(
+      z.strictObject({
+        id: idSchema,
+        count: z.coerce
+          .number({ error: 'validation.number' })
+          .int({ error: 'validation.integer' })
+          .min(0, { error: 'validation.notNegative' })
+          .max(10000, { error: 'validation.quantityRange' }),
+        delete: z.boolean().optional(),
+      }),
+    )
+    .min(1, { error: 'validation.required' })
+    .max(10000),
+});
+
+export const orderFilter = z.strictObject({
+  status: z.union([idSchema, z.array(idSchema)]).optional(),
+  dateFrom: z.iso.date({ error: 'validation.date' }).optional(),
+  dateTo: z.iso.date({ error: 'validation.date' }).optional(),
+  company: idSchema.optional(),
+  number: idSchema.optional(),
+  article: optionalText(100).optional(),
+});
+
+export const orderMethods = {
+  'order/list': defineMethod({
+    name: 'order/list',
+    input: listInput(orderFilter, ['ID', 'DATE_CREATE', 'PRICE', 'STATUS']),
+    result: listResult(orderSchema),
+    access: permission('order', 'fetch'),
+  }),
+  'order/get': defineMethod({
+    name: 'order/get',
+    input: byIdInput,
+    result: orderSchema,
+    access: permission('order', 'fetch'),
+  }),
+  'order/get-fields': defineMethod({
+    name: 'order/get-fields',
+    input: z.strictObject({}).optional(),
+    result: z.object({ fields: z.array(formFieldSchema) }),
+    access: permission('order', 'create'),
+  }),
+  'order/create': defineMethod({
+    name: 'order/create',
+    input: z.strictObject({
+      fields: orderFieldsInput,
+      /** One key per checkout screen: a repeated submit with it returns the same order. */
+      idempotencyKey: z.string().min(8).max(100).optional(),
+    }),
+    result: z.object({ id: z.number(), order: orderSchema, basket: basketSchema.nullable() }),
+    access: permission('order', 'create'),
+  }),
+  'order/file': defineMethod({
+    name: 'order/file',
+    input: byIdInput,
+    result: fileRefResult,
+    access: permission('order', 'fetch'),
+  }),
+  /** Back office: an employee or administrator moves an order to another status. */
+  'order/set-status': defineMethod({
+    name: 'order/set-status',
+    input: z.strictObject({ id: idSchema, status: idSchema }),
+    result: orderSchema,
+    access: onlyRoles(Role.ADMINS | Role.EMPLOYEES),
+  }),
+  'order-status/list': defineMethod({
+    name: 'order-status/list',
+    input: z.strictObject({}).optional(),
+    result: z.object({ items: z.array(orderStatusSchema) }),
+    access: signedIn,
+  }),
+  'bill/get': defineMethod({
+    name: 'bill/get',
+    input: byIdInput,
+    result: billSchema,
+    access: permission('bill', 'fetch'),
+  }),
+  'bill/file': defineMethod({
+    name: 'bill/file',
+    input: byIdInput,
+    result: fileRefResult,
+    access: permission('bill', 'fetch'),
+  }),
+  'act/list': defineMethod({
+    name: 'act/list',
+    input: listInput(z.strictObject({ order: idSchema.optional() }), ['ID']),
+    result: listResult(actSchema),
+    access: permission('act', 'fetch'),
+  }),
+  'act/get': defineMethod({
+    name: 'act/get',
+    input: byIdInput,
+    result: actSchema,
+    access: permission('act', 'fetch'),
+  }),
+  'corrective-order/list': defineMethod({
+    name: 'corrective-order/list',
+    input: listInput(z.strictObject({ order: idSchema.optional() }), ['ID']),
+    result: listResult(correctiveOrderSchema),
+    access: permission('corrective', 'fetch'),
+  }),
+  'corrective-order/get': defineMethod({
+    name: 'corrective-order/get',
+    input: byIdInput,
+    result: correctiveOrderSchema,
+    access: permission('corrective', 'fetch'),
+  }),
+  /** {id: order id, products: [{id: order line id, count, delete}]} */
+  'corrective-order/create': defineMethod({
+    name: 'corrective-order/create',
+    input: correctionInput,
+    result: correctiveOrderSchema,
+    access: permission('corrective', 'create'),
+  }),
+  /** {id: corrective order id, products}: a correction not yet accepted is replaced. */
+  'corrective-order/update': defineMethod({
+    name: 'corrective-order/update',
+    input: correctionInput,
+    result: correctiveOrderSchema,
+    access: permission('corrective', 'update'),
+  }),
+  'corrective-order/delete': defineMethod({
+    name: 'corrective-order/delete',
+    input: byIdInput,
+    result: okResult,
+    access: permission('corrective', 'delete'),
+  }),
+};
