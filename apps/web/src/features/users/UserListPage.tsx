@@ -87,7 +87,7 @@ export default function UserListPage() {
             },
           }}
         />
-        <FormControl sx={{ minWidth: 180, flex: '0 1 200px' }}>
+        <FormControl sx={{ minWidth: 160, flex: '1 1 160px', maxWidth: { md: 220 } }}>
           <InputLabel id="user-group">{t('list.group')}</InputLabel>
           <Select
             labelId="user-group"
@@ -103,7 +103,7 @@ export default function UserListPage() {
             ))}
           </Select>
         </FormControl>
-        <FormControl sx={{ minWidth: 180, flex: '0 1 200px' }}>
+        <FormControl sx={{ minWidth: 160, flex: '1 1 160px', maxWidth: { md: 220 } }}>
           <InputLabel id="user-status">{t('list.status')}</InputLabel>
           <Select
             labelId="user-status"
