@@ -29,11 +29,14 @@ export interface RestDeps {
   sessions: SessionStore;
 }
 
-/** The language of a call: the signed-in user's, else the one the web app says it shows, else Russian. */
+/**
+ * The language of an answer: the one the page shows (the web app sends it with every call), else the
+ * signed-in user's own, else Russian. E-mails use the user's own language.
+ */
 export function languageOf(request: FastifyRequest, actor: Actor | null): Language {
-  if (actor) return actor.language;
   const header = request.headers['x-language'];
-  return header === 'en' ? 'en' : 'ru';
+  if (header === 'en' || header === 'ru') return header;
+  return actor?.language ?? 'ru';
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, session: Session, secure: boolean): void {

@@ -16,6 +16,7 @@ import { throttle } from '../../rest/throttle.js';
 import type { Handlers, RestContext } from '../../rest/context.js';
 import { describeFields, fieldsOf } from '../../rest/zod-errors.js';
 import { actorOf, toUserView, type UserRow } from './actor.js';
+import '../catalog/tables.js';
 import { parseBasicHeader } from './basic-header.js';
 import { sameHash, secretHash, sixDigitCode, verifyPassword } from './passwords.js';
 
@@ -101,11 +102,19 @@ async function checkAuthCode(ctx: RestContext, user: UserRow, code: string | und
   if (Number(spent.numDeletedRows) !== 1) throw new AppError('AUTH', 'error.authCodeWrong');
 }
 
+/** The user as the contract shows it, with the name of their price type. */
+async function viewOf(ctx: RestContext, row: UserRow) {
+  const priceType = row.price_type_id
+    ? await ctx.db.selectFrom('price_types').select('name').where('id', '=', row.price_type_id).executeTakeFirst()
+    : undefined;
+  return toUserView(row, priceType?.name ?? '');
+}
+
 async function signIn(ctx: RestContext, user: UserRow, persistent: boolean) {
   const session = await ctx.sessions.rotate(ctx.session, user.id, persistent);
   ctx.setSession(session);
   await ctx.db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', user.id).execute();
-  return { user: toUserView(user), sessid: session.sessid };
+  return { user: await viewOf(ctx, user), sessid: session.sessid };
 }
 
 export const signInHandlers: Pick<
@@ -126,7 +135,7 @@ export const signInHandlers: Pick<
       return (await signIn(ctx, user, false)).user;
     }
     if (!ctx.actor) throw new AppError('UNAUTHORIZED', 'error.unauthorized');
-    return toUserView(ctx.actor.row);
+    return viewOf(ctx, ctx.actor.row);
   },
 
   async 'user/GenerateAuthKey'(input, ctx) {

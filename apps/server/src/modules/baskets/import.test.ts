@@ -175,7 +175,7 @@ describe('files/save and product/get-articles-xls', () => {
     const exe = await upload(dealer, 'virus.xlsx', Buffer.from('MZ\u0090\u0000\u0003\u0000\u0000\u0000'));
     expect(exe.status).toBe(400);
     const empty = await upload(dealer, 'empty.csv', Buffer.alloc(0));
-    expect(empty.body.error_description).toBe('Файл пуст');
+    expect(empty.body.error_description).toBe('Файл «empty.csv» пустой');
     const bomb = await upload(
       dealer,
       'bomb.xml',

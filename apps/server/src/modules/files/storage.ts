@@ -23,6 +23,9 @@ const ALLOWED = new Map<string, string>([
   ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xlsx'],
   ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx'],
   ['application/x-cfb', 'xls'],
+  // Orders imported from XML (spec §2 /basket/xml); served only as an attachment.
+  ['application/xml', 'xml'],
+  ['text/xml', 'xml'],
 ]);
 /** Served inline; everything else is an attachment. */
 export const SAFE_INLINE = new Set(['image/jpeg', 'image/png', 'image/webp']);
