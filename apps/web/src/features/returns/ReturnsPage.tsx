@@ -1,6 +1,7 @@
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -84,9 +85,9 @@ export default function ReturnsPage() {
                     onClick={() => void navigate(`/returns/${r.id}/`)}
                   >
                     <TableCell>
-                      <RouterLink to={`/returns/${r.id}/`} onClick={(e) => e.stopPropagation()}>
+                      <Link component={RouterLink} to={`/returns/${r.id}/`} onClick={(e) => e.stopPropagation()}>
                         {r.id}
-                      </RouterLink>
+                      </Link>
                     </TableCell>
                     <TableCell>{formatDate(r.dateCreate)}</TableCell>
                     <TableCell>
