@@ -73,6 +73,10 @@ test.describe('after-sales conversations', () => {
     await expect(page.getByText('Одобрена').first()).toBeVisible();
     await expect(page.getByTestId('return-comment')).toContainText('Возврат одобрен, привезите товар на склад.');
     await shot(page, 'aftersales-return-detail');
+    await page.goto('/returns/?status=APPROVED');
+    await expect(page.getByRole('link', { name: id, exact: true })).toBeVisible();
+    await page.goto('/returns/?status=REJECTED');
+    await expect(page.getByRole('link', { name: id, exact: true })).toHaveCount(0);
     await phoneShot(page, 'aftersales-return-detail-phone');
     const mail = await lastMailTo('dealer@agromash.local');
     expect(mail.subject).toBe(`Возврат №${id}: статус «Одобрена»`);

@@ -24,6 +24,9 @@ function wishesQuery(db: Db, actor: Actor) {
           .select(['p.id', 'p.name'])
           .whereRef('p.article_key', '=', 'w.article_key')
           .where('p.active', '=', true)
+          // Ordered by the key first: `ORDER BY id LIMIT 1` alone lets the planner walk the primary key and
+          // scan the whole catalogue for a number that is not there (measured: seconds at 100k products).
+          .orderBy('p.article_key')
           .orderBy('p.id')
           .limit(1)
           .as('p'),

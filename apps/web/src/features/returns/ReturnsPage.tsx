@@ -1,6 +1,8 @@
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,6 +11,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +20,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
-import { canFileReturns, isStaff, returnListQuery } from './api';
+import { canFileReturns, isStaff, returnFieldsQuery, returnListQuery } from './api';
 import { StatusChip } from './components';
 
 function pageParam(v: string | null, fallback: number) {
@@ -33,7 +36,9 @@ export default function ReturnsPage() {
   const [params, setParams] = useSearchParams();
   const page = pageParam(params.get('page'), 1);
   const size = params.get('size') === '-1' ? -1 : pageParam(params.get('size'), 60);
-  const list = useQuery(returnListQuery(page, size));
+  const status = params.get('status') ?? undefined;
+  const list = useQuery(returnListQuery(page, size, status));
+  const statuses = useQuery(returnFieldsQuery()).data?.statuses ?? [];
   const staff = isStaff(user);
 
   return (
@@ -48,6 +53,29 @@ export default function ReturnsPage() {
           ) : undefined
         }
       />
+      <Box sx={{ mb: 2 }}>
+        <TextField
+          select
+          size="small"
+          label={t('field.status')}
+          value={status ?? ''}
+          onChange={(e) => {
+            const next = new URLSearchParams(params);
+            if (e.target.value) next.set('status', e.target.value);
+            else next.delete('status');
+            next.set('page', '1');
+            setParams(next);
+          }}
+          sx={{ minWidth: 220 }}
+        >
+          <MenuItem value="">{t('allStatuses')}</MenuItem>
+          {statuses.map((s) => (
+            <MenuItem key={s.code} value={s.code}>
+              {s.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
@@ -84,9 +112,9 @@ export default function ReturnsPage() {
                     onClick={() => void navigate(`/returns/${r.id}/`)}
                   >
                     <TableCell>
-                      <RouterLink to={`/returns/${r.id}/`} onClick={(e) => e.stopPropagation()}>
+                      <Link component={RouterLink} to={`/returns/${r.id}/`} onClick={(e) => e.stopPropagation()}>
                         {r.id}
-                      </RouterLink>
+                      </Link>
                     </TableCell>
                     <TableCell>{formatDate(r.dateCreate)}</TableCell>
                     <TableCell>
@@ -114,8 +142,10 @@ export default function ReturnsPage() {
             rowsPerPageOptions={[60, 120, 240]}
             labelRowsPerPage={t('rows')}
             labelDisplayedRows={({ from, to, count }) => t('displayed', { from, to, count })}
-            onPageChange={(_e, p) => setParams({ page: String(p + 1), size: String(size) })}
-            onRowsPerPageChange={(e) => setParams({ page: '1', size: e.target.value })}
+            onPageChange={(_e, p) =>
+              setParams({ page: String(p + 1), size: String(size), ...(status ? { status } : {}) })
+            }
+            onRowsPerPageChange={(e) => setParams({ page: '1', size: e.target.value, ...(status ? { status } : {}) })}
           />
         </Paper>
       )}

@@ -4,10 +4,16 @@ import { rest } from '../../lib/rest';
 
 export const returnsKeys = { all: ['returns'] as const };
 
-export const returnListQuery = (page: number, size: number) =>
+export const returnListQuery = (page: number, size: number, status?: string) =>
   queryOptions({
-    queryKey: [...returnsKeys.all, 'list', page, size],
-    queryFn: () => rest(methods['application-good-return/list'], { page, size, sort: { ID: 'DESC' } }),
+    queryKey: [...returnsKeys.all, 'list', page, size, status ?? ''],
+    queryFn: () =>
+      rest(methods['application-good-return/list'], {
+        page,
+        size,
+        sort: { ID: 'DESC' },
+        ...(status ? { filter: { status } } : {}),
+      }),
   });
 
 export const returnQuery = (id: number) =>
