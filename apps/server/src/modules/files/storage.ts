@@ -231,7 +231,12 @@ export async function saveGenerated(
 
 /** One of the user's own files; another user's is answered as missing. */
 export async function ownFile(db: Db, userId: number, id: number): Promise<FileRow> {
-  const row = await db.selectFrom('files').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('files')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }
