@@ -17,6 +17,7 @@ test.describe('signing in and out', () => {
         await shot(page, 'menu-phone');
         await page.keyboard.press('Escape');
         await page.setViewportSize({ width: 1280, height: 800 });
+        await page.goto('/');
       }
       await signOut(page);
       await page.goto('/');
