@@ -15,6 +15,7 @@ import {
   productRowsById,
   productViews,
   readFilter,
+  resolveCategory,
   scopeCondition,
   facetConditions,
   type ProductRow,
@@ -135,9 +136,11 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
 
   async 'product/list'(input, ctx) {
     const actor = requireActor(ctx);
-    const f = readFilter(input.filter);
+    const read = readFilter(input.filter);
     // An empty id list is an empty answer, without a query (spec §5).
-    if (f.ids && f.ids.length === 0) return { count: 0, items: [] };
+    if (read.ids && read.ids.length === 0) return { count: 0, items: [] };
+    const f = await resolveCategory(ctx.db, read);
+    if (f.sectionIds && f.sectionIds.length === 0) return { count: 0, items: [] };
     let searchIds: number[] | null = null;
     let matches: Map<number, ProductMatch> | undefined;
     if (f.search !== undefined) {
@@ -216,8 +219,10 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
 
   async 'product/get-filter'(input, ctx) {
     const actor = requireActor(ctx);
-    const f = readFilter(input.filter);
-    if (f.ids && f.ids.length === 0) return { items: [] };
+    const read = readFilter(input.filter);
+    if (read.ids && read.ids.length === 0) return { items: [] };
+    const f = await resolveCategory(ctx.db, read);
+    if (f.sectionIds && f.sectionIds.length === 0) return { items: [] };
     let searchIds: number[] | null = null;
     if (f.search !== undefined) {
       searchIds = (await searchProducts(ctx.db, f.search)).map((h) => h.id);
