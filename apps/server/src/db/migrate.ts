@@ -4,6 +4,7 @@ import * as foundation from './migrations/0001-foundation.js';
 import * as catalog from './migrations/0002-catalog.js';
 import * as orders from './migrations/0003-orders.js';
 import * as catalogSearch from './migrations/0010-catalog-search.js';
+import * as catalogSortIndexes from './migrations/0011-catalog-sort-indexes.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-catalog': catalog,
   '0003-orders': orders,
   '0010-catalog-search': catalogSearch,
+  '0011-catalog-sort-indexes': catalogSortIndexes,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
