@@ -98,4 +98,23 @@ test.describe('catalogue', () => {
     await expect(page.getByTestId('payment-prompt')).toHaveCount(0);
     await expect(page.getByText('Наличные').first()).toBeVisible();
   });
+
+  test('price settings: a dealer changes their payment method; the price list follows it', async ({ page }) => {
+    await signIn(page, 'dealer');
+    await page.getByTestId('user-menu').click();
+    const profile = await page.getByRole('menuitem', { name: 'Профиль' }).getAttribute('href');
+    await page.keyboard.press('Escape');
+    await page.goto(`${profile}pricing`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Настройки цен' })).toBeVisible();
+    await expect(page.getByLabel('Тип цен')).toHaveAttribute('aria-disabled', 'true');
+    await page.getByLabel('Способ оплаты').click();
+    await page.getByRole('option', { name: 'Наличные' }).click();
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByText('Настройки цен сохранены')).toBeVisible();
+    await shot(page, 'catalog-pricing');
+    await page.goto('/price-list/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Прайс-лист' })).toBeVisible();
+    await expect(page.getByTestId('product-card').first()).toContainText('Наличные');
+    await shot(page, 'catalog-price-list');
+  });
 });

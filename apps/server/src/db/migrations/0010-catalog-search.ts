@@ -22,9 +22,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX products_article_trgm_idx ON products USING gin (article_key gin_trgm_ops)`.execute(db);
   await sql`CREATE INDEX products_name_trgm_idx ON products USING gin (lower(name) gin_trgm_ops)`.execute(db);
   await sql`CREATE INDEX products_article_nozeros_idx ON products ((ltrim(article_key, '0')))`.execute(db);
-  await sql`CREATE INDEX products_facets_idx ON products (section_id, brand, prop_model, prop_kind, availability)`.execute(
-    db,
-  );
+  // Partial and covering: a section's counts and facets are an index-only scan (no heap visit per product).
+  await sql`
+    CREATE INDEX products_facets_idx ON products (section_id, brand, prop_model, prop_kind, availability)
+    INCLUDE (id) WHERE active`.execute(db);
+  // The price of a product for one price type and payment method without visiting the table.
+  await sql`
+    CREATE INDEX product_prices_cover_idx ON product_prices (product_id, price_type_id, pay_system_id)
+    INCLUDE (value, currency)`.execute(db);
   await sql`CREATE INDEX products_section_article_idx ON products (section_id, article_key)`.execute(db);
   await sql`CREATE INDEX product_analogues_target_idx ON product_analogues (analogue_product_id)`.execute(db);
   await sql`CREATE INDEX product_similar_similar_idx ON product_similar (similar_id)`.execute(db);
@@ -63,6 +68,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'products_name_trgm_idx',
     'products_article_nozeros_idx',
     'products_facets_idx',
+    'product_prices_cover_idx',
     'products_section_article_idx',
     'product_analogues_target_idx',
     'product_similar_similar_idx',

@@ -15,6 +15,7 @@ import {
   productRowsById,
   productViews,
   readFilter,
+  resolveCategory,
   scopeCondition,
   facetConditions,
   type ProductRow,
@@ -52,21 +53,17 @@ const toSection = (r: SectionRow): Section => ({
   sort: r.sort,
 });
 
-/** Ancestors of a section from the top down (at most ten levels). */
+/** Ancestors of a section from the top down, the section included (one recursive query). */
 async function sectionTrail(db: Db, sectionId: number | null): Promise<Array<{ id: number; name: string }>> {
-  const trail: Array<{ id: number; name: string }> = [];
-  let id = sectionId;
-  for (let depth = 0; id !== null && depth < 10; depth++) {
-    const row = await db
-      .selectFrom('sections')
-      .select(['id', 'name', 'parent_id'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) break;
-    trail.unshift({ id: row.id, name: row.name });
-    id = row.parent_id;
-  }
-  return trail;
+  if (sectionId === null) return [];
+  const { rows } = await sql<{ id: number; name: string }>`
+    WITH RECURSIVE up(id, name, parent_id, depth) AS (
+      SELECT id, name, parent_id, 0 FROM sections WHERE id = ${sectionId}
+      UNION ALL
+      SELECT s.id, s.name, s.parent_id, up.depth + 1 FROM sections s JOIN up ON s.id = up.parent_id WHERE up.depth < 10
+    )
+    SELECT id, name FROM up ORDER BY depth DESC`.execute(db);
+  return rows;
 }
 
 const pageOf = (page: number, size: number, cap: number) => {
@@ -139,9 +136,11 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
 
   async 'product/list'(input, ctx) {
     const actor = requireActor(ctx);
-    const f = readFilter(input.filter);
+    const read = readFilter(input.filter);
     // An empty id list is an empty answer, without a query (spec §5).
-    if (f.ids && f.ids.length === 0) return { count: 0, items: [] };
+    if (read.ids && read.ids.length === 0) return { count: 0, items: [] };
+    const f = await resolveCategory(ctx.db, read);
+    if (f.sectionIds && f.sectionIds.length === 0) return { count: 0, items: [] };
     let searchIds: number[] | null = null;
     let matches: Map<number, ProductMatch> | undefined;
     if (f.search !== undefined) {
@@ -179,9 +178,9 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
       .where('active', '=', true)
       .executeTakeFirst();
     if (!detail) throw notFound();
-    const [rows, prices, analogues, similarIds, trail] = await Promise.all([
-      productRowsById(ctx.db, [detail.id]),
-      loadPriceTable(ctx.db, actor, detail.id),
+    const context = await priceContextOf(ctx.db, actor);
+    const [prices, analogues, similarIds, trail] = await Promise.all([
+      loadPriceTable(ctx.db, actor, detail.id, context),
       ctx.db
         .selectFrom('product_analogues as a')
         .leftJoin('products as p', (j) => j.onRef('p.id', '=', 'a.analogue_product_id').on('p.active', '=', true))
@@ -197,16 +196,10 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
         ORDER BY 1 LIMIT 12`.execute(ctx.db),
       sectionTrail(ctx.db, detail.section_id),
     ]);
-    const similarRows = await productRowsById(
-      ctx.db,
-      similarIds.rows.map((r) => r.id),
-    );
-    const context = await priceContextOf(ctx.db, actor);
-    const [main, similar] = await Promise.all([
-      productViews(ctx.db, actor, ctx.language, rows, context),
-      productViews(ctx.db, actor, ctx.language, similarRows, context),
-    ]);
-    const product = main[0];
+    // The product and its similar items in one batch: one query each for rows, prices, stock, favourites.
+    const rows = await productRowsById(ctx.db, [detail.id, ...similarIds.rows.map((r) => r.id)]);
+    const views = await productViews(ctx.db, actor, ctx.language, rows, context);
+    const product = views.find((v) => v.id === detail.id);
     if (!product) throw notFound();
     return {
       ...product,
@@ -219,15 +212,17 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
         productId: a.productId ?? null,
         name: a.name ?? null,
       })),
-      similar,
+      similar: views.filter((v) => v.id !== detail.id),
       breadcrumbs: trail,
     };
   },
 
   async 'product/get-filter'(input, ctx) {
     const actor = requireActor(ctx);
-    const f = readFilter(input.filter);
-    if (f.ids && f.ids.length === 0) return { items: [] };
+    const read = readFilter(input.filter);
+    if (read.ids && read.ids.length === 0) return { items: [] };
+    const f = await resolveCategory(ctx.db, read);
+    if (f.sectionIds && f.sectionIds.length === 0) return { items: [] };
     let searchIds: number[] | null = null;
     if (f.search !== undefined) {
       searchIds = (await searchProducts(ctx.db, f.search)).map((h) => h.id);
@@ -264,9 +259,10 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
       .where('active', '=', true)
       .executeTakeFirst();
     if (!exists) throw notFound();
+    const context = await priceContextOf(ctx.db, actor);
     const [offers, prices] = await Promise.all([
-      loadOffers(ctx.db, actor, [exists.id]),
-      loadPriceTable(ctx.db, actor, exists.id),
+      loadOffers(ctx.db, actor, [exists.id], context),
+      loadPriceTable(ctx.db, actor, exists.id, context),
     ]);
     const offer = offers.get(exists.id)!;
     return {

@@ -49,31 +49,25 @@ export async function priceContextOf(
   db: Db,
   actor: Pick<Actor, 'priceTypeId' | 'paySystemId'>,
 ): Promise<PriceContext | null> {
-  const [priceType, paySystem] = await Promise.all([
-    db
-      .selectFrom('price_types')
-      .select(['id', 'name'])
-      .where((w) => (actor.priceTypeId ? w('id', '=', actor.priceTypeId) : w('is_default', '=', true)))
-      .orderBy('sort')
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('pay_systems')
-      .select(['id', 'name'])
-      .where('active', '=', true)
-      .where((w) => (actor.paySystemId ? w('id', '=', actor.paySystemId) : w.val(true)))
-      .orderBy('sort')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  if (!priceType || !paySystem) return null;
+  // One round trip (it runs on every product screen): the price type, and the chosen payment method if it
+  // is active, else the first active one.
+  const priceTypeId = actor.priceTypeId ?? 0;
+  const paySystemId = actor.paySystemId ?? 0;
+  const { rows } = await sql<{ pt_id: number; pt_name: string; ps_id: number; ps_name: string }>`
+    SELECT pt.id AS pt_id, pt.name AS pt_name, ps.id AS ps_id, ps.name AS ps_name
+    FROM (SELECT id, name FROM price_types
+          WHERE id = ${priceTypeId} OR (${priceTypeId} = 0 AND is_default) ORDER BY sort, id LIMIT 1) pt,
+         (SELECT id, name FROM pay_systems WHERE active ORDER BY (id = ${paySystemId}) DESC, sort, id LIMIT 1) ps
+  `.execute(db);
+  const row = rows[0];
+  if (!row) return null;
   return {
-    priceTypeId: priceType.id,
-    paySystemId: paySystem.id,
-    priceTypeName: priceType.name,
-    paySystemName: paySystem.name,
+    priceTypeId: row.pt_id,
+    paySystemId: row.ps_id,
+    priceTypeName: row.pt_name,
+    paySystemName: row.ps_name,
     // An inactive or missing choice counts as none: the user is asked to choose again.
-    needsPaySystem: !actor.paySystemId || actor.paySystemId !== paySystem.id,
+    needsPaySystem: !actor.paySystemId || actor.paySystemId !== row.ps_id,
   };
 }
 
@@ -82,10 +76,11 @@ export async function loadPriceTable(
   db: Db,
   actor: Pick<Actor, 'priceTypeId' | 'paySystemId'>,
   productId: number,
+  known?: PriceContext | null,
 ): Promise<
   Array<{ paySystemId: number; paySystemName: string; priceTypeName: string; value: number; currency: Currency }>
 > {
-  const context = await priceContextOf(db, actor);
+  const context = known === undefined ? await priceContextOf(db, actor) : known;
   if (!context) return [];
   const rows = await db
     .selectFrom('product_prices as pp')

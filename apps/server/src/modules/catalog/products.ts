@@ -26,6 +26,8 @@ export const PROPERTY_NAMES: Record<string, { ru: string; en: string }> = {
 /** The smart filter's values, read from either key form. */
 export interface FilterValues {
   category?: number;
+  /** The category and its subsections, resolved before the product query (see `resolveCategory`). */
+  sectionIds?: number[];
   ids?: number[];
   search?: string;
   BRAND?: string[];
@@ -217,4 +219,15 @@ export async function productRowsById(db: Db, ids: number[]): Promise<ProductRow
     );
   const byId = new Map(result.rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => !!r);
+}
+
+/** The filter's category with its subsections, as ids (an unknown category gives an empty list). */
+export async function resolveCategory(db: Db, f: FilterValues): Promise<FilterValues> {
+  if (f.category === undefined) return f;
+  const rows = await db
+    .selectFrom('sections')
+    .select('id')
+    .where((w) => w.or([w('id', '=', f.category!), w('parent_id', '=', f.category!)]))
+    .execute();
+  return { ...f, sectionIds: rows.map((r) => r.id) };
 }

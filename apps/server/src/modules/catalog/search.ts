@@ -48,7 +48,8 @@ export async function searchProducts(db: Db, text: string, limit = SEARCH_LIMIT)
     add(exact, (r: { article: string; brand: string }) => ({ kind: 'ARTICLE', article: r.article, brand: r.brand }));
 
     const stripped = key.replace(/^0+/, '');
-    if (stripped.length >= 4) {
+    if (exact.length === 0 && stripped.length >= 4) {
+      // Excel drops leading zeros: '0.011.0220.0' arrives as 110220.0; taken only when one part fits.
       const zeros = await db
         .selectFrom('products')
         .select(['id', 'article', 'brand'])
@@ -66,6 +67,7 @@ export async function searchProducts(db: Db, text: string, limit = SEARCH_LIMIT)
       }
     }
 
+    // Index order (`text_pattern_ops`) and a limit: a short prefix never reads the whole range.
     const prefix = await db
       .selectFrom('products')
       .select(['id', 'article', 'brand'])
@@ -81,7 +83,8 @@ export async function searchProducts(db: Db, text: string, limit = SEARCH_LIMIT)
       brand: r.brand,
     }));
 
-    if (key.length >= 4) {
+    // Five characters or more: shorter fragments match too much of a large catalogue to be useful.
+    if (key.length >= 5) {
       const part = await db
         .selectFrom('products')
         .select(['id', 'article', 'brand'])
@@ -102,7 +105,7 @@ export async function searchProducts(db: Db, text: string, limit = SEARCH_LIMIT)
       .selectFrom('product_analogues as a')
       .innerJoin('products as p', 'p.id', 'a.product_id')
       .select(['p.id', 'a.article', 'a.brand', 'a.kind', 'a.article_key'])
-      .where((w) => w.or([w('a.article_key', '=', key), w('a.article_key', 'like', `${escapeLike(key)}%`)]))
+      .where('a.article_key', 'like', `${escapeLike(key)}%`)
       .where('p.active', '=', true)
       .orderBy('a.article_key')
       .orderBy('p.id')

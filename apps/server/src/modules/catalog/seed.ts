@@ -479,7 +479,9 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
                    ${models}->>((s.i * 5 + s.i / ${nsec}) % ${MODELS.length}) AS model
             FROM generate_series(${from}::int, ${to}::int) AS s(i)
           ) x
-        ) g`.execute(trx);
+        ) g
+        -- Stored section by section: a section's products share heap pages.
+        ORDER BY g.i % ${nsec}, g.i`.execute(trx);
     }
     await sql`SELECT setval(pg_get_serial_sequence('products', 'id'), (SELECT max(id) FROM products))`.execute(trx);
 
