@@ -129,7 +129,8 @@ export function OrderHistory() {
                   bgcolor: 'primary.main',
                   borderRadius: '3px 3px 0 0',
                   height: `${(m.count / max) * 110}px`,
-                  minHeight: m.count ? 4 : 1,
+                  // A string: in sx a number up to 1 means a fraction (1 = 100 %).
+                  minHeight: m.count ? '4px' : '1px',
                 }}
               />
               <Typography variant="caption" color="text.secondary">
