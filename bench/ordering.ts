@@ -34,12 +34,23 @@ class Client {
     for (let attempt = 0; attempt < 2; attempt++) {
       const res = await fetch(`${base}/rest/${name}?sessid=${encodeURIComponent(this.sessid)}`, {
         method: 'POST',
-        headers: { cookie: this.cookie, ...(init.form ? {} : { 'content-type': 'application/json' }), ...(name === 'user/login' ? { authorization: `Basic ${Buffer.from('dealer:Dealer#2026').toString('base64')}` } : {}) },
+        headers: {
+          cookie: this.cookie,
+          ...(init.form ? {} : { 'content-type': 'application/json' }),
+          ...(name === 'user/login'
+            ? { authorization: `Basic ${Buffer.from('dealer:Dealer#2026').toString('base64')}` }
+            : {}),
+        },
         body: init.form ?? JSON.stringify(body),
       });
       const set = res.headers.get('set-cookie');
       if (set) this.cookie = set.split(';')[0]!;
-      const json = (await res.json()) as { result?: T & { sessid?: string }; error?: string; sessid?: string; error_description?: string };
+      const json = (await res.json()) as {
+        result?: T & { sessid?: string };
+        error?: string;
+        sessid?: string;
+        error_description?: string;
+      };
       if (json.error === 'SESSION_FAILED' && json.sessid) {
         this.sessid = json.sessid;
         continue;
@@ -79,7 +90,8 @@ async function load(connections: number, n: number, f: (i: number) => Promise<un
   return out;
 }
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-ordering-'));
@@ -89,11 +101,25 @@ async function main() {
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DEMO_SEED: 'off', LOG_LEVEL: 'warn', UPLOAD_MAX_MB: '50', ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}) },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      DEMO_SEED: 'off',
+      LOG_LEVEL: 'warn',
+      UPLOAD_MAX_MB: '50',
+      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    },
   });
   try {
     for (let i = 0; i < 120; i++) {
-      if (await fetch(`${base}/404`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/404`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 500));
     }
     const c = new Client();
@@ -104,20 +130,32 @@ async function main() {
       text: Array.from({ length: 1000 }, (_, i) => `${article(i)} 1`).join('\n'),
     });
     const ids = resolved.lines.map((l) => l.candidates[0]!.productId);
-    const [addMs] = await timed(() => c.call('basket/add', { id: basket.id, fields: ids.map((product) => ({ product, quantity: 2 })) }));
+    const [addMs] = await timed(() =>
+      c.call('basket/add', { id: basket.id, fields: ids.map((product) => ({ product, quantity: 2 })) }),
+    );
     results['basket/add 1,000 lines in one call'] = `${addMs.toFixed(0)} ms`;
 
     for (const conns of [1, 10]) {
-      const xs = await load(conns, conns === 1 ? 50 : 100, () => c.call('basket-item/list', { size: -1, filter: { basket: basket.id } }));
+      const xs = await load(conns, conns === 1 ? 50 : 100, () =>
+        c.call('basket-item/list', { size: -1, filter: { basket: basket.id } }),
+      );
       results[`basket-item/list of 1,000 lines, ${conns} conn.`] = fmt(xs);
     }
     const small = await c.call<{ id: number }>('basket/create', { name: 'bench add' });
     for (const conns of [1, 10]) {
-      const xs = await load(conns, 200, (i) => c.call('basket-item/create', { basket: small.id, product: ids[(i * 7 + conns) % ids.length], amount: 1 + (i % 5) }));
+      const xs = await load(conns, 200, (i) =>
+        c.call('basket-item/create', {
+          basket: small.id,
+          product: ids[(i * 7 + conns) % ids.length],
+          amount: 1 + (i % 5),
+        }),
+      );
       results[`basket-item/create (add a line), ${conns} conn.`] = fmt(xs);
     }
     const pasted = Array.from({ length: 1000 }, (_, i) => `${article((i * 11) % PRODUCTS)}\t${(i % 9) + 1}`).join('\n');
-    results['basket/resolve 1,000 pasted numbers'] = fmt(await load(1, 10, () => c.call('basket/resolve', { text: pasted })));
+    results['basket/resolve 1,000 pasted numbers'] = fmt(
+      await load(1, 10, () => c.call('basket/resolve', { text: pasted })),
+    );
 
     const xlsx = async (rows: number) => {
       const wb = new ExcelJS.Workbook();
@@ -146,7 +184,8 @@ async function main() {
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid!))), 20);
     const [ms20] = await timed(() => importOnce(file20k));
     clearInterval(sampler);
-    results['import of a 20,000-line .xlsx'] = `${ms20.toFixed(0)} ms; server RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB (growth ${(peak - before).toFixed(0)} MB)`;
+    results['import of a 20,000-line .xlsx'] =
+      `${ms20.toFixed(0)} ms; server RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB (growth ${(peak - before).toFixed(0)} MB)`;
 
     const fields = await c.call<{ fields: Array<{ id: string; value: string }> }>('order/get-fields', {});
     const v = (id: string) => Number(fields.fields.find((f) => f.id === id)!.value);
@@ -154,8 +193,15 @@ async function main() {
       const xs: number[] = [];
       for (let k = 0; k < runs; k++) {
         const b = await c.call<{ id: number }>('basket/create', {});
-        await c.call('basket/add', { id: b.id, fields: ids.slice(0, lines).map((product) => ({ product, quantity: 1 })) });
-        const [ms] = await timed(() => c.call('order/create', { fields: { basket: b.id, company: v('company'), paySystem: v('paySystem'), shipping: v('shipping') } }));
+        await c.call('basket/add', {
+          id: b.id,
+          fields: ids.slice(0, lines).map((product) => ({ product, quantity: 1 })),
+        });
+        const [ms] = await timed(() =>
+          c.call('order/create', {
+            fields: { basket: b.id, company: v('company'), paySystem: v('paySystem'), shipping: v('shipping') },
+          }),
+        );
         xs.push(ms);
       }
       return xs;
@@ -163,7 +209,9 @@ async function main() {
     results['order/create of a 50-line basket'] = fmt(await checkout(50, 20));
     results['order/create of a 1,000-line basket'] = fmt(await checkout(1000, 5));
 
-    console.log(`\nOrdering benchmarks (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${PRODUCTS} products)`);
+    console.log(
+      `\nOrdering benchmarks (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${PRODUCTS} products)`,
+    );
     for (const [k, v2] of Object.entries(results)) console.log(`- ${k}: ${v2}`);
   } finally {
     server.kill('SIGTERM');

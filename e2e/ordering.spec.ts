@@ -115,13 +115,11 @@ test.describe('ordering', () => {
     await expect(page.getByTestId('basket-line')).toHaveCount(20);
 
     await page.goto('/basket/xml');
-    await page
-      .getByTestId('import-file')
-      .setInputFiles({
-        name: 'notes.xlsx',
-        mimeType: 'application/octet-stream',
-        buffer: Buffer.from([0, 1, 2, 3, 4, 5]),
-      });
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'notes.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from([0, 1, 2, 3, 4, 5]),
+    });
     await expect(page.getByRole('alert')).toContainText('Файл не похож на таблицу');
   });
 

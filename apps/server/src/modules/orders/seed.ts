@@ -180,7 +180,15 @@ async function fallbackCatalogue(db: Db, count: number): Promise<void> {
 
 async function fallbackChunk(
   db: Db,
-  rows: Array<{ name: string; article: string; article_key: string; brand: string | undefined; unit: string; weight_kg: number | null; volume_m3: number | null }>,
+  rows: Array<{
+    name: string;
+    article: string;
+    article_key: string;
+    brand: string | undefined;
+    unit: string;
+    weight_kg: number | null;
+    volume_m3: number | null;
+  }>,
   offset: number,
   priceTypeId: number,
   pays: Array<{ id: number }>,

@@ -49,7 +49,16 @@ describe('ResolvePreview', () => {
 });
 
 describe('active basket', () => {
-  const b = (id: number) => ({ id, name: `К${id}`, createdAt: '', currency: 'RUB', count: 0, totals: [], weightKg: 0, volumeM3: 0 });
+  const b = (id: number) => ({
+    id,
+    name: `К${id}`,
+    createdAt: '',
+    currency: 'RUB',
+    count: 0,
+    totals: [],
+    weightKg: 0,
+    volumeM3: 0,
+  });
   it('is the stored one, else the newest (the list comes newest first)', () => {
     expect(pickActive([b(3), b(2)], '2')?.id).toBe(2);
     expect(pickActive([b(3), b(2)], '99')?.id).toBe(3);
