@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../rest/app-error.js';
 import type { Actor } from '../auth/actor.js';
-import { loadOffers } from '../catalog/offers.js';
+import { loadOffers, type Offer } from '../catalog/offers.js';
 import type { BasketsTable } from '../orders/tables.js';
 import '../catalog/tables.js';
 import '../orders/tables.js';
@@ -19,7 +19,7 @@ export async function ownBasket(db: Db, userId: number, id: number, lock = false
   return row;
 }
 
-interface LineRow {
+export interface LineRow {
   id: number;
   basket_id: number | null;
   order_id: number | null;
@@ -43,6 +43,10 @@ export async function itemsView(db: Db, actor: Actor, rows: LineRow[]): Promise<
     actor,
     rows.map((r) => r.product_id),
   );
+  return itemsFrom(rows, offers);
+}
+
+export function itemsFrom(rows: LineRow[], offers: Map<number, Offer>): BasketItem[] {
   return rows.map((r) => {
     const offer = offers.get(r.product_id);
     const price = offer?.price ? { value: offer.price.value, currency: offer.price.currency } : null;

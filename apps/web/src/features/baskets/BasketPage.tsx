@@ -111,7 +111,11 @@ export default function BasketPage() {
         ) : (
           <>
             <TableContainer>
-              <Table size="small" aria-label={basket.data.name}>
+              <Table
+                size="small"
+                aria-label={basket.data.name}
+                sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}
+              >
                 <TableHead>
                   <TableRow>
                     <TableCell sx={hideXs}>{t('col.article')}</TableCell>
