@@ -90,6 +90,15 @@ test.describe('ordering', () => {
     await page.goto('/order/');
     await expect(page.getByTestId('order-row').first()).toContainText(`№ ${orderId}`);
     await shot(page, 'ordering-orders');
+    // Filters travel in the address: a number, and a date typed the Russian way.
+    await page.getByLabel('Номер', { exact: true }).fill(orderId!);
+    const today = new Date().toLocaleDateString('ru-RU');
+    await page.getByLabel('С даты').fill(today);
+    await page.getByRole('button', { name: 'Найти' }).click();
+    await expect(page).toHaveURL(new RegExp(`number=${orderId}`));
+    await expect(page.getByTestId('order-row')).toHaveCount(1);
+    await page.getByLabel('С даты').fill('31.02');
+    await expect(page.getByLabel('С даты')).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('fill the downloaded template with 20 lines and upload it', async ({ page }) => {
