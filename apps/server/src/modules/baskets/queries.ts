@@ -93,6 +93,7 @@ export function basketLines(db: Db, basketIds: number[]) {
       'p.measure_factor',
       'p.weight_kg',
       'p.volume_m3',
+      'p.active',
     ])
     .where('i.basket_id', '=', sql<number>`ANY(${basketIds}::int[])`);
 }
