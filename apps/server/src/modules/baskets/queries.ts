@@ -66,7 +66,10 @@ export function itemsFrom(rows: LineRow[], offers: Map<number, Offer>): BasketIt
       measureFactor: Number(r.measure_factor) || 1,
       availability: offer?.availability ?? 'N',
       stock: offer?.quantity ?? 0,
-      stores: (offer?.stores ?? []).map((s) => ({ id: s.id, name: s.name, amount: s.amount, isVirtual: s.isVirtual })),
+      // Warehouses that hold the product; availability above already counts them all.
+      stores: (offer?.stores ?? [])
+        .filter((s) => s.amount > 0)
+        .map((s) => ({ id: s.id, name: s.name, amount: s.amount, isVirtual: s.isVirtual })),
       weightKg: r.weight_kg === null ? null : Number(r.weight_kg),
       volumeM3: r.volume_m3 === null ? null : Number(r.volume_m3),
     };
