@@ -34,6 +34,9 @@ test.describe('ordering', () => {
     await expect(page.getByTestId('resolve-summary')).toContainText('Найдено: 20');
     await expect(page.getByTestId('resolve-summary')).toContainText('Не найдено: 1');
     await shot(page, 'ordering-quick-order');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'ordering-quick-order-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Добавить в корзину (20)' }).click();
     await expect(page).toHaveURL(/\/basket\/\d+\/$/);
     await expect(page.getByTestId('basket-line')).toHaveCount(20);
@@ -77,6 +80,9 @@ test.describe('ordering', () => {
     await expect(page.getByTestId('order-summary')).toContainText('г. Москва, ул. Складская, д. 3');
     await expect(page.getByTestId('order-line')).toHaveCount(19);
     await shot(page, 'ordering-order');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'ordering-order-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('link', { name: 'Печать' }).click();
     await expect(page).toHaveURL(new RegExp(`/order/${orderId}/print/$`));
@@ -90,6 +96,15 @@ test.describe('ordering', () => {
     await page.goto('/order/');
     await expect(page.getByTestId('order-row').first()).toContainText(`№ ${orderId}`);
     await shot(page, 'ordering-orders');
+    // Filters travel in the address: a number, and a date typed the Russian way.
+    await page.getByLabel('Номер', { exact: true }).fill(orderId!);
+    const today = new Date().toLocaleDateString('ru-RU');
+    await page.getByLabel('С даты').fill(today);
+    await page.getByRole('button', { name: 'Найти' }).click();
+    await expect(page).toHaveURL(new RegExp(`number=${orderId}`));
+    await expect(page.getByTestId('order-row')).toHaveCount(1);
+    await page.getByLabel('С даты').fill('31.02');
+    await expect(page.getByLabel('С даты')).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('fill the downloaded template with 20 lines and upload it', async ({ page }) => {

@@ -1,4 +1,11 @@
-import { ORDER_QUANTITY_MAX, translate, type AddResult, type basketMethods, type Language } from '@portal/contract';
+import {
+  ORDER_QUANTITY_MAX,
+  translate,
+  type AddResult,
+  type BasketItem,
+  type basketMethods,
+  type Language,
+} from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
@@ -7,7 +14,7 @@ import type { Actor } from '../auth/actor.js';
 import { loadOffers } from '../catalog/offers.js';
 import { ownFile, readStoredFile } from '../files/storage.js';
 import { parseLines } from './lines.js';
-import { basketLines, basketView, basketViews, itemsView, ownBasket } from './queries.js';
+import { basketLines, basketView, basketViews, itemsFrom, itemsView, ownBasket } from './queries.js';
 import { resolveLines } from './resolve.js';
 import { readSpreadsheet } from './spreadsheet.js';
 
@@ -29,7 +36,7 @@ export async function putLines(
   basketId: number,
   lines: Line[],
   mode: 'add' | 'set',
-): Promise<Omit<AddResult, 'basket'>> {
+): Promise<Omit<AddResult, 'basket'> & { items: BasketItem[] }> {
   const merged = new Map<number, number>();
   for (const l of lines)
     if (l.quantity >= 1) merged.set(l.product, Math.min(ORDER_QUANTITY_MAX, (merged.get(l.product) ?? 0) + l.quantity));
@@ -37,7 +44,7 @@ export async function putLines(
   const products = ids.length
     ? await db
         .selectFrom('products')
-        .select(['id', 'name', 'article', 'active', 'measure_factor'])
+        .select(['id', 'name', 'article', 'brand', 'unit', 'active', 'measure_factor', 'weight_kg', 'volume_m3'])
         .where('id', '=', sql<number>`ANY(${ids}::int[])`)
         .execute()
     : [];
@@ -60,6 +67,7 @@ export async function putLines(
   }
   let added = 0;
   let updated = 0;
+  const items: BasketItem[] = [];
   if (good.length > 0) {
     const rows = await db
       .insertInto('basket_items')
@@ -73,14 +81,30 @@ export async function putLines(
           updated_at: new Date(),
         }),
       )
-      .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
+      .returning(['id', 'product_id', 'quantity', sql<boolean>`(xmax = 0)`.as('inserted')])
       .execute();
     for (const r of rows)
       if (r.inserted) added++;
       else updated++;
-    await db.updateTable('baskets').set({ updated_at: new Date() }).where('id', '=', basketId).execute();
+    // The lines as the answer shows them, from what was loaded above: no second round of queries.
+    items.push(
+      ...itemsFrom(
+        rows.map((r) => {
+          const p = byId.get(r.product_id)!;
+          return {
+            ...p,
+            id: r.id,
+            basket_id: basketId,
+            order_id: null,
+            product_id: r.product_id,
+            quantity: r.quantity,
+          };
+        }),
+        offers,
+      ),
+    );
   }
-  return { added, updated, failed };
+  return { added, updated, failed, items };
 }
 
 async function ownItem(db: Db, userId: number, id: number) {
@@ -200,7 +224,7 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
             .values({ user_id: actor.id, name: `${translate(ctx.language, 'basket.repeatName')} ${input.order}` })
             .returningAll()
             .executeTakeFirstOrThrow();
-      const result = await putLines(
+      const { items: _items, ...result } = await putLines(
         trx,
         actor,
         ctx.language,
@@ -215,7 +239,7 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
     const actor = requireActor(ctx);
     return ctx.db.transaction().execute(async (trx) => {
       const basket = await ownBasket(trx, actor.id, input.id);
-      const result = await putLines(trx, actor, ctx.language, basket.id, input.fields, 'add');
+      const { items: _items, ...result } = await putLines(trx, actor, ctx.language, basket.id, input.fields, 'add');
       return { ...result, basket: await basketView(trx, actor, basket) };
     });
   },
@@ -266,10 +290,7 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
       if (failed) {
         throw new AppError('VALIDATION', 'error.basketAddFailed', { args: [`${failed.name} — ${failed.reason}`] });
       }
-      const row = await basketLines(trx, [input.basket])
-        .where('i.product_id', '=', input.product)
-        .executeTakeFirstOrThrow();
-      const [item] = await itemsView(trx, actor, [row]);
+      const item = result.items[0];
       if (!item) throw notFound();
       return item;
     });

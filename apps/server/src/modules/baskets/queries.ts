@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../rest/app-error.js';
 import type { Actor } from '../auth/actor.js';
-import { loadOffers } from '../catalog/offers.js';
+import { loadOffers, type Offer } from '../catalog/offers.js';
 import type { BasketsTable } from '../orders/tables.js';
 import '../catalog/tables.js';
 import '../orders/tables.js';
@@ -19,7 +19,7 @@ export async function ownBasket(db: Db, userId: number, id: number, lock = false
   return row;
 }
 
-interface LineRow {
+export interface LineRow {
   id: number;
   basket_id: number | null;
   order_id: number | null;
@@ -43,6 +43,10 @@ export async function itemsView(db: Db, actor: Actor, rows: LineRow[]): Promise<
     actor,
     rows.map((r) => r.product_id),
   );
+  return itemsFrom(rows, offers);
+}
+
+export function itemsFrom(rows: LineRow[], offers: Map<number, Offer>): BasketItem[] {
   return rows.map((r) => {
     const offer = offers.get(r.product_id);
     const price = offer?.price ? { value: offer.price.value, currency: offer.price.currency } : null;
@@ -62,7 +66,10 @@ export async function itemsView(db: Db, actor: Actor, rows: LineRow[]): Promise<
       measureFactor: Number(r.measure_factor) || 1,
       availability: offer?.availability ?? 'N',
       stock: offer?.quantity ?? 0,
-      stores: (offer?.stores ?? []).map((s) => ({ id: s.id, name: s.name, amount: s.amount, isVirtual: s.isVirtual })),
+      // Warehouses that hold the product; availability above already counts them all.
+      stores: (offer?.stores ?? [])
+        .filter((s) => s.amount > 0)
+        .map((s) => ({ id: s.id, name: s.name, amount: s.amount, isVirtual: s.isVirtual })),
       weightKg: r.weight_kg === null ? null : Number(r.weight_kg),
       volumeM3: r.volume_m3 === null ? null : Number(r.volume_m3),
     };
@@ -89,6 +96,7 @@ export function basketLines(db: Db, basketIds: number[]) {
       'p.measure_factor',
       'p.weight_kg',
       'p.volume_m3',
+      'p.active',
     ])
     .where('i.basket_id', '=', sql<number>`ANY(${basketIds}::int[])`);
 }

@@ -120,6 +120,15 @@ export async function createOrder(
         { priceTypeId: actor.priceTypeId, paySystemId: fields.paySystem },
         lines.map((l) => l.product_id),
       );
+      // A product taken out of the catalogue after it was put in the basket cannot be ordered.
+      const inactive = lines.filter((l) => !l.active);
+      if (inactive.length) {
+        throw new AppError('VALIDATION', 'error.basketAddFailed', {
+          args: [
+            `${inactive.map((l) => l.article || l.name).join(', ')} — ${translate(language, 'error.productUnavailable')}`,
+          ],
+        });
+      }
       const missing = lines.filter((l) => !offers.get(l.product_id)?.price);
       if (missing.length) {
         throw new AppError('VALIDATION', 'error.basketAddFailed', {

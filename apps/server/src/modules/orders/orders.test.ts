@@ -141,6 +141,15 @@ describe('order/*, bill/*, act/*, corrective-order/*', () => {
       } as never,
     });
     expect(x.status).toBe(400);
+    const gone = await newProduct(db);
+    const withGone = await basketWith([{ product: gone.id, quantity: 1 }]);
+    await db.updateTable('products').set({ active: false }).where('id', '=', gone.id).execute();
+    const g = await dealer.call('order/create', {
+      fields: { basket: withGone, company: fields.company, paySystem: fields.paySystem, shipping: fields.shipping },
+    });
+    expect(g.status).toBe(400);
+    expect(g.body.error_description).toBe(`Не удалось добавить: ${gone.article} — Товар недоступен для заказа`);
+    expect((await dealer.ok('basket/get', { id: withGone })).count).toBe(1);
     const other = await dealer2.call('order/create', {
       fields: { basket, company: foreign, paySystem: fields.paySystem, shipping: fields.shipping },
     });

@@ -109,7 +109,7 @@ const COMPANIES: Record<string, Array<Record<string, string>>> = {
  * A small catalogue used only when the catalogue seed has not run (an ordering branch on its own, a
  * fresh test template): clearly a fallback, skipped as soon as any product exists.
  */
-async function fallbackCatalogue(db: Db): Promise<void> {
+async function fallbackCatalogue(db: Db, count: number): Promise<void> {
   const { n } = await db
     .selectFrom('products')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -159,7 +159,7 @@ async function fallbackCatalogue(db: Db): Promise<void> {
     'Нож режущий',
   ];
   const brands = ['John Deere', 'CLAAS', 'Case IH', 'New Holland', 'Ростсельмаш'];
-  const rows = Array.from({ length: 40 }, (_, i) => {
+  const rows = Array.from({ length: count }, (_, i) => {
     const article = `RE${String(500000 + i * 137).padStart(6, '0')}`;
     return {
       name: `${names[i % names.length]} ${brands[i % brands.length]}`,
@@ -172,16 +172,42 @@ async function fallbackCatalogue(db: Db): Promise<void> {
       volume_m3: i % 5 === 4 ? null : Math.round((0.0004 + (i % 6) * 0.0011) * 100000) / 100000,
     };
   });
-  const products = await db.insertInto('products').values(rows).returning(['id']).execute();
+  // In chunks: a benchmark asks for tens of thousands of products.
+  for (let start = 0; start < rows.length; start += 1000) {
+    await fallbackChunk(db, rows.slice(start, start + 1000), start, priceType.id, pays, stores);
+  }
+}
+
+async function fallbackChunk(
+  db: Db,
+  rows: Array<{
+    name: string;
+    article: string;
+    article_key: string;
+    brand: string | undefined;
+    unit: string;
+    weight_kg: number | null;
+    volume_m3: number | null;
+  }>,
+  offset: number,
+  priceTypeId: number,
+  pays: Array<{ id: number }>,
+  stores: Array<{ id: number; is_virtual: boolean }>,
+): Promise<void> {
+  const products = await db
+    .insertInto('products')
+    .values(rows.map((r) => ({ ...r, brand: r.brand ?? '' })))
+    .returning(['id'])
+    .execute();
   await db
     .insertInto('product_prices')
     .values(
-      products.flatMap((p, i) =>
-        pays.map((pay, k) => ({
+      products.flatMap((p, k) =>
+        pays.map((pay, j) => ({
           product_id: p.id,
-          price_type_id: priceType.id,
+          price_type_id: priceTypeId,
           pay_system_id: pay.id,
-          value: Math.round((350 + i * 217.5) * (1 + k * 0.03) * 100) / 100,
+          value: Math.round((350 + ((offset + k) % 500) * 217.5) * (1 + j * 0.03) * 100) / 100,
           currency: 'RUB',
         })),
       ),
@@ -202,7 +228,7 @@ async function fallbackCatalogue(db: Db): Promise<void> {
 }
 
 /** Statuses, shippings, companies, baskets and orders in every status for dealer and dealer2. */
-export async function seedOrdering(db: Db): Promise<void> {
+export async function seedOrdering(db: Db, options: { products?: number } = {}): Promise<void> {
   for (const s of ORDER_STATUSES) {
     await db
       .insertInto('order_statuses')
@@ -227,7 +253,7 @@ export async function seedOrdering(db: Db): Promise<void> {
     ])
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();
-  await fallbackCatalogue(db);
+  await fallbackCatalogue(db, options.products ?? 40);
 
   const products = await db
     .selectFrom('products')

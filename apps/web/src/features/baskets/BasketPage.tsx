@@ -31,6 +31,7 @@ import { QuantityCell } from './components/QuantityCell';
 import { Totals } from './components/Totals';
 
 const hide = { display: { xs: 'none', md: 'table-cell' } };
+const hideXs = { display: { xs: 'none', sm: 'table-cell' } };
 
 /** One basket as an editable table: quantity, price, sum, availability per warehouse, remove, totals. */
 export default function BasketPage() {
@@ -110,10 +111,14 @@ export default function BasketPage() {
         ) : (
           <>
             <TableContainer>
-              <Table size="small" aria-label={basket.data.name}>
+              <Table
+                size="small"
+                aria-label={basket.data.name}
+                sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}
+              >
                 <TableHead>
                   <TableRow>
-                    <TableCell>{t('col.article')}</TableCell>
+                    <TableCell sx={hideXs}>{t('col.article')}</TableCell>
                     <TableCell>{t('col.product')}</TableCell>
                     <TableCell sx={hide}>{t('col.availability')}</TableCell>
                     <TableCell>{t('col.quantity')}</TableCell>
@@ -127,8 +132,11 @@ export default function BasketPage() {
                 <TableBody>
                   {rows.map((item) => (
                     <TableRow key={item.id} hover data-testid="basket-line">
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.article}</TableCell>
+                      <TableCell sx={{ ...hideXs, whiteSpace: 'nowrap' }}>{item.article}</TableCell>
                       <TableCell>
+                        <Typography variant="body2" sx={{ display: { sm: 'none' }, fontWeight: 600 }}>
+                          {item.article}
+                        </Typography>
                         {item.productName}
                         <Typography variant="body2" color="text.secondary">
                           {item.brand}

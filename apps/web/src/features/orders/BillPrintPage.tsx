@@ -158,7 +158,7 @@ export default function BillPrintPage() {
             aria-label={t('billDoc.stamp')}
             sx={{
               position: 'absolute',
-              left: 300,
+              left: 440,
               top: 4,
               width: 110,
               height: 110,

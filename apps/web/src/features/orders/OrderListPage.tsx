@@ -26,6 +26,17 @@ import { OrderFlags, StatusChip } from './components/OrderFlags';
 const FILTER_KEYS = ['status', 'dateFrom', 'dateTo', 'company', 'number', 'article'] as const;
 const hide = { display: { xs: 'none', md: 'table-cell' } };
 
+/** Dates typed as ДД.ММ.ГГГГ on screen travel as ГГГГ-ММ-ДД in the address and the filter. */
+const toIso = (v: string) => {
+  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(v.trim());
+  return m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : v.trim();
+};
+const fromIso = (v: string | null) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v ?? '');
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : (v ?? '');
+};
+const dateOk = (v: string | undefined) => !v || /^\d{4}-\d{2}-\d{2}$/.test(toIso(v));
+
 /** 'Заказы': any query parameter other than sort, page and size is a filter (spec §4). */
 export default function OrderListPage() {
   const { t } = useTranslation('orders');
@@ -38,7 +49,9 @@ export default function OrderListPage() {
     if (v) filter[k] = ['status', 'company', 'number'].includes(k) ? Number(v) : v;
   }
   const [draft, setDraft] = useState<Record<string, string>>(() =>
-    Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])),
+    Object.fromEntries(
+      FILTER_KEYS.map((k) => [k, k.startsWith('date') ? fromIso(params.get(k)) : (params.get(k) ?? '')]),
+    ),
   );
   const statuses = useQuery(statusesQuery);
   const companies = useQuery({
@@ -52,7 +65,8 @@ export default function OrderListPage() {
   });
   const apply = (next: Record<string, string>) => {
     const p = new URLSearchParams();
-    for (const [k, v] of Object.entries(next)) if (v) p.set(k, v);
+    if (!dateOk(next.dateFrom) || !dateOk(next.dateTo)) return;
+    for (const [k, v] of Object.entries(next)) if (v) p.set(k, k.startsWith('date') ? toIso(v) : v);
     if (size !== 10) p.set('size', String(size));
     setParams(p);
   };
@@ -118,19 +132,21 @@ export default function OrderListPage() {
           />
           <TextField
             size="small"
-            type="date"
             label={t('filter.dateFrom')}
+            placeholder={t('filter.datePlaceholder')}
             value={draft.dateFrom}
             onChange={(e) => setDraft({ ...draft, dateFrom: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            error={!dateOk(draft.dateFrom)}
+            slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
           />
           <TextField
             size="small"
-            type="date"
             label={t('filter.dateTo')}
+            placeholder={t('filter.datePlaceholder')}
             value={draft.dateTo}
             onChange={(e) => setDraft({ ...draft, dateTo: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            error={!dateOk(draft.dateTo)}
+            slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
           />
           <Box sx={{ display: 'flex', gap: 1 }}>
             <Button type="submit" variant="contained">

@@ -95,7 +95,7 @@ export default function OrderPage() {
           </Box>
         }
       />
-      <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <Paper sx={{ p: 2 }}>
           <Summary order={o} />
           {staff && statuses.data && (

@@ -32,7 +32,7 @@ export function QuantityCell({
         if (e.key === 'Enter') commit();
       }}
       slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': label } }}
-      sx={{ width: 90 }}
+      sx={{ width: { xs: 64, sm: 90 } }}
     />
   );
 }

@@ -22,6 +22,7 @@ import { message } from '../../../lib/i18n';
 
 const STATUS_COLOR = { found: 'success', several: 'warning', notFound: 'error', invalid: 'error' } as const;
 const VISIBLE = 500;
+const wide = { display: { xs: 'none', sm: 'table-cell' } };
 
 interface Choice {
   product: number | null;
@@ -89,13 +90,13 @@ export function ResolvePreview({
         </Button>
       </Box>
       <TableContainer>
-        <Table size="small">
+        <Table size="small" sx={{ '& .MuiTableCell-root': { px: { xs: 0.5, sm: 2 } } }}>
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox" />
-              <TableCell>{t('resolve.row')}</TableCell>
+              <TableCell sx={wide}>{t('resolve.row')}</TableCell>
               <TableCell>{t('col.article')}</TableCell>
-              <TableCell>{t('resolve.status')}</TableCell>
+              <TableCell sx={wide}>{t('resolve.status')}</TableCell>
               <TableCell>{t('col.product')}</TableCell>
               <TableCell>{t('col.quantity')}</TableCell>
             </TableRow>
@@ -114,9 +115,14 @@ export function ResolvePreview({
                       slotProps={{ input: { 'aria-label': t('resolve.take', { article: l.article }) } }}
                     />
                   </TableCell>
-                  <TableCell>{l.row}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{l.article}</TableCell>
-                  <TableCell>
+                  <TableCell sx={wide}>{l.row}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {l.article}
+                    <Box sx={{ display: { sm: 'none' }, mt: 0.5 }}>
+                      <Chip size="small" color={STATUS_COLOR[l.status]} label={t(`resolve.status_${l.status}`)} />
+                    </Box>
+                  </TableCell>
+                  <TableCell sx={wide}>
                     <Chip size="small" color={STATUS_COLOR[l.status]} label={t(`resolve.status_${l.status}`)} />
                     {l.message && (
                       <Typography variant="body2" color="error">
@@ -124,7 +130,7 @@ export function ResolvePreview({
                       </Typography>
                     )}
                   </TableCell>
-                  <TableCell sx={{ minWidth: 220 }}>
+                  <TableCell sx={{ minWidth: { sm: 220 } }}>
                     {l.status === 'several' ? (
                       <Select
                         size="small"
@@ -167,7 +173,7 @@ export function ResolvePreview({
                       slotProps={{
                         htmlInput: { inputMode: 'numeric', 'aria-label': t('quantityOf', { name: l.article }) },
                       }}
-                      sx={{ width: 90 }}
+                      sx={{ width: { xs: 60, sm: 90 } }}
                     />
                   </TableCell>
                 </TableRow>

@@ -1,4 +1,5 @@
 import type { OrderItem } from '@portal/contract';
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,11 +13,11 @@ export function ItemsTable({ items }: { items: OrderItem[] }) {
   const { t } = useTranslation('orders');
   return (
     <TableContainer>
-      <Table size="small">
+      <Table size="small" sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}>
         <TableHead>
           <TableRow>
-            <TableCell>№</TableCell>
-            <TableCell>{t('col.article')}</TableCell>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>№</TableCell>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('col.article')}</TableCell>
             <TableCell>{t('col.product')}</TableCell>
             <TableCell align="right">{t('col.quantity')}</TableCell>
             <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
@@ -28,9 +29,16 @@ export function ItemsTable({ items }: { items: OrderItem[] }) {
         <TableBody>
           {items.map((i, n) => (
             <TableRow key={i.id} data-testid="order-line">
-              <TableCell>{n + 1}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{i.article}</TableCell>
-              <TableCell>{i.name}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{n + 1}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                {i.article}
+              </TableCell>
+              <TableCell>
+                <Box component="span" sx={{ display: { sm: 'none' }, fontWeight: 600 }}>
+                  {i.article}{' '}
+                </Box>
+                {i.name}
+              </TableCell>
               <TableCell align="right">
                 {i.quantity} {i.unit}
               </TableCell>

@@ -15,13 +15,14 @@ export function StatusChip({ status }: { status: Order['status'] }) {
   );
 }
 
-export function OrderFlags({ order }: { order: Pick<Order, 'isPayment' | 'isWarning' | 'isCanceled'> }) {
+export function OrderFlags({ order }: { order: Pick<Order, 'isPayment' | 'isWarning' | 'isCanceled' | 'status'> }) {
   const { t } = useTranslation('orders');
   return (
     <Box sx={{ display: 'inline-flex', gap: 0.5, flexWrap: 'wrap' }}>
       {order.isPayment && <Chip size="small" color="success" label={t('flags.paid')} />}
       {order.isWarning && <Chip size="small" color="warning" label={t('flags.warning')} />}
-      {order.isCanceled && <Chip size="small" color="error" label={t('flags.canceled')} />}
+      {/* The 'Отменен' status already says it; the flag shows when another status is set. */}
+      {order.isCanceled && order.status.code !== 'C' && <Chip size="small" color="error" label={t('flags.canceled')} />}
     </Box>
   );
 }
