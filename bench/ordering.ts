@@ -166,7 +166,7 @@ async function main() {
     };
     const importOnce = async (data: Buffer) => {
       const form = new FormData();
-      form.append('file', new Blob([data]), 'bench.xlsx');
+      form.append('file', new Blob([new Uint8Array(data)]), 'bench.xlsx');
       const saved = await c.call<{ items: Array<{ id: number }> }>('files/save', undefined, { form });
       return c.call<{ found: number }>('product/get-articles-xls', { fileId: saved.items[0]!.id });
     };
