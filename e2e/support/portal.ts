@@ -63,3 +63,42 @@ export async function lastMailTo(address: string): Promise<{ to: string; subject
     .toBe(true);
   return found!;
 }
+
+/** A /rest/ call from inside the signed-in page, as the web app makes it (cookie + sessid). */
+export async function restCall<T>(page: Page, name: string, input: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ name, input }) => {
+      const call = async (sessid: string) =>
+        (await (
+          await fetch(`/rest/${name}?sessid=${sessid}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-language': 'ru' },
+            body: JSON.stringify(input),
+          })
+        ).json()) as { result?: unknown; error?: string; sessid?: string; error_description?: string };
+      let answer = await call('');
+      if (answer.error === 'SESSION_FAILED' && answer.sessid) answer = await call(answer.sessid);
+      if (answer.error) throw new Error(`${name}: ${answer.error_description ?? answer.error}`);
+      return answer.result;
+    },
+    { name, input },
+  ) as Promise<T>;
+}
+
+/**
+ * Part numbers of the demo catalogue that a dealer can order and that resolve to exactly one product with a
+ * price, read from the running portal (so the tests follow whatever the seed generates).
+ */
+export async function orderableArticles(page: Page, count: number): Promise<string[]> {
+  const list = await restCall<{ items: Array<{ article: string; price: unknown }> }>(page, 'product/list', {
+    size: 240,
+    sort: { NAME: 'ASC' },
+  });
+  const articles = [...new Set(list.items.filter((p) => p.price && p.article).map((p) => p.article))];
+  const resolved = await restCall<{
+    lines: Array<{ article: string; status: string; candidates: Array<{ price: unknown }> }>;
+  }>(page, 'basket/resolve', { text: articles.join('\n') });
+  const unique = resolved.lines.filter((l) => l.status === 'found' && l.candidates[0]?.price).map((l) => l.article);
+  if (unique.length < count) throw new Error(`only ${unique.length} orderable part numbers in the demo catalogue`);
+  return unique.slice(0, count);
+}
