@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { orderableArticles, shot, signIn } from './support/portal';
+import { orderableArticles, restCall, shot, signIn } from './support/portal';
 
 /** 40 part numbers of the running demo catalogue that resolve to one orderable product each. */
 let ARTICLES: string[] = [];
@@ -188,5 +188,25 @@ test.describe('ordering', () => {
     await expect(page.getByRole('link', { name: 'ООО «Проверка»' })).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'ordering-companies-phone');
+  });
+
+  test('add a product from its catalogue card and from a section page into a new basket', async ({ page }) => {
+    await signIn(page, 'dealer');
+    await newActiveBasket(page);
+    const list = await restCall<{ items: Array<{ id: number; article: string; price: unknown }> }>(
+      page,
+      'product/list',
+      { size: 60, sort: { NAME: 'ASC' } },
+    );
+    const product = list.items.find((p) => p.price && p.article)!;
+    await page.goto(`/product/${product.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByLabel('Количество').first().fill('3');
+    await page.getByRole('button', { name: 'В корзину' }).first().click();
+    await expect(page.getByText(/Добавлено в корзину/)).toBeVisible();
+    await shot(page, 'ordering-add-from-card');
+    await page.getByTestId('active-basket').click();
+    await page.getByRole('menuitem', { name: /Открыть/ }).first().click();
+    await expect(page.getByText(product.article).first()).toBeVisible();
   });
 });

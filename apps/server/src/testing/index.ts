@@ -31,7 +31,8 @@ export interface CallResponse<T> {
 export class TestClient {
   cookie = '';
   sessid = '';
-  language: 'ru' | 'en' = 'ru';
+  /** The language the page shows (`x-language`); unset, answers follow the signed-in user's own. */
+  language: 'ru' | 'en' | undefined = undefined;
 
   constructor(readonly app: FastifyInstance) {}
 
@@ -47,7 +48,7 @@ export class TestClient {
       url: `/rest/${name}${sessid === null ? '' : `?sessid=${encodeURIComponent(sessid)}`}`,
       headers: {
         ...(this.cookie ? { cookie: this.cookie } : {}),
-        'x-language': this.language,
+        ...(this.language ? { 'x-language': this.language } : {}),
         ...(options.payload === undefined ? { 'content-type': 'application/json' } : {}),
         ...options.headers,
       },
