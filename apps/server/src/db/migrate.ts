@@ -5,6 +5,7 @@ import * as catalog from './migrations/0002-catalog.js';
 import * as orders from './migrations/0003-orders.js';
 import * as catalogSearch from './migrations/0010-catalog-search.js';
 import * as catalogSortIndexes from './migrations/0011-catalog-sort-indexes.js';
+import * as catalogStockCover from './migrations/0012-catalog-stock-cover.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-orders': orders,
   '0010-catalog-search': catalogSearch,
   '0011-catalog-sort-indexes': catalogSortIndexes,
+  '0012-catalog-stock-cover': catalogStockCover,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
