@@ -7,7 +7,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX products_section_name_id_idx ON products (section_id, name, id) WHERE active`.execute(db);
-  await sql`CREATE INDEX product_prices_sort_idx ON product_prices (price_type_id, pay_system_id, value, product_id)`.execute(db);
+  await sql`CREATE INDEX product_prices_sort_idx ON product_prices (price_type_id, pay_system_id, value, product_id)`.execute(
+    db,
+  );
   await sql`ANALYZE products`.execute(db);
   await sql`ANALYZE product_prices`.execute(db);
 }
