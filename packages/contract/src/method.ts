@@ -33,6 +33,7 @@ export interface MethodDeclaration<
   captcha?: boolean;
 }
 
+/*#__NO_SIDE_EFFECTS__*/
 export function defineMethod<const Name extends string, Input extends z.ZodType, Result extends z.ZodType>(
   declaration: MethodDeclaration<Name, Input, Result>,
 ): MethodDeclaration<Name, Input, Result> {

@@ -25,6 +25,8 @@ export async function registerWeb(app: FastifyInstance, deps: RestDeps, webDist:
     root: webDist,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset (brotli 11): sent as they are, never compressed again.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         reply.header('Cache-Control', 'public, max-age=31536000, immutable');

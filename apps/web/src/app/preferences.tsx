@@ -3,7 +3,7 @@ import type { Localization } from '@mui/material/locale';
 import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import i18n, { LANGUAGE_KEY } from '../lib/i18n';
+import i18n, { ensureLanguage, LANGUAGE_KEY } from '../lib/i18n';
 import { EXTRA_LANGUAGES, loadComponentLocale } from '../lib/locale-packs';
 import { portalConfig } from '../lib/portal-config';
 import { storage } from '../lib/storage';
@@ -56,7 +56,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
       language,
       setLanguage(next) {
         storage.set(LANGUAGE_KEY, next);
-        void i18n.changeLanguage(next);
+        void ensureLanguage(next).then(() => i18n.changeLanguage(next));
         setLanguageState(next);
       },
       languages: [...LANGUAGES, ...Object.keys(EXTRA_LANGUAGES)],

@@ -1,4 +1,4 @@
-import { BASKET_ACTIVE_ID_KEY, methods, type Basket } from '@portal/contract';
+import { BASKET_ACTIVE_ID_KEY, type Basket } from '@portal/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { rest } from './rest';
@@ -10,7 +10,7 @@ import { storage } from './storage';
  */
 export const basketListQuery = queryOptions({
   queryKey: ['basket', 'list'],
-  queryFn: () => rest(methods['basket/list'], { size: -1 }),
+  queryFn: () => rest('basket/list', { size: -1 }),
   staleTime: 10_000,
 });
 
@@ -47,7 +47,7 @@ export function useActiveBasket(enabled = true) {
   /** The active basket, created when the dealer has none yet. */
   const ensure = useCallback(async (): Promise<number> => {
     if (active) return active.id;
-    const created = await rest(methods['basket/create'], {});
+    const created = await rest('basket/create', {});
     setActiveBasketId(created.id);
     await queryClient.invalidateQueries({ queryKey: ['basket'] });
     return created.id;

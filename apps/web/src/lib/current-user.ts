@@ -1,4 +1,4 @@
-import { methods, type User } from '@portal/contract';
+import { type User } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rest, RestError } from './rest';
 
@@ -7,7 +7,7 @@ export const currentUserQuery = queryOptions({
   queryKey: ['profile'],
   queryFn: async (): Promise<User | null> => {
     try {
-      return await rest(methods.profile, {});
+      return await rest('profile', {});
     } catch (err) {
       if (err instanceof RestError && (err.status === 401 || err.status === 403)) return null;
       throw err;

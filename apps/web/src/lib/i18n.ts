@@ -6,14 +6,30 @@ import { storage } from './storage';
 
 export const LANGUAGE_KEY = 'language';
 
-/** Each `locales/{lng}/{namespace}.json` is a namespace: one per feature, plus `common`. */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [file, module] of Object.entries(files)) {
-  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-  if (!match) continue;
-  const [, lng = '', ns = ''] = match;
-  (resources[lng] ??= {})[ns] = module.default;
+type Namespace = { default: Record<string, unknown> };
+const namespaceOf = (file: string) => /locales\/[^/]+\/([^/]+)\.json$/.exec(file)?.[1] ?? '';
+
+/**
+ * Each `locales/{lng}/{namespace}.json` is a namespace: one per feature, plus `common`. Russian, the
+ * default, is in the first bundle; English (also every other language's fallback) is its own chunk,
+ * loaded before the app renders in it (see `ensureLanguage`).
+ */
+const russian = import.meta.glob<Namespace>('../locales/ru/*.json', { eager: true });
+const english = import.meta.glob<Namespace>('../locales/en/*.json');
+const resources: Record<string, Record<string, Record<string, unknown>>> = { ru: {} };
+for (const [file, module] of Object.entries(russian)) resources.ru![namespaceOf(file)] = module.default;
+
+let englishLoaded: Promise<void> | null = null;
+
+/** Loads the texts a language needs (English for itself and as the fallback of the others). */
+export function ensureLanguage(language: string): Promise<void> {
+  if (language.startsWith('ru')) return Promise.resolve();
+  englishLoaded ??= Promise.all(
+    Object.entries(english).map(async ([file, load]) => {
+      i18n.addResourceBundle('en', namespaceOf(file), (await load()).default, true, true);
+    }),
+  ).then(() => undefined);
+  return englishLoaded;
 }
 
 /** The stored locale, otherwise the site settings' one (spec §1). */
@@ -30,6 +46,8 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+// A page in English (or another language falling back to it) re-renders once its texts have arrived.
+if (!i18n.language.startsWith('ru')) void ensureLanguage(i18n.language).then(() => i18n.changeLanguage(i18n.language));
 
 /** The language of texts the server and contract provide: ru or en (others fall back to en). */
 export function currentLanguage(): Language {

@@ -2,7 +2,8 @@ import {
   RELOAD_AFTER_UNAUTHORIZED_MS,
   type ErrorEnvelope,
   type InputOf,
-  type MethodDeclaration,
+  type MethodName,
+  type Methods,
   type ResultOf,
 } from '@portal/contract';
 import { getSessid, portalConfig, setSessid } from './portal-config';
@@ -61,19 +62,21 @@ async function send(name: string, input: unknown, options: RestOptions): Promise
 }
 
 /**
- * Calls a /rest/ method through its contract declaration. A SESSION_FAILED answer carries a new
- * sessid: it is stored and the call repeated once (spec §4).
+ * Calls a /rest/ method by its declared name, typed by its contract declaration (decision 005: the
+ * schemas stay out of the bundle). A SESSION_FAILED answer carries a new sessid: it is stored and the
+ * call repeated once (spec §4).
  */
-export async function rest<M extends MethodDeclaration>(
-  method: M,
-  input?: InputOf<M>,
+export async function rest<N extends MethodName>(
+  name: N,
+  input?: InputOf<Methods[N]>,
   options: RestOptions = {},
-): Promise<ResultOf<M>> {
-  let response = await send(method.name, input, options);
+): Promise<ResultOf<Methods[N]>> {
+  type M = Methods[N];
+  let response = await send(name, input, options);
   let payload = await readJson(response);
   if (payload && 'error' in payload && payload.error === 'SESSION_FAILED' && payload.sessid) {
     setSessid(payload.sessid);
-    response = await send(method.name, input, options);
+    response = await send(name, input, options);
     payload = await readJson(response);
   }
   if (response.ok && payload && 'result' in payload) {
@@ -83,12 +86,7 @@ export async function rest<M extends MethodDeclaration>(
   }
   const envelope = (payload ?? {}) as Partial<ErrorEnvelope>;
   const message = envelope.error_description || envelope.error || String(response.status);
-  if (
-    response.status === 401 &&
-    envelope.error === 'UNAUTHORIZED' &&
-    !NO_RELOAD_ON_401.has(method.name) &&
-    !reloadScheduled
-  ) {
+  if (response.status === 401 && envelope.error === 'UNAUTHORIZED' && !NO_RELOAD_ON_401.has(name) && !reloadScheduled) {
     reloadScheduled = true;
     setTimeout(() => window.location.reload(), RELOAD_AFTER_UNAUTHORIZED_MS);
   }

@@ -1,4 +1,4 @@
-import { methods, type MenuItem } from '@portal/contract';
+import { type MenuItem } from '@portal/contract';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -16,7 +16,7 @@ export function Sidebar({ userId, onNavigate }: { userId: number; onNavigate?: (
   const location = useLocation();
   const menu = useQuery({
     queryKey: ['menu', userId, i18n.language],
-    queryFn: () => rest(methods['menu/list'], { type: 'left' }),
+    queryFn: () => rest('menu/list', { type: 'left' }),
     staleTime: 5 * 60_000,
   });
   if (menu.isPending) {

@@ -1,4 +1,4 @@
-import { methods, type User } from '@portal/contract';
+import { type User } from '@portal/contract';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import Logout from '@mui/icons-material/Logout';
@@ -36,7 +36,7 @@ export function TopBar({ user, onMenu }: { user: User; onMenu: () => void }) {
   const signOut = async () => {
     setAnchor(null);
     try {
-      await rest(methods['user/logout'], {});
+      await rest('user/logout', {});
     } catch (err) {
       notifyError(err);
       return;

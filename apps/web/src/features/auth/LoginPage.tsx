@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { authCodeField, loginField, methods, signInPassword } from '@portal/contract';
+import { authCodeField, loginField, signInPassword } from '@portal/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -51,7 +51,7 @@ export default function LoginPage() {
     setError('');
     try {
       const result = await rest(
-        methods['user/login'],
+        'user/login',
         { saveAuth: values.saveAuth, ...(authKey ? { authKey } : {}) },
         { headers: { authorization: basicHeader(values.login, values.password) } },
       );
@@ -69,7 +69,7 @@ export default function LoginPage() {
 
   const requestCode = async (login: string) => {
     try {
-      const result = await rest(methods['user/GenerateAuthKey'], { login });
+      const result = await rest('user/GenerateAuthKey', { login });
       setCountdown(result.resendAfter);
     } catch (err) {
       if (err instanceof RestError && err.retryAfter) setCountdown(err.retryAfter);

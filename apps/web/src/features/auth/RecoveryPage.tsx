@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { methods, restorePasswordInput } from '@portal/contract';
+import { restorePasswordInput } from '@portal/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,7 +26,7 @@ export default function RecoveryPage() {
   const submit = async (values: { login: string }) => {
     setError('');
     try {
-      await rest(methods['user/restore-password'], values);
+      await rest('user/restore-password', values);
       setSent(true);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { methods, registrationInput } from '@portal/contract';
+import { registrationInput } from '@portal/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -48,7 +48,7 @@ export default function RegistrationPage() {
   const submit = async (values: Registration) => {
     setError('');
     try {
-      await rest(methods['user/register'], values);
+      await rest('user/register', values);
       setDone(true);
     } catch (err) {
       if (

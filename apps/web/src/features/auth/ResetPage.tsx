@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordUnderRestoreInput, methods } from '@portal/contract';
+import { changePasswordUnderRestoreInput } from '@portal/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -46,7 +46,7 @@ export default function ResetPage() {
   const submit = async (values: Reset) => {
     setError('');
     try {
-      await rest(methods['user/change-password-under-restore'], values);
+      await rest('user/change-password-under-restore', values);
       setDone(true);
     } catch (err) {
       if (!applyServerErrors(err, form.setError, ['password', 'confirmPassword']))

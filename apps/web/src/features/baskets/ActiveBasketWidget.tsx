@@ -1,4 +1,4 @@
-import { methods, type Currency } from '@portal/contract';
+import { type Currency } from '@portal/contract';
 import Add from '@mui/icons-material/Add';
 import Check from '@mui/icons-material/Check';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
@@ -37,7 +37,7 @@ export default function ActiveBasketWidget() {
   const create = async () => {
     setAnchor(null);
     try {
-      const b = await rest(methods['basket/create'], {});
+      const b = await rest('basket/create', {});
       setActive(b.id);
       await invalidateBaskets(queryClient);
       await navigate(`/basket/${b.id}/`);

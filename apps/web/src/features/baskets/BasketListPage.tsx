@@ -1,4 +1,3 @@
-import { methods } from '@portal/contract';
 import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
@@ -33,7 +32,7 @@ export default function BasketListPage() {
 
   const create = async () => {
     try {
-      const b = await rest(methods['basket/create'], {});
+      const b = await rest('basket/create', {});
       setActive(b.id);
       await invalidateBaskets(queryClient);
     } catch (err) {
@@ -42,7 +41,7 @@ export default function BasketListPage() {
   };
   const remove = async (id: number) => {
     try {
-      await rest(methods['basket/delete'], { id });
+      await rest('basket/delete', { id });
       if (active?.id === id) setActive(null);
       notifySuccess(t('deleted'));
       await invalidateBaskets(queryClient);

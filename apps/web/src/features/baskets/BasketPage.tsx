@@ -1,4 +1,4 @@
-import { DATA_TABLE_ROW_OPTIONS, methods, type BasketItem } from '@portal/contract';
+import { DATA_TABLE_ROW_OPTIONS, type BasketItem } from '@portal/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import ShoppingCartCheckout from '@mui/icons-material/ShoppingCartCheckout';
@@ -47,7 +47,7 @@ export default function BasketPage() {
 
   const update = async (item: BasketItem, amount: number) => {
     try {
-      await rest(methods['basket-item/update'], { id: item.id, amount });
+      await rest('basket-item/update', { id: item.id, amount });
     } catch (err) {
       notifyError(err);
     }
@@ -55,7 +55,7 @@ export default function BasketPage() {
   };
   const remove = async (item: BasketItem) => {
     try {
-      await rest(methods['basket-item/delete'], { id: item.id });
+      await rest('basket-item/delete', { id: item.id });
     } catch (err) {
       notifyError(err);
     }

@@ -1,4 +1,4 @@
-import { methods, type ResolveResult } from '@portal/contract';
+import { type ResolveResult } from '@portal/contract';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
@@ -35,11 +35,11 @@ export default function ImportPage() {
     setFileName(file.name);
     try {
       setStage('upload');
-      const saved = await rest(methods['files/save'], {}, { files: [file] });
+      const saved = await rest('files/save', {}, { files: [file] });
       const id = saved.items[0]?.id;
       if (!id) throw new Error(t('import.failed'));
       setStage('parse');
-      setResult(await rest(methods['product/get-articles-xls'], { fileId: id }));
+      setResult(await rest('product/get-articles-xls', { fileId: id }));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {

@@ -1,4 +1,4 @@
-import { ORDER_QUANTITY_MAX, methods, type AddResult } from '@portal/contract';
+import { ORDER_QUANTITY_MAX, type AddResult } from '@portal/contract';
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,7 +35,7 @@ export default function ProductOrderControl({
     setBusy(true);
     try {
       const id = await ensure();
-      const result = await rest(methods['basket/add'], { id, fields: [{ product: productId, quantity: n }] });
+      const result = await rest('basket/add', { id, fields: [{ product: productId, quantity: n }] });
       if (result.failed.length) setFailed(result.failed);
       else notifySuccess(t('added', { name: result.basket.name }));
       await invalidateBaskets(queryClient);

@@ -1,4 +1,4 @@
-import { methods, type ResolveResult } from '@portal/contract';
+import { type ResolveResult } from '@portal/contract';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,7 +28,7 @@ export default function QuickOrderPage() {
   const check = async () => {
     setChecking(true);
     try {
-      setResult(await rest(methods['basket/resolve'], { text }));
+      setResult(await rest('basket/resolve', { text }));
     } catch (err) {
       notifyError(err);
     } finally {

@@ -1,4 +1,4 @@
-import { methods, type InputOf, type Methods } from '@portal/contract';
+import { type InputOf, type Methods } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rest } from '../../lib/rest';
 import { notifyError } from '../../lib/notify';
@@ -7,47 +7,47 @@ type ListInput = InputOf<Methods['product/list']>;
 
 export const sectionsQuery = queryOptions({
   queryKey: ['section', 'list', 'all'],
-  queryFn: () => rest(methods['section/list'], { size: -1 }),
+  queryFn: () => rest('section/list', { size: -1 }),
   staleTime: 5 * 60_000,
 });
 
 export const sectionQuery = (id: number) =>
   queryOptions({
     queryKey: ['section', 'get', id],
-    queryFn: () => rest(methods['section/get'], { id }),
+    queryFn: () => rest('section/get', { id }),
     staleTime: 5 * 60_000,
   });
 
 export const productsQuery = (input: ListInput) =>
   queryOptions({
     queryKey: ['product', 'list', input],
-    queryFn: ({ signal }) => rest(methods['product/list'], input, { signal }),
+    queryFn: ({ signal }) => rest('product/list', input, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const filterQuery = (filter: ListInput['filter']) =>
   queryOptions({
     queryKey: ['product', 'get-filter', filter],
-    queryFn: ({ signal }) => rest(methods['product/get-filter'], { filter }, { signal }),
+    queryFn: ({ signal }) => rest('product/get-filter', { filter }, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const productQuery = (id: number) =>
   queryOptions({
     queryKey: ['product', 'get', id],
-    queryFn: () => rest(methods['product/get'], { id }),
+    queryFn: () => rest('product/get', { id }),
   });
 
 export const orderedSeriesQuery = (id: number) =>
   queryOptions({
     queryKey: ['product', 'ordered', id],
-    queryFn: () => rest(methods['product/get-kolichestvo-zakazannykh-tovarov'], { id }),
+    queryFn: () => rest('product/get-kolichestvo-zakazannykh-tovarov', { id }),
   });
 
 export const suggestQuery = (search: string) =>
   queryOptions({
     queryKey: ['product', 'suggest', search],
-    queryFn: ({ signal }) => rest(methods['product/suggest'], { search }, { signal }),
+    queryFn: ({ signal }) => rest('product/suggest', { search }, { signal }),
     enabled: search.trim().length >= 2,
     staleTime: 60_000,
   });
@@ -55,18 +55,18 @@ export const suggestQuery = (search: string) =>
 export const favoritesQuery = (input: InputOf<Methods['favorite/list']>) =>
   queryOptions({
     queryKey: ['favorite', 'list', input],
-    queryFn: () => rest(methods['favorite/list'], input),
+    queryFn: () => rest('favorite/list', input),
   });
 
 export const pricingQuery = (id: number) =>
   queryOptions({
     queryKey: ['pricing', id],
-    queryFn: () => rest(methods['user/pricing-get'], { id }),
+    queryFn: () => rest('user/pricing-get', { id }),
   });
 
 export const paymentsQuery = queryOptions({
   queryKey: ['payment', 'list'],
-  queryFn: () => rest(methods['payment/list'], { size: -1 }),
+  queryFn: () => rest('payment/list', { size: -1 }),
 });
 
 export function useSections() {
@@ -78,8 +78,8 @@ export function useToggleFavorite() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, value }: { id: number; value: boolean }): Promise<void> => {
-      if (value) await rest(methods['favorite/create'], { id });
-      else await rest(methods['favorite/delete'], { id });
+      if (value) await rest('favorite/create', { id });
+      else await rest('favorite/delete', { id });
     },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['favorite'] });
@@ -93,7 +93,7 @@ export function useToggleFavorite() {
 export function useUpdatePricing() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: InputOf<Methods['user/pricing-update']>) => rest(methods['user/pricing-update'], input),
+    mutationFn: (input: InputOf<Methods['user/pricing-update']>) => rest('user/pricing-update', input),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['pricing'] });
       void client.invalidateQueries({ queryKey: ['payment'] });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COUNTERPARTY_FIELDS, counterpartyFieldsInput, methods, type CounterpartyFields } from '@portal/contract';
+import { COUNTERPARTY_FIELDS, counterpartyFieldsInput, type CounterpartyFields } from '@portal/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -42,7 +42,7 @@ export default function CompanyEditPage() {
   const [confirm, setConfirm] = useState(false);
   const company = useQuery({
     queryKey: ['counterparty', 'get', id],
-    queryFn: () => rest(methods['counterparty/get'], { id: id! }),
+    queryFn: () => rest('counterparty/get', { id: id! }),
     enabled: id !== null,
   });
   const form = useForm<Fields>({ resolver: zodResolver(counterpartyFieldsInput), defaultValues: EMPTY });
@@ -56,8 +56,8 @@ export default function CompanyEditPage() {
     setError('');
     try {
       const saved = id
-        ? await rest(methods['counterparty/update'], { id, fields: values })
-        : await rest(methods['counterparty/create'], { fields: values });
+        ? await rest('counterparty/update', { id, fields: values })
+        : await rest('counterparty/create', { fields: values });
       await queryClient.invalidateQueries({ queryKey: ['counterparty'] });
       notifySuccess(t('saved'));
       if (!id) await navigate(`/company/${saved.id}/`, { replace: true });
@@ -77,7 +77,7 @@ export default function CompanyEditPage() {
   };
   const remove = async () => {
     try {
-      await rest(methods['counterparty/delete'], { id: id! });
+      await rest('counterparty/delete', { id: id! });
       await queryClient.invalidateQueries({ queryKey: ['counterparty'] });
       notifySuccess(t('deleted'));
       await navigate('/company/');

@@ -1,4 +1,3 @@
-import { methods } from '@portal/contract';
 import Add from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -21,7 +20,7 @@ export default function CompanyListPage() {
   const { t } = useTranslation('companies');
   const list = useQuery({
     queryKey: ['counterparty', 'list'],
-    queryFn: () => rest(methods['counterparty/list'], { size: -1 }),
+    queryFn: () => rest('counterparty/list', { size: -1 }),
   });
   return (
     <>

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { DASHBOARD_BANNERS, methods, type Banner } from '@portal/contract';
+import { DASHBOARD_BANNERS, type Banner } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +63,7 @@ export function BannersBlock() {
   const { t } = useTranslation('dashboard');
   const banners = useQuery({
     queryKey: ['banner', 'list', DASHBOARD_BANNERS],
-    queryFn: () => rest(methods['banner/list'], { page: 1, size: DASHBOARD_BANNERS }),
+    queryFn: () => rest('banner/list', { page: 1, size: DASHBOARD_BANNERS }),
   });
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);

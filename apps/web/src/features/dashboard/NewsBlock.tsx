@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { DASHBOARD_NEWS, methods } from '@portal/contract';
+import { DASHBOARD_NEWS } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -17,7 +17,7 @@ export function NewsBlock() {
   const { t } = useTranslation('dashboard');
   const news = useQuery({
     queryKey: ['news', 'list', { page: 1, size: DASHBOARD_NEWS }],
-    queryFn: () => rest(methods['news/list'], { page: 1, size: DASHBOARD_NEWS }),
+    queryFn: () => rest('news/list', { page: 1, size: DASHBOARD_NEWS }),
   });
   return (
     <DashboardCard

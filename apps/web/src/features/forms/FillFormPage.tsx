@@ -1,4 +1,4 @@
-import { methods, SUPPORT_FORM_CODE } from '@portal/contract';
+import { SUPPORT_FORM_CODE } from '@portal/contract';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -25,7 +25,7 @@ export function FillForm({ support }: { support: boolean }) {
 
   const send = async (submission: FormSubmission) => {
     if (!form.data) return;
-    const answer = await rest(methods['answer/create'], { payload: { code: form.data.code, ...submission } });
+    const answer = await rest('answer/create', { payload: { code: form.data.code, ...submission } });
     await queryClient.invalidateQueries({ queryKey: formsKeys.answers });
     notifySuccess(t('sent', { id: answer.id }));
     await navigate(`/support/${answer.id}/`);

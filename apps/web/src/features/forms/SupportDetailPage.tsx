@@ -1,4 +1,4 @@
-import { ANSWER_STATUSES, methods, type AnswerStatus } from '@portal/contract';
+import { ANSWER_STATUSES, type AnswerStatus } from '@portal/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,7 +35,7 @@ function StaffAnswer({ id, status, text }: { id: number; status: string; text: s
     setBusy(true);
     setError('');
     try {
-      await rest(methods['answer/update'], { id, status: next, answer: value });
+      await rest('answer/update', { id, status: next, answer: value });
       await queryClient.invalidateQueries({ queryKey: formsKeys.answers });
       notifySuccess(t('answer.saved'));
     } catch (err) {

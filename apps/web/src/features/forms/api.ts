@@ -1,30 +1,29 @@
-import { methods, type User } from '@portal/contract';
+import { type User } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { rest } from '../../lib/rest';
 
 export const formsKeys = { all: ['forms'] as const, answers: ['answers'] as const };
 
 export const formListQuery = () =>
-  queryOptions({ queryKey: [...formsKeys.all, 'list'], queryFn: () => rest(methods['form/list'], {}) });
+  queryOptions({ queryKey: [...formsKeys.all, 'list'], queryFn: () => rest('form/list', {}) });
 
 export const formByCodeQuery = (code: string) =>
-  queryOptions({ queryKey: [...formsKeys.all, 'code', code], queryFn: () => rest(methods['form/get'], { code }) });
+  queryOptions({ queryKey: [...formsKeys.all, 'code', code], queryFn: () => rest('form/get', { code }) });
 
 export const formByIdQuery = (id: number) =>
-  queryOptions({ queryKey: [...formsKeys.all, 'id', String(id)], queryFn: () => rest(methods['form/get'], { id }) });
+  queryOptions({ queryKey: [...formsKeys.all, 'id', String(id)], queryFn: () => rest('form/get', { id }) });
 
 export const answerListQuery = (page: number, size: number, code?: string) =>
   queryOptions({
     queryKey: [...formsKeys.answers, 'list', page, size, code ?? ''],
-    queryFn: () =>
-      rest(methods['answer/list'], { page, size, sort: { ID: 'DESC' }, ...(code ? { filter: { code } } : {}) }),
+    queryFn: () => rest('answer/list', { page, size, sort: { ID: 'DESC' }, ...(code ? { filter: { code } } : {}) }),
   });
 
 export const answerQuery = (id: number) =>
-  queryOptions({ queryKey: [...formsKeys.answers, 'detail', id], queryFn: () => rest(methods['answer/get'], { id }) });
+  queryOptions({ queryKey: [...formsKeys.answers, 'detail', id], queryFn: () => rest('answer/get', { id }) });
 
 export const agreementQuery = (id: number) =>
-  queryOptions({ queryKey: ['agreement', id], queryFn: () => rest(methods['agreement/get'], { id }) });
+  queryOptions({ queryKey: ['agreement', id], queryFn: () => rest('agreement/get', { id }) });
 
 export const isStaff = (user: User | null | undefined) =>
   Boolean(user && user.groups.some((g) => g === 'EMPLOYEES' || g === 'ADMINS'));

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { mailingUpdateInput, methods } from '@portal/contract';
+import { mailingUpdateInput } from '@portal/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,9 +20,9 @@ import { fieldMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest } from '../../lib/rest';
 
-const mailingQuery = queryOptions({ queryKey: ['mailing'], queryFn: () => rest(methods['mailings/get'], {}) });
+const mailingQuery = queryOptions({ queryKey: ['mailing'], queryFn: () => rest('mailings/get', {}) });
 const agreementQuery = (id: number) =>
-  queryOptions({ queryKey: ['agreement', id], queryFn: () => rest(methods['agreement/get'], { id }) });
+  queryOptions({ queryKey: ['agreement', id], queryFn: () => rest('agreement/get', { id }) });
 
 /** 'Рассылка': subscribe with consent to the mailing agreement, change the address, unsubscribe. */
 export default function MailingPage() {
@@ -50,9 +50,9 @@ export default function MailingPage() {
     setConsentError('');
     try {
       if (mailing.data.consentId === null && agreementId !== null) {
-        await rest(methods['consent/create'], { payload: { idAgreement: agreementId, isAgree: true } });
+        await rest('consent/create', { payload: { idAgreement: agreementId, isAgree: true } });
       }
-      await rest(methods['mailings/update'], { email, subscribed: true });
+      await rest('mailings/update', { email, subscribed: true });
       await refresh();
       notifySuccess(mailing.data.subscribed ? t('saved') : t('subscribed'));
     } catch (err) {
@@ -63,7 +63,7 @@ export default function MailingPage() {
   const unsubscribe = async () => {
     if (!mailing.data) return;
     try {
-      await rest(methods['mailings/update'], { email: mailing.data.email, subscribed: false });
+      await rest('mailings/update', { email: mailing.data.email, subscribed: false });
       await refresh();
       notifySuccess(t('unsubscribed'));
     } catch (err) {

@@ -1,4 +1,4 @@
-import { messageCreateInput, methods } from '@portal/contract';
+import { messageCreateInput } from '@portal/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
@@ -95,7 +95,7 @@ function NewMessageDialog({ open, onClose }: { open: boolean; onClose: () => voi
   });
   const submit = async (values: { message: string; dealer?: number }) => {
     try {
-      await rest(methods['message/create'], values);
+      await rest('message/create', values);
       await queryClient.invalidateQueries({ queryKey: noticesKeys.messages });
       notifySuccess(t('messages.sent'));
       form.reset({ message: '' });

@@ -1,4 +1,4 @@
-import { methods, type User } from '@portal/contract';
+import { type User } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { rest } from '../../lib/rest';
 
@@ -7,7 +7,7 @@ export const noticesKeys = { all: ['notices'] as const, messages: ['messages'] a
 export const noticeListQuery = (page: number, size: number, unreadOnly = false) =>
   queryOptions({
     queryKey: [...noticesKeys.all, 'list', page, size, unreadOnly],
-    queryFn: () => rest(methods['notice/list'], { page, size, ...(unreadOnly ? { filter: { wasRead: false } } : {}) }),
+    queryFn: () => rest('notice/list', { page, size, ...(unreadOnly ? { filter: { wasRead: false } } : {}) }),
     // The bell keeps itself current while the page is open.
     refetchInterval: 60_000,
   });
@@ -15,7 +15,7 @@ export const noticeListQuery = (page: number, size: number, unreadOnly = false) 
 export const messageListQuery = () =>
   queryOptions({
     queryKey: [...noticesKeys.messages, 'list'],
-    queryFn: () => rest(methods['message/list'], { size: 100 }),
+    queryFn: () => rest('message/list', { size: 100 }),
   });
 
 export const isStaff = (user: User | null | undefined) =>

@@ -1,4 +1,4 @@
-import { methods, type Notice } from '@portal/contract';
+import { type Notice } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { notifyError } from '../../lib/notify';
@@ -11,7 +11,7 @@ export function useOpenNotice() {
   const navigate = useNavigate();
   return async (notice: Notice) => {
     try {
-      if (!notice.wasRead) await rest(methods['notice/get'], { id: notice.id });
+      if (!notice.wasRead) await rest('notice/get', { id: notice.id });
       await queryClient.invalidateQueries({ queryKey: noticesKeys.all });
       if (notice.link && notice.link !== '/notice/') await navigate(notice.link);
     } catch (err) {

@@ -1,4 +1,4 @@
-import { methods, type Currency } from '@portal/contract';
+import { type Currency } from '@portal/contract';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,7 +22,7 @@ const cell = { border: '1px solid #000', padding: '2px 4px', verticalAlign: 'top
 export default function BillPrintPage() {
   const { t } = useTranslation('orders');
   const id = Number(useParams().id);
-  const bill = useQuery({ queryKey: ['bill', id], queryFn: () => rest(methods['bill/get'], { id }) });
+  const bill = useQuery({ queryKey: ['bill', id], queryFn: () => rest('bill/get', { id }) });
   if (bill.isPending) return <Loading />;
   if (bill.isError) return <ErrorState error={bill.error} />;
   const b = bill.data;
@@ -30,7 +30,7 @@ export default function BillPrintPage() {
   const get = (list: typeof b.supplier, label: string) => list.find((l) => l.label === label)?.value ?? '';
   const file = async () => {
     try {
-      const f = await rest(methods['bill/file'], { id });
+      const f = await rest('bill/file', { id });
       download(f.path, f.name);
     } catch (err) {
       notifyError(err);

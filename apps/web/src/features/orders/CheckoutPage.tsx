@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { methods, orderFieldsInput, type PortalFile } from '@portal/contract';
+import { orderFieldsInput, type PortalFile } from '@portal/contract';
 import AttachFile from '@mui/icons-material/AttachFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -38,7 +38,7 @@ export default function CheckoutPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { active, list } = useActiveBasket();
-  const fields = useQuery({ queryKey: ['order', 'fields'], queryFn: () => rest(methods['order/get-fields'], {}) });
+  const fields = useQuery({ queryKey: ['order', 'fields'], queryFn: () => rest('order/get-fields', {}) });
   // One key per visit of this screen: a double click or a resent request makes one order.
   const idempotencyKey = useMemo(() => `${Date.now()}-${Math.random().toString(36).slice(2)}`, []);
   const [files, setFiles] = useState<PortalFile[]>([]);
@@ -71,7 +71,7 @@ export default function CheckoutPage() {
   const attach = async (list: FileList | null) => {
     if (!list?.length) return;
     try {
-      const saved = await rest(methods['files/save'], {}, { files: [...list] });
+      const saved = await rest('files/save', {}, { files: [...list] });
       setFiles((f) => [...f, ...saved.items]);
     } catch (err) {
       notifyError(err);
@@ -81,7 +81,7 @@ export default function CheckoutPage() {
     if (!active) return;
     setError('');
     try {
-      const r = await rest(methods['order/create'], {
+      const r = await rest('order/create', {
         fields: { ...values, basket: active.id, files: files.map((f) => f.id) },
         idempotencyKey,
       });

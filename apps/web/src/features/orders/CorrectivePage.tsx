@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { correctiveCount, methods } from '@portal/contract';
+import { correctiveCount } from '@portal/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,7 +35,7 @@ export default function CorrectivePage() {
   const [error, setError] = useState('');
   const items = useQuery({
     queryKey: ['order', 'items', id],
-    queryFn: () => rest(methods['basket-item/list'], { size: -1, filter: { order: id } }),
+    queryFn: () => rest('basket-item/list', { size: -1, filter: { order: id } }),
   });
   const lines = useMemo(() => items.data?.items ?? [], [items.data]);
   const schema = useMemo(() => z.object(Object.fromEntries(lines.map((l) => [`p${l.id}`, correctiveCount]))), [lines]);
@@ -56,7 +56,7 @@ export default function CorrectivePage() {
       return;
     }
     try {
-      await rest(methods['corrective-order/create'], { id, products });
+      await rest('corrective-order/create', { id, products });
       await queryClient.invalidateQueries({ queryKey: ['order'] });
       notifySuccess(t('corrected'));
       await navigate(`/order/${id}/`);

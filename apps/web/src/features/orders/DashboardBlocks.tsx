@@ -1,4 +1,4 @@
-import { DASHBOARD_ORDERS, methods } from '@portal/contract';
+import { DASHBOARD_ORDERS } from '@portal/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -21,7 +21,7 @@ export function LastOrders() {
   const allowed = useCanOrder();
   const list = useQuery({
     queryKey: ['order', 'list', 'last'],
-    queryFn: () => rest(methods['order/list'], { size: DASHBOARD_ORDERS, sort: { ID: 'DESC' } }),
+    queryFn: () => rest('order/list', { size: DASHBOARD_ORDERS, sort: { ID: 'DESC' } }),
     enabled: allowed,
   });
   if (!allowed) return null;
@@ -79,7 +79,7 @@ export function OrderHistory() {
   const dateFrom = from.toISOString().slice(0, 10);
   const list = useQuery({
     queryKey: ['order', 'list', 'history', dateFrom],
-    queryFn: () => rest(methods['order/list'], { size: 1000, filter: { dateFrom } }),
+    queryFn: () => rest('order/list', { size: 1000, filter: { dateFrom } }),
     enabled: allowed,
   });
   if (!allowed) return null;

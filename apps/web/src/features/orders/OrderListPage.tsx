@@ -1,4 +1,4 @@
-import { DATA_TABLE_ROW_OPTIONS, methods } from '@portal/contract';
+import { DATA_TABLE_ROW_OPTIONS } from '@portal/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -56,11 +56,11 @@ export default function OrderListPage() {
   const statuses = useQuery(statusesQuery);
   const companies = useQuery({
     queryKey: ['counterparty', 'list'],
-    queryFn: () => rest(methods['counterparty/list'], { size: -1 }),
+    queryFn: () => rest('counterparty/list', { size: -1 }),
   });
   const list = useQuery({
     queryKey: ['order', 'list', page, size, filter],
-    queryFn: () => rest(methods['order/list'], { page, size, filter }),
+    queryFn: () => rest('order/list', { page, size, filter }),
     placeholderData: keepPreviousData,
   });
   const apply = (next: Record<string, string>) => {

@@ -1,4 +1,3 @@
-import { methods } from '@portal/contract';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
@@ -37,7 +36,7 @@ export default function OrderPage() {
 
   const repeat = async () => {
     try {
-      const r = await rest(methods['basket/repeat'], { order: id });
+      const r = await rest('basket/repeat', { order: id });
       setActiveBasketId(r.basket.id);
       await queryClient.invalidateQueries({ queryKey: ['basket'] });
       notifySuccess(t('repeated', { name: r.basket.name, count: r.added }));
@@ -49,7 +48,7 @@ export default function OrderPage() {
   };
   const file = async () => {
     try {
-      const f = await rest(methods['order/file'], { id });
+      const f = await rest('order/file', { id });
       download(f.path, f.name);
     } catch (err) {
       notifyError(err);
@@ -57,7 +56,7 @@ export default function OrderPage() {
   };
   const setStatus = async (status: number) => {
     try {
-      await rest(methods['order/set-status'], { id, status });
+      await rest('order/set-status', { id, status });
       await queryClient.invalidateQueries({ queryKey: ['order'] });
       notifySuccess(t('statusChanged'));
     } catch (err) {

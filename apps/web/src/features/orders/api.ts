@@ -1,13 +1,12 @@
-import { methods } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { rest } from '../../lib/rest';
 
 export const orderQuery = (id: number) =>
-  queryOptions({ queryKey: ['order', 'get', id], queryFn: () => rest(methods['order/get'], { id }) });
+  queryOptions({ queryKey: ['order', 'get', id], queryFn: () => rest('order/get', { id }) });
 
 export const statusesQuery = queryOptions({
   queryKey: ['order', 'statuses'],
-  queryFn: () => rest(methods['order-status/list'], {}),
+  queryFn: () => rest('order-status/list', {}),
   staleTime: 5 * 60_000,
 });
 

@@ -1,4 +1,4 @@
-import { methods, type PortalFile } from '@portal/contract';
+import { type PortalFile } from '@portal/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -42,7 +42,7 @@ export default function CommentDialog() {
     setBusy(true);
     setError('');
     try {
-      await rest(methods['application-good-return-comment/create'], {
+      await rest('application-good-return-comment/create', {
         fields: {
           goodReturn: id,
           ...(text.trim() ? { text } : {}),

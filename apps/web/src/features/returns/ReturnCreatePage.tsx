@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { methods, returnFields, type PortalFile, type ReturnFields } from '@portal/contract';
+import { returnFields, type PortalFile, type ReturnFields } from '@portal/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -59,7 +59,7 @@ export default function ReturnCreatePage() {
   const submit = async (values: ReturnFields) => {
     setError('');
     try {
-      const created = await rest(methods['application-good-return/create'], {
+      const created = await rest('application-good-return/create', {
         fields: { ...values, photos: photos.map((p) => p.id) },
       });
       await queryClient.invalidateQueries({ queryKey: returnsKeys.all });

@@ -1,4 +1,4 @@
-import { methods, type ReturnComment } from '@portal/contract';
+import { type ReturnComment } from '@portal/contract';
 import Delete from '@mui/icons-material/Delete';
 import RateReview from '@mui/icons-material/RateReviewOutlined';
 import Box from '@mui/material/Box';
@@ -74,7 +74,7 @@ export default function ReturnDetailPage() {
 
   const remove = async () => {
     try {
-      await rest(methods['application-good-return/delete'], { id });
+      await rest('application-good-return/delete', { id });
       await queryClient.invalidateQueries({ queryKey: returnsKeys.all });
       notifySuccess(t('deleted'));
       await navigate('/returns/');

@@ -1,4 +1,4 @@
-import { methods, type User } from '@portal/contract';
+import { type User } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { rest } from '../../lib/rest';
 
@@ -8,7 +8,7 @@ export const returnListQuery = (page: number, size: number, status?: string) =>
   queryOptions({
     queryKey: [...returnsKeys.all, 'list', page, size, status ?? ''],
     queryFn: () =>
-      rest(methods['application-good-return/list'], {
+      rest('application-good-return/list', {
         page,
         size,
         sort: { ID: 'DESC' },
@@ -19,14 +19,14 @@ export const returnListQuery = (page: number, size: number, status?: string) =>
 export const returnQuery = (id: number) =>
   queryOptions({
     queryKey: [...returnsKeys.all, 'detail', id],
-    queryFn: () => rest(methods['application-good-return/get'], { id }),
+    queryFn: () => rest('application-good-return/get', { id }),
   });
 
 export const returnCommentsQuery = (id: number) =>
   queryOptions({
     queryKey: [...returnsKeys.all, 'comments', id],
     queryFn: () =>
-      rest(methods['application-good-return-comment/list'], {
+      rest('application-good-return-comment/list', {
         filter: { goodreturn: id },
         size: -1,
         sort: { ID: 'ASC' },
@@ -36,18 +36,18 @@ export const returnCommentsQuery = (id: number) =>
 export const commentQuery = (id: number) =>
   queryOptions({
     queryKey: [...returnsKeys.all, 'comment', id],
-    queryFn: () => rest(methods['application-good-return-comment/get'], { id }),
+    queryFn: () => rest('application-good-return-comment/get', { id }),
   });
 
 export const returnFieldsQuery = (order?: number) =>
   queryOptions({
     queryKey: [...returnsKeys.all, 'fields', order ?? 0],
-    queryFn: () => rest(methods['application-good-return/get-fields'], order ? { order } : {}),
+    queryFn: () => rest('application-good-return/get-fields', order ? { order } : {}),
   });
 
 /** Uploads photos; the server decides their type by the bytes. */
 export async function uploadFiles(files: File[]) {
-  return rest(methods['files/save'], {}, { files });
+  return rest('files/save', {}, { files });
 }
 
 export const isStaff = (user: User | null | undefined) =>

@@ -14,7 +14,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { methods, userCreateInput, userFieldsInput, type UserDetail } from '@portal/contract';
+import { userCreateInput, userFieldsInput, type UserDetail } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type FieldError, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -66,7 +66,7 @@ export function EditUserDialog({ user, open, onClose }: { user?: UserDetail; ope
   });
   const save = useMutation({
     mutationFn: (values: FormValues) =>
-      user ? rest(methods['user/update'], { id: user.id, fields: values }) : rest(methods['user/create'], values),
+      user ? rest('user/update', { id: user.id, fields: values }) : rest('user/create', values),
     onSuccess: async (saved) => {
       await client.invalidateQueries({ queryKey: ['user'] });
       notifySuccess(t(user ? 'detail.saved' : 'detail.created'));

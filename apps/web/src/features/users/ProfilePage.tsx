@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { changePasswordInput, methods, profileUpdateInput, type ProfileUpdateInput, type User } from '@portal/contract';
+import { changePasswordInput, profileUpdateInput, type ProfileUpdateInput, type User } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +41,7 @@ function DetailsForm({ user }: { user: User }) {
     },
   });
   const save = useMutation({
-    mutationFn: (values: ProfileUpdateInput) => rest(methods['user/update-profile'], values),
+    mutationFn: (values: ProfileUpdateInput) => rest('user/update-profile', values),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
       notifySuccess(t('profile.saved'));
@@ -100,7 +100,7 @@ function PasswordForm() {
     criteriaMode: 'all',
   });
   const change = useMutation({
-    mutationFn: (values: PasswordValues) => rest(methods['user/change-password'], values),
+    mutationFn: (values: PasswordValues) => rest('user/change-password', values),
     onSuccess: () => {
       form.reset();
       notifySuccess(t('profile.passwordChanged'));

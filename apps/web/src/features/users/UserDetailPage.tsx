@@ -9,7 +9,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { methods, Role, rolesOf, type UserDetail } from '@portal/contract';
+import { Role, rolesOf, type UserDetail } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,12 +45,12 @@ function Actions({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
   const run = useMutation({
     mutationFn: async ({ action, reason }: { action: Action; reason: string }) => {
       const id = user.id;
-      if (action === 'approve') await rest(methods['user/approve'], { id });
-      if (action === 'reject') await rest(methods['user/reject'], reason ? { id, reason } : { id });
-      if (action === 'block') await rest(methods['user/block'], { id });
-      if (action === 'unblock') await rest(methods['user/unblock'], { id });
-      if (action === 'reset') await rest(methods['user/send-password-reset'], { id });
-      if (action === 'delete') await rest(methods['user/delete'], { id });
+      if (action === 'approve') await rest('user/approve', { id });
+      if (action === 'reject') await rest('user/reject', reason ? { id, reason } : { id });
+      if (action === 'block') await rest('user/block', { id });
+      if (action === 'unblock') await rest('user/unblock', { id });
+      if (action === 'reset') await rest('user/send-password-reset', { id });
+      if (action === 'delete') await rest('user/delete', { id });
       return action;
     },
     onSuccess: async (action) => {

@@ -1,4 +1,3 @@
-import { methods } from '@portal/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -42,7 +41,7 @@ export default function WishCreatePage() {
     setBusy(true);
     setError('');
     try {
-      const created = await rest(methods['application-empty-product/create'], {
+      const created = await rest('application-empty-product/create', {
         items,
         ...(vin.trim() ? { vin } : {}),
         ...(model.trim() ? { model } : {}),

@@ -1,4 +1,3 @@
-import { methods } from '@portal/contract';
 import Delete from '@mui/icons-material/Delete';
 import Send from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
@@ -76,7 +75,7 @@ export default function WishDetailPage() {
             <Button
               variant="contained"
               startIcon={<Send />}
-              onClick={() => void run(() => rest(methods['application-empty-product/send-email'], { id }), t('sent'))}
+              onClick={() => void run(() => rest('application-empty-product/send-email', { id }), t('sent'))}
             >
               {t('sendEmail')}
             </Button>
@@ -119,7 +118,7 @@ export default function WishDetailPage() {
                 onChange={(e) =>
                   void run(
                     () =>
-                      rest(methods['application-empty-product/update'], {
+                      rest('application-empty-product/update', {
                         id,
                         fields: { isProcessed: e.target.checked },
                       }),
@@ -148,7 +147,7 @@ export default function WishDetailPage() {
             color="error"
             variant="contained"
             onClick={() =>
-              void run(() => rest(methods['application-empty-product/delete'], { id }), t('deleted')).then((ok) => {
+              void run(() => rest('application-empty-product/delete', { id }), t('deleted')).then((ok) => {
                 setConfirm(false);
                 if (ok) void navigate('/wishes/');
               })
@@ -163,10 +162,9 @@ export default function WishDetailPage() {
           onSubmit={(e) => {
             e.preventDefault();
             if (!name.trim()) return;
-            void run(
-              () => rest(methods['application-empty-product/add-to-catalog'], { id, name }),
-              t('staff.added'),
-            ).then((ok) => ok && setAdding(false));
+            void run(() => rest('application-empty-product/add-to-catalog', { id, name }), t('staff.added')).then(
+              (ok) => ok && setAdding(false),
+            );
           }}
         >
           <DialogTitle>{t('staff.addToCatalog')}</DialogTitle>

@@ -1,4 +1,4 @@
-import { methods, type User, type WishStatus } from '@portal/contract';
+import { type User, type WishStatus } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { rest } from '../../lib/rest';
 
@@ -8,7 +8,7 @@ export const wishListQuery = (page: number, size: number, status?: WishStatus) =
   queryOptions({
     queryKey: [...wishesKeys.all, 'list', page, size, status ?? ''],
     queryFn: () =>
-      rest(methods['application-empty-product/list'], {
+      rest('application-empty-product/list', {
         page,
         size,
         sort: { ID: 'DESC' },
@@ -19,7 +19,7 @@ export const wishListQuery = (page: number, size: number, status?: WishStatus) =
 export const wishQuery = (id: number) =>
   queryOptions({
     queryKey: [...wishesKeys.all, 'detail', id],
-    queryFn: () => rest(methods['application-empty-product/get'], { id }),
+    queryFn: () => rest('application-empty-product/get', { id }),
   });
 
 export const isStaff = (user: User | null | undefined) =>

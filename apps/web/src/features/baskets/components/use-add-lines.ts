@@ -1,4 +1,4 @@
-import { methods, type AddResult } from '@portal/contract';
+import { type AddResult } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ export function useAddLines() {
     setBusy(true);
     try {
       const id = await ensure();
-      const result = await rest(methods['basket/add'], { id, fields: lines });
+      const result = await rest('basket/add', { id, fields: lines });
       await invalidateBaskets(queryClient);
       notifySuccess(t('resolve.added', { count: result.added + result.updated, name: result.basket.name }));
       if (result.failed.length) setFailed(result.failed);
