@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
 import { EXE, multipart, PNG } from '../returns/testing.js';
@@ -41,7 +42,26 @@ describe('files/save', () => {
     expect(preview.headers['content-disposition']).toBe(
       `inline; filename="____ _____.png"; filename*=UTF-8''${encodeURIComponent('фото брака.png')}`,
     );
-    expect(preview.rawPayload.equals(PNG)).toBe(true);
+    expect(preview.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    const download = await get(dealer, file!.src);
+    expect(download.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('makes a small upright preview of a large photo and keeps the original whole', async () => {
+    const dealer = await t.as('dealer');
+    // A plain-coloured photo compresses to well under this file's 4 KB upload limit.
+    const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#064C27' } })
+      .png({ palette: true, compressionLevel: 9 })
+      .toBuffer();
+    expect(photo.length).toBeLessThan(4096);
+    const r = await upload(dealer, [{ name: 'деталь.png', type: 'image/png', data: photo }]);
+    expect(r.status).toBe(200);
+    const [file] = (r.body.result as { items: Array<{ preview: string; src: string }> }).items;
+    const preview = await sharp((await get(dealer, file!.preview)).rawPayload).metadata();
+    expect(Math.max(preview.width ?? 0, preview.height ?? 0)).toBe(320);
+    expect(preview.format).toBe('png');
+    const original = await sharp((await get(dealer, file!.src)).rawPayload).metadata();
+    expect(original.width).toBe(2400);
   });
 
   it('refuses an executable named as a photo, an empty file, a file over the limit — and saves none of a batch', async () => {

@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Role, type PortalFile } from '@portal/contract';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import { sql, type Selectable } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -60,7 +61,7 @@ export function cleanName(name: string): string {
 
 /**
  * Checks every upload first and then writes them all, so a bad file among good ones saves nothing.
- * There is no image library in the tree (sharp would need native binaries): an image is its own preview.
+ * Photos get a preview of at most 320 px made with sharp.
  */
 export async function saveUploads(db: Db, config: Config, actor: Actor, uploads: UploadedFile[]): Promise<FileRow[]> {
   if (uploads.length === 0) throw new AppError('VALIDATION', 'error.fileRequired');
@@ -84,19 +85,45 @@ export async function saveUploads(db: Db, config: Config, actor: Actor, uploads:
       const key = `${randomBytes(16).toString('hex')}.${ALLOWED.get(type) ?? 'txt'}`;
       await writeFile(path.join(dir, key), file.data);
       written.push(key);
+      let previewKey: string | null = null;
+      if (SAFE_INLINE.has(type)) {
+        previewKey = key.replace(/\.(\w+)$/, '-preview.$1');
+        await writeFile(path.join(dir, previewKey), await previewOf(file, type));
+        written.push(previewKey);
+      }
       values.push({
         user_id: actor.id,
         name: cleanName(file.fileName),
         content_type: type,
         size: file.data.length,
         storage_key: key,
-        preview_key: SAFE_INLINE.has(type) ? key : null,
+        preview_key: previewKey,
       });
     }
     return await db.insertInto('files').values(values).returningAll().execute();
   } catch (err) {
     await Promise.all(written.map((k) => rm(path.join(dir, k), { force: true })));
     throw err;
+  }
+}
+
+/** Longest side of an image preview, in pixels. */
+const PREVIEW_SIZE = 320;
+
+/**
+ * A small copy of a photo in its own format, upright (EXIF orientation applied). libvips works off the event
+ * loop; an image too large to decode or not decodable at all is refused like any other bad file.
+ */
+async function previewOf(file: UploadedFile, type: string): Promise<Buffer> {
+  try {
+    const image = sharp(file.data, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: 'inside', withoutEnlargement: true });
+    if (type === 'image/png') return await image.png().toBuffer();
+    if (type === 'image/webp') return await image.webp({ quality: 80 }).toBuffer();
+    return await image.jpeg({ quality: 80 }).toBuffer();
+  } catch {
+    throw new AppError('VALIDATION', 'error.fileType', { args: [cleanName(file.fileName)] });
   }
 }
 
