@@ -15,7 +15,9 @@ const serverDir = path.resolve(here, '../apps/server');
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 12000);
 const base = `http://127.0.0.1:${PORT}`;
-const article = (i: number) => `RE${String(500000 + i * 137).padStart(6, '0')}`;
+/** Part numbers of the seeded catalogue that name one active, priced product each (filled by seed()). */
+let ARTICLES: string[] = [];
+const article = (i: number) => ARTICLES[i % ARTICLES.length]!;
 
 async function seed(dataDir: string) {
   const { openDatabase } = await import('../apps/server/src/db/database.js');
@@ -24,6 +26,13 @@ async function seed(dataDir: string) {
   const handle = await openDatabase({ dataDir, databaseUrl: process.env.BENCH_DATABASE_URL });
   await migrateToLatest(handle.db);
   await seedDemo(handle.db, { products: PRODUCTS });
+  const { sql } = await import('kysely');
+  const { rows } = await sql<{ article: string }>`
+    SELECT article FROM products p
+    WHERE active AND EXISTS (SELECT 1 FROM product_prices pp WHERE pp.product_id = p.id)
+    GROUP BY article HAVING count(*) = 1 ORDER BY min(id)
+  `.execute(handle.db);
+  ARTICLES = rows.map((r) => r.article);
   await handle.close();
 }
 
@@ -129,7 +138,8 @@ async function main() {
     const resolved = await c.call<{ lines: Array<{ candidates: Array<{ productId: number }> }> }>('basket/resolve', {
       text: Array.from({ length: 1000 }, (_, i) => `${article(i)} 1`).join('\n'),
     });
-    const ids = resolved.lines.map((l) => l.candidates[0]!.productId);
+    const ids = [...new Set(resolved.lines.map((l) => l.candidates[0]?.productId ?? 0))].filter((id) => id > 0);
+    if (ids.length !== 1000) throw new Error(`resolved ${ids.length} distinct products, not 1000`);
     const [addMs] = await timed(() =>
       c.call('basket/add', { id: basket.id, fields: ids.map((product) => ({ product, quantity: 2 })) }),
     );
@@ -140,6 +150,11 @@ async function main() {
         c.call('basket-item/list', { size: -1, filter: { basket: basket.id } }),
       );
       results[`basket-item/list of 1,000 lines, ${conns} conn.`] = fmt(xs);
+    }
+    // BENCH_ONLY=list stops here (the basket-item/list figures alone, for before/after comparisons).
+    if (process.env.BENCH_ONLY === 'list') {
+      for (const [k, v2] of Object.entries(results)) console.log(`- ${k}: ${v2}`);
+      return;
     }
     const small = await c.call<{ id: number }>('basket/create', { name: 'bench add' });
     for (const conns of [1, 10]) {
