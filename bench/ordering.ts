@@ -99,6 +99,12 @@ async function load(connections: number, n: number, f: (i: number) => Promise<un
   return out;
 }
 
+/** User + system CPU time of a process in ms (Linux, 100 ticks per second). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
@@ -146,10 +152,12 @@ async function main() {
     results['basket/add 1,000 lines in one call'] = `${addMs.toFixed(0)} ms`;
 
     for (const conns of [1, 10]) {
-      const xs = await load(conns, conns === 1 ? 50 : 100, () =>
-        c.call('basket-item/list', { size: -1, filter: { basket: basket.id } }),
-      );
-      results[`basket-item/list of 1,000 lines, ${conns} conn.`] = fmt(xs);
+      const n = conns === 1 ? 50 : 100;
+      const cpu0 = cpuMs(server.pid!);
+      const xs = await load(conns, n, () => c.call('basket-item/list', { size: -1, filter: { basket: basket.id } }));
+      // Server CPU per call: steadier than latency on a shared machine (it excludes waiting for a core).
+      const cpu = (cpuMs(server.pid!) - cpu0) / n;
+      results[`basket-item/list of 1,000 lines, ${conns} conn.`] = `${fmt(xs)}; server CPU ${cpu.toFixed(1)} ms/call`;
     }
     // BENCH_ONLY=list stops here (the basket-item/list figures alone, for before/after comparisons).
     if (process.env.BENCH_ONLY === 'list') {
