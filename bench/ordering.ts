@@ -15,7 +15,9 @@ const serverDir = path.resolve(here, '../apps/server');
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 12000);
 const base = `http://127.0.0.1:${PORT}`;
-const article = (i: number) => `RE${String(500000 + i * 137).padStart(6, '0')}`;
+/** Part numbers of the seeded catalogue that name one active, priced product each (filled by seed()). */
+let ARTICLES: string[] = [];
+const article = (i: number) => ARTICLES[i % ARTICLES.length]!;
 
 async function seed(dataDir: string) {
   const { openDatabase } = await import('../apps/server/src/db/database.js');
@@ -24,6 +26,13 @@ async function seed(dataDir: string) {
   const handle = await openDatabase({ dataDir, databaseUrl: process.env.BENCH_DATABASE_URL });
   await migrateToLatest(handle.db);
   await seedDemo(handle.db, { products: PRODUCTS });
+  const { sql } = await import('kysely');
+  const { rows } = await sql<{ article: string }>`
+    SELECT article FROM products p
+    WHERE active AND EXISTS (SELECT 1 FROM product_prices pp WHERE pp.product_id = p.id)
+    GROUP BY article HAVING count(*) = 1 ORDER BY min(id)
+  `.execute(handle.db);
+  ARTICLES = rows.map((r) => r.article);
   await handle.close();
 }
 
@@ -90,6 +99,12 @@ async function load(connections: number, n: number, f: (i: number) => Promise<un
   return out;
 }
 
+/** User + system CPU time of a process in ms (Linux, 100 ticks per second). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
@@ -129,17 +144,25 @@ async function main() {
     const resolved = await c.call<{ lines: Array<{ candidates: Array<{ productId: number }> }> }>('basket/resolve', {
       text: Array.from({ length: 1000 }, (_, i) => `${article(i)} 1`).join('\n'),
     });
-    const ids = resolved.lines.map((l) => l.candidates[0]!.productId);
+    const ids = [...new Set(resolved.lines.map((l) => l.candidates[0]?.productId ?? 0))].filter((id) => id > 0);
+    if (ids.length !== 1000) throw new Error(`resolved ${ids.length} distinct products, not 1000`);
     const [addMs] = await timed(() =>
       c.call('basket/add', { id: basket.id, fields: ids.map((product) => ({ product, quantity: 2 })) }),
     );
     results['basket/add 1,000 lines in one call'] = `${addMs.toFixed(0)} ms`;
 
     for (const conns of [1, 10]) {
-      const xs = await load(conns, conns === 1 ? 50 : 100, () =>
-        c.call('basket-item/list', { size: -1, filter: { basket: basket.id } }),
-      );
-      results[`basket-item/list of 1,000 lines, ${conns} conn.`] = fmt(xs);
+      const n = conns === 1 ? 50 : 100;
+      const cpu0 = cpuMs(server.pid!);
+      const xs = await load(conns, n, () => c.call('basket-item/list', { size: -1, filter: { basket: basket.id } }));
+      // Server CPU per call: steadier than latency on a shared machine (it excludes waiting for a core).
+      const cpu = (cpuMs(server.pid!) - cpu0) / n;
+      results[`basket-item/list of 1,000 lines, ${conns} conn.`] = `${fmt(xs)}; server CPU ${cpu.toFixed(1)} ms/call`;
+    }
+    // BENCH_ONLY=list stops here (the basket-item/list figures alone, for before/after comparisons).
+    if (process.env.BENCH_ONLY === 'list') {
+      for (const [k, v2] of Object.entries(results)) console.log(`- ${k}: ${v2}`);
+      return;
     }
     const small = await c.call<{ id: number }>('basket/create', { name: 'bench add' });
     for (const conns of [1, 10]) {

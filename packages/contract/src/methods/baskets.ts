@@ -17,11 +17,18 @@ export const lineQuantity = z.coerce
   .refine((n) => Number.isFinite(n), { error: 'validation.number', abort: true })
   .pipe(z.number().int({ error: 'validation.integer' }).max(ORDER_QUANTITY_MAX, { error: 'validation.quantityRange' }));
 
+/** A warehouse, sent once per `basket-item/list` answer (lines refer to it by id). */
 export const basketStoreSchema = z.object({
   id: z.number(),
   name: z.string(),
-  amount: z.number(),
   isVirtual: z.boolean(),
+});
+export type BasketStore = z.infer<typeof basketStoreSchema>;
+
+/** How much of a line's product one warehouse holds; the warehouse is named in the answer's `stores`. */
+export const basketLineStoreSchema = z.object({
+  id: z.number(),
+  amount: z.number(),
 });
 
 export const basketSchema = z.object({
@@ -54,7 +61,8 @@ export const basketItemSchema = z.object({
   measureFactor: z.number(),
   availability: z.enum(['Y', 'D', 'N']),
   stock: z.number(),
-  stores: z.array(basketStoreSchema),
+  /** Warehouses that hold the product (amount > 0), by warehouse id. */
+  stores: z.array(basketLineStoreSchema),
   weightKg: z.number().nullable(),
   volumeM3: z.number().nullable(),
 });
@@ -167,7 +175,8 @@ export const basketMethods = {
       }),
       ['ID', 'NAME'],
     ),
-    result: listResult(basketItemSchema),
+    // The warehouses the lines refer to, once per answer rather than once per line.
+    result: listResult(basketItemSchema).extend({ stores: z.array(basketStoreSchema) }),
     access: permission('basket', 'fetch'),
   }),
   'basket-item/get': defineMethod({

@@ -56,6 +56,10 @@ describe('basket/* and basket-item/*', () => {
     expect(basket.weightKg).toBeCloseTo(10.5);
     const list = await dealer.ok('basket-item/list', { size: -1, filter: { basket: basketId } });
     expect(list.items.map((i) => i.id)).toContain(item.id);
+    // Warehouses are named once per answer; every line's warehouse ids are among them.
+    const named = new Set(list.stores.map((s) => s.id));
+    expect(list.stores.length).toBe(named.size);
+    for (const line of list.items) for (const s of line.stores) expect(named.has(s.id)).toBe(true);
     expect((await dealer.ok('basket-item/get', { id: item.id })).product).toBe(p.id);
     expect((await dealer.ok('basket-item/update', { id: item.id, amount: 0 })).deleted).toBe(true);
     expect((await dealer.call('basket-item/get', { id: item.id })).status).toBe(404);

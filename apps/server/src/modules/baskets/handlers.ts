@@ -11,10 +11,10 @@ import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers } from '../../rest/context.js';
 import type { Actor } from '../auth/actor.js';
-import { loadOffers } from '../catalog/offers.js';
+import { loadOffers, priceContextOf } from '../catalog/offers.js';
 import { ownFile, readStoredFile } from '../files/storage.js';
 import { parseLines } from './lines.js';
-import { basketLines, basketView, basketViews, itemsFrom, itemsView, ownBasket } from './queries.js';
+import { basketLines, basketView, basketViews, itemsFrom, itemsView, ownBasket, storesOf } from './queries.js';
 import { resolveLines } from './resolve.js';
 import { readSpreadsheet } from './spreadsheet.js';
 
@@ -253,20 +253,32 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
     const actor = requireActor(ctx);
     const filter = input.filter;
     if (!filter) throw new AppError('VALIDATION', 'error.validation', { fields: { filter: 'validation.required' } });
-    let rows;
-    if ('order' in filter) rows = await orderLines(ctx.db, actor, filter.order);
-    else {
-      await ownBasket(ctx.db, actor.id, filter.basket);
-      rows = await basketLines(ctx.db, [filter.basket])
-        .orderBy(
-          input.sort?.NAME ? 'p.name' : 'i.id',
-          input.sort?.NAME === 'DESC' || input.sort?.ID === 'DESC' ? 'desc' : 'asc',
-        )
-        .execute();
-    }
+    const basketId = 'basket' in filter ? filter.basket : null;
+    // The lines and the price context in parallel; for a basket the ownership check rides on the lines
+    // query (joined to the dealer's baskets), and only an empty answer needs a second look.
+    const [rows, context] = await Promise.all([
+      basketId === null
+        ? orderLines(ctx.db, actor, (filter as { order: number }).order)
+        : basketLines(ctx.db, [basketId])
+            .innerJoin('baskets as b', 'b.id', 'i.basket_id')
+            .where('b.user_id', '=', actor.id)
+            .orderBy(
+              input.sort?.NAME ? 'p.name' : 'i.id',
+              input.sort?.NAME === 'DESC' || input.sort?.ID === 'DESC' ? 'desc' : 'asc',
+            )
+            .execute(),
+      priceContextOf(ctx.db, actor),
+    ]);
+    if (basketId !== null && rows.length === 0) await ownBasket(ctx.db, actor.id, basketId);
     const count = rows.length;
     const page = input.size === -1 ? rows : rows.slice((input.page - 1) * input.size, input.page * input.size);
-    return { count, items: await itemsView(ctx.db, actor, page) };
+    const offers = await loadOffers(
+      ctx.db,
+      actor,
+      page.map((r) => r.product_id),
+      context,
+    );
+    return { count, items: itemsFrom(page, offers), stores: storesOf(offers) };
   },
   async 'basket-item/get'(input, ctx) {
     const actor = requireActor(ctx);

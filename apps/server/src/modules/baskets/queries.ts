@@ -1,4 +1,4 @@
-import type { Basket, BasketItem, Currency } from '@portal/contract';
+import type { Basket, BasketItem, BasketStore, Currency } from '@portal/contract';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../rest/app-error.js';
@@ -66,14 +66,24 @@ export function itemsFrom(rows: LineRow[], offers: Map<number, Offer>): BasketIt
       measureFactor: Number(r.measure_factor) || 1,
       availability: offer?.availability ?? 'N',
       stock: offer?.quantity ?? 0,
-      // Warehouses that hold the product; availability above already counts them all.
-      stores: (offer?.stores ?? [])
-        .filter((s) => s.amount > 0)
-        .map((s) => ({ id: s.id, name: s.name, amount: s.amount, isVirtual: s.isVirtual })),
+      // Warehouses that hold the product, by id (named once per answer: storesOf); availability above
+      // already counts them all.
+      stores: (offer?.stores ?? []).filter((s) => s.amount > 0).map((s) => ({ id: s.id, amount: s.amount })),
       weightKg: r.weight_kg === null ? null : Number(r.weight_kg),
       volumeM3: r.volume_m3 === null ? null : Number(r.volume_m3),
     };
   });
+}
+
+/** The warehouses the given lines' offers refer to, each once, in the offers' order (sort, id). */
+export function storesOf(offers: Map<number, Offer>): BasketStore[] {
+  const seen = new Map<number, BasketStore>();
+  for (const offer of offers.values()) {
+    for (const s of offer.stores) {
+      if (s.amount > 0 && !seen.has(s.id)) seen.set(s.id, { id: s.id, name: s.name, isVirtual: s.isVirtual });
+    }
+  }
+  return [...seen.values()];
 }
 
 export const round2 = (n: number) => Math.round(n * 100) / 100;

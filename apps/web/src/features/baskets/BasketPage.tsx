@@ -66,6 +66,7 @@ export default function BasketPage() {
   if (basket.isError) return <ErrorState error={basket.error} onRetry={() => void basket.refetch()} />;
   if (items.isError) return <ErrorState error={items.error} onRetry={() => void items.refetch()} />;
   const all = items.data.items;
+  const stores = new Map(items.data.stores.map((s) => [s.id, s]));
   const rows = size === -1 ? all : all.slice(page * size, page * size + size);
 
   return (
@@ -143,7 +144,7 @@ export default function BasketPage() {
                         </Typography>
                       </TableCell>
                       <TableCell sx={hide}>
-                        <Availability item={item} />
+                        <Availability item={item} stores={stores} />
                       </TableCell>
                       <TableCell>
                         <QuantityCell
