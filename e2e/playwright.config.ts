@@ -4,7 +4,8 @@ import { E2E_DATA_DIR, E2E_PORT } from './support/env';
 /** End-to-end tests in Debian's Chromium against the real server on a fresh embedded database. */
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.spec.ts',
+  // Tests by default; E2E_BENCH=1 runs the browser measurements instead (npm run bench -w @portal/e2e).
+  testMatch: process.env.E2E_BENCH ? '**/*.bench.ts' : '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
