@@ -206,7 +206,10 @@ test.describe('ordering', () => {
     await expect(page.getByText(/Добавлено в корзину/)).toBeVisible();
     await shot(page, 'ordering-add-from-card');
     await page.getByTestId('active-basket').click();
-    await page.getByRole('menuitem', { name: /Открыть/ }).first().click();
+    await page
+      .getByRole('menuitem', { name: /Открыть/ })
+      .first()
+      .click();
     await expect(page.getByText(product.article).first()).toBeVisible();
   });
 });
