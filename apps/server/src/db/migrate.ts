@@ -7,6 +7,7 @@ import * as rateEvents from './migrations/0004-rate-events.js';
 import * as catalogSearch from './migrations/0010-catalog-search.js';
 import * as catalogSortIndexes from './migrations/0011-catalog-sort-indexes.js';
 import * as catalogStockCover from './migrations/0012-catalog-stock-cover.js';
+import * as catalogVersion from './migrations/0013-catalog-version.js';
 import * as ordering from './migrations/0020-ordering-indexes.js';
 import * as content from './migrations/0030-content.js';
 import * as aftersales from './migrations/0040-aftersales.js';
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-catalog-search': catalogSearch,
   '0011-catalog-sort-indexes': catalogSortIndexes,
   '0012-catalog-stock-cover': catalogStockCover,
+  '0013-catalog-version': catalogVersion,
   '0020-ordering-indexes': ordering,
   '0030-content': content,
   '0040-aftersales': aftersales,

@@ -274,4 +274,37 @@ describe('demo seed', () => {
       .executeTakeFirstOrThrow();
     expect(onOrder.availability).toBe('D');
   });
+  it('counts again after any catalogue write, whoever makes it (cached counts, migration 0013)', async () => {
+    const dealer = await t.as('dealer');
+    const db = t.app.portal.database.db;
+    const oil = await sectionOf('oil-filters');
+    const filter = { category: oil.id, F_AVAILABLE: 'Y' as const };
+    const availableOf = async () => {
+      const { items } = await dealer.ok('product/get-filter', { filter: { category: oil.id } });
+      return items.find((i) => i.CODE === 'AVAILABLE')!.VALUES.find((v) => v.VALUE === 'Y')!.ELEMENT_COUNT;
+    };
+    const before = await availableOf();
+    const listed = await dealer.ok('product/list', { filter, size: 1 });
+    expect(await availableOf()).toBe(before); // served again, unchanged
+    expect(listed.count).toBe(before);
+    const product = await db
+      .selectFrom('products')
+      .select('id')
+      .where('section_id', '=', oil.id)
+      .where('availability', '=', 'Y')
+      .executeTakeFirstOrThrow();
+    // Written straight to the database, as an import would: no server code runs.
+    await db.deleteFrom('product_stock').where('product_id', '=', product.id).execute();
+    expect(await availableOf()).toBe(before - 1);
+    expect((await dealer.ok('product/list', { filter, size: 1 })).count).toBe(before - 1);
+    const price = await dealer.ok('product/get-filter', { filter: { category: oil.id } });
+    const max = Number(price.items.find((i) => i.CODE === 'PRICE')!.VALUES[1]!.VALUE);
+    await db
+      .updateTable('product_prices')
+      .set({ value: max + 1000 })
+      .where('product_id', '=', product.id)
+      .execute();
+    const raised = await dealer.ok('product/get-filter', { filter: { category: oil.id } });
+    expect(Number(raised.items.find((i) => i.CODE === 'PRICE')!.VALUES[1]!.VALUE)).toBe(max + 1000);
+  });
 });

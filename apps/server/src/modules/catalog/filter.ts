@@ -1,6 +1,7 @@
 import { FILTER_PROPERTY_CODES, FILTER_KEY_PREFIX, type FilterItem, type Language } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { cachedCount } from './cache.js';
 import type { PriceContext } from './offers.js';
 import { facetConditions, priceJoin, PROPERTY_NAMES, scopeCondition, type FilterValues } from './products.js';
 
@@ -41,7 +42,22 @@ export async function smartFilter(
 ): Promise<FilterItem[]> {
   if (f.category === undefined && !f.ids && !searchIds) return [];
   const c = facetConditions(f);
-  const rows = await sql<CountRow>`
+  // Every input of the statement is in the key; the version was read before it runs (cache.ts).
+  const key = JSON.stringify(['filter', f, searchIds, context?.priceTypeId ?? null, context?.paySystemId ?? null]);
+  const rows = await cachedCount(db, context?.catalogVersion ?? null, key, () =>
+    countRows(db, f, searchIds, context, c),
+  );
+  return toItems(rows, f, language, prefix);
+}
+
+async function countRows(
+  db: Db,
+  f: FilterValues,
+  searchIds: number[] | null,
+  context: PriceContext | null,
+  c: ReturnType<typeof facetConditions>,
+): Promise<CountRow[]> {
+  const result = await sql<CountRow>`
     WITH scoped AS (
       SELECT p.brand, p.prop_model, p.prop_kind, p.availability, pp.value AS price,
              ${c.brand} AS m_brand, ${c.model} AS m_model, ${c.kind} AS m_kind,
@@ -66,12 +82,15 @@ export async function smartFilter(
     UNION ALL
     SELECT 'PRICE_MAX', ceil(max(price))::text, count(*)::int FROM scoped WHERE m_brand AND m_model AND m_kind AND m_available
   `.execute(db);
+  return result.rows;
+}
 
+function toItems(rows: CountRow[], f: FilterValues, language: Language, prefix: string): FilterItem[] {
   const name = (code: string) => PROPERTY_NAMES[code]?.[language] ?? code;
   const items: FilterItem[] = [];
   for (const code of FILTER_PROPERTY_CODES) {
     const selected = new Set(f[code] ?? []);
-    const values = rows.rows
+    const values = rows
       .filter((r) => r.code === code && r.value)
       .sort((a, b) => (a.value ?? '').localeCompare(b.value ?? '', 'ru'));
     if (values.length === 0) continue;
@@ -94,8 +113,8 @@ export async function smartFilter(
       })),
     });
   }
-  const min = rows.rows.find((r) => r.code === 'PRICE_MIN');
-  const max = rows.rows.find((r) => r.code === 'PRICE_MAX');
+  const min = rows.find((r) => r.code === 'PRICE_MIN');
+  const max = rows.find((r) => r.code === 'PRICE_MAX');
   if (min?.value && max?.value) {
     items.push({
       ID: 'PRICE',
@@ -129,7 +148,7 @@ export async function smartFilter(
   }
   const yes = language === 'en' ? 'Yes' : 'Да';
   const no = language === 'en' ? 'No' : 'Нет';
-  const availability = rows.rows.filter((r) => r.code === 'AVAILABLE');
+  const availability = rows.filter((r) => r.code === 'AVAILABLE');
   if (availability.length) {
     items.push({
       ID: 'AVAILABLE',

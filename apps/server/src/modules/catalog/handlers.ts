@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { fullNameOf, type Actor } from '../auth/actor.js';
+import { cachedCount } from './cache.js';
 import { smartFilter } from './filter.js';
 import { loadOffers, loadPriceTable, priceContextOf } from './offers.js';
 import {
@@ -139,7 +140,8 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     const read = readFilter(input.filter);
     // An empty id list is an empty answer, without a query (spec §5).
     if (read.ids && read.ids.length === 0) return { count: 0, items: [] };
-    const f = await resolveCategory(ctx.db, read);
+    // The price context (with the catalogue version) is read first or alongside, never after a count.
+    const [f, context] = await Promise.all([resolveCategory(ctx.db, read), priceContextOf(ctx.db, actor)]);
     if (f.sectionIds && f.sectionIds.length === 0) return { count: 0, items: [] };
     let searchIds: number[] | null = null;
     let matches: Map<number, ProductMatch> | undefined;
@@ -153,7 +155,6 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
       Parameters<typeof orderBy>[0],
       'ASC' | 'DESC',
     ];
-    const context = await priceContextOf(ctx.db, actor);
     const c = facetConditions(f);
     const join = needsPriceJoin(f, sortKey) ? priceJoin(context) : sql``;
     const where = sql`${scopeCondition(f, searchIds)} AND ${c.brand} AND ${c.model} AND ${c.kind} AND ${c.available}
@@ -161,24 +162,34 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     const { limit, offset } = pageOf(input.page, input.size, MAX_PRODUCTS_PER_PAGE);
     const order = orderBy(sortKey ?? (searchIds ? null : 'NAME'), dir, searchIds);
     const [count, page] = await Promise.all([
-      sql<{ n: number }>`SELECT count(*)::int AS n FROM products p ${join} WHERE ${where}`.execute(ctx.db),
+      // The count depends on the filter, the search hits and (with a price bound) the price context only.
+      cachedCount(
+        ctx.db,
+        context?.catalogVersion ?? null,
+        JSON.stringify(['count', f, searchIds, join.compile(ctx.db).parameters]),
+        async () =>
+          (await sql<{ n: number }>`SELECT count(*)::int AS n FROM products p ${join} WHERE ${where}`.execute(ctx.db))
+            .rows[0]?.n ?? 0,
+      ),
       sql<ProductRow>`SELECT ${PRODUCT_COLUMNS} FROM products p ${join} WHERE ${where}
         ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`.execute(ctx.db),
     ]);
     const items = await productViews(ctx.db, actor, ctx.language, page.rows, context, matches);
-    return { count: count.rows[0]?.n ?? 0, items };
+    return { count, items };
   },
 
   async 'product/get'(input, ctx) {
     const actor = requireActor(ctx);
-    const detail = await ctx.db
-      .selectFrom('products')
-      .select(['id', 'detail_text', 'section_id'])
-      .where('id', '=', input.id)
-      .where('active', '=', true)
-      .executeTakeFirst();
+    const [detail, context] = await Promise.all([
+      ctx.db
+        .selectFrom('products')
+        .select(['id', 'detail_text', 'section_id'])
+        .where('id', '=', input.id)
+        .where('active', '=', true)
+        .executeTakeFirst(),
+      priceContextOf(ctx.db, actor),
+    ]);
     if (!detail) throw notFound();
-    const context = await priceContextOf(ctx.db, actor);
     const [prices, analogues, similarIds, trail] = await Promise.all([
       loadPriceTable(ctx.db, actor, detail.id, context),
       ctx.db
@@ -221,14 +232,13 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     const actor = requireActor(ctx);
     const read = readFilter(input.filter);
     if (read.ids && read.ids.length === 0) return { items: [] };
-    const f = await resolveCategory(ctx.db, read);
+    const [f, context] = await Promise.all([resolveCategory(ctx.db, read), priceContextOf(ctx.db, actor)]);
     if (f.sectionIds && f.sectionIds.length === 0) return { items: [] };
     let searchIds: number[] | null = null;
     if (f.search !== undefined) {
       searchIds = (await searchProducts(ctx.db, f.search)).map((h) => h.id);
       if (searchIds.length === 0) return { items: [] };
     }
-    const context = await priceContextOf(ctx.db, actor);
     return { items: await smartFilter(ctx.db, f, searchIds, context, ctx.language) };
   },
 

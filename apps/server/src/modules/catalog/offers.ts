@@ -39,6 +39,8 @@ export interface PriceContext {
   priceTypeName: string;
   paySystemName: string;
   needsPaySystem: boolean;
+  /** The catalogue version (migration 0013) read in the same statement, before any count: the cache key. */
+  catalogVersion: number | null;
 }
 
 /**
@@ -53,8 +55,9 @@ export async function priceContextOf(
   // is active, else the first active one.
   const priceTypeId = actor.priceTypeId ?? 0;
   const paySystemId = actor.paySystemId ?? 0;
-  const { rows } = await sql<{ pt_id: number; pt_name: string; ps_id: number; ps_name: string }>`
-    SELECT pt.id AS pt_id, pt.name AS pt_name, ps.id AS ps_id, ps.name AS ps_name
+  const { rows } = await sql<{ pt_id: number; pt_name: string; ps_id: number; ps_name: string; cv: string | null }>`
+    SELECT pt.id AS pt_id, pt.name AS pt_name, ps.id AS ps_id, ps.name AS ps_name,
+           (SELECT version FROM catalog_version) AS cv
     FROM (SELECT id, name FROM price_types
           WHERE id = ${priceTypeId} OR (${priceTypeId} = 0 AND is_default) ORDER BY sort, id LIMIT 1) pt,
          (SELECT id, name FROM pay_systems WHERE active ORDER BY (id = ${paySystemId}) DESC, sort, id LIMIT 1) ps
@@ -68,6 +71,7 @@ export async function priceContextOf(
     paySystemName: row.ps_name,
     // An inactive or missing choice counts as none: the user is asked to choose again.
     needsPaySystem: !actor.paySystemId || actor.paySystemId !== row.ps_id,
+    catalogVersion: row.cv === null ? null : Number(row.cv),
   };
 }
 

@@ -82,7 +82,12 @@ export function facetConditions(f: FilterValues) {
 /** Scope conditions: the section (with its subsections), the id list, the search candidates. */
 export function scopeCondition(f: FilterValues, searchIds: number[] | null): Cond {
   const parts: Cond[] = [sql<boolean>`p.active`];
-  if (f.category !== undefined) {
+  if (f.sectionIds && f.sectionIds.length === 1) {
+    // One section: an equality, so a page walks (section_id, name, id) in order and stops after the limit.
+    parts.push(sql<boolean>`p.section_id = ${f.sectionIds[0]}`);
+  } else if (f.sectionIds) {
+    parts.push(sql<boolean>`p.section_id = ANY(${f.sectionIds}::int[])`);
+  } else if (f.category !== undefined) {
     parts.push(
       sql<boolean>`p.section_id IN (SELECT id FROM sections WHERE id = ${f.category} OR parent_id = ${f.category})`,
     );
