@@ -27,6 +27,8 @@ export function buildTheme(mode: ThemeMode, locale?: Localization): Theme {
           styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
         },
         MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
+        // Russian reads better in sentence case than in MUI's capitals.
+        MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
       },
     },
     ...(locale ? [locale] : []),
