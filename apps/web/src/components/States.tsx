@@ -2,7 +2,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -48,4 +50,31 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
       {text}
     </Alert>
   );
+}
+
+/**
+ * A list's four states in one place: loading, an error with a retry, an empty list with its explanation,
+ * and the rows (given the loaded data).
+ */
+export function ListState<T extends { count: number }>({
+  query,
+  emptyTitle,
+  emptyText,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  emptyTitle: string;
+  emptyText?: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data.count === 0) {
+    return (
+      <Paper>
+        <EmptyState title={emptyTitle}>{emptyText && <Typography>{emptyText}</Typography>}</EmptyState>
+      </Paper>
+    );
+  }
+  return <>{children(query.data)}</>;
 }

@@ -11,12 +11,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { ListState } from '../../components/States';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
 import { answerListQuery, isStaff } from './api';
@@ -46,61 +45,55 @@ export default function SupportListPage() {
           </Button>
         }
       />
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.count === 0 ? (
-        <Paper>
-          <EmptyState title={t('support.empty')}>
-            <Typography>{t('support.emptyText')}</Typography>
-          </EmptyState>
-        </Paper>
-      ) : (
-        <Paper>
-          <TableContainer>
-            <Table size="small" aria-label={t('support.title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('field.title')}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('field.date')}</TableCell>
-                  {staff && (
-                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.author')}</TableCell>
-                  )}
-                  <TableCell>{t('field.status')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.data.items.map((a) => (
-                  <TableRow key={a.id} hover>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                      <Link component={RouterLink} to={`/support/${a.id}/`}>
-                        {a.title}
-                      </Link>
-                    </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{formatDate(a.date, true)}</TableCell>
-                    {staff && <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{a.user.name}</TableCell>}
-                    <TableCell>
-                      <AnswerStatusChip answer={a} />
-                    </TableCell>
+      <ListState query={list} emptyTitle={t('support.empty')} emptyText={t('support.emptyText')}>
+        {(data) => (
+          <Paper>
+            <TableContainer>
+              <Table size="small" aria-label={t('support.title')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('field.title')}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('field.date')}</TableCell>
+                    {staff && (
+                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.author')}</TableCell>
+                    )}
+                    <TableCell>{t('field.status')}</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            count={list.data.count}
-            page={page - 1}
-            rowsPerPage={size === -1 ? list.data.count : size}
-            rowsPerPageOptions={[60, 120, 240]}
-            labelRowsPerPage={t('rows')}
-            labelDisplayedRows={({ from, to, count }) => t('displayed', { from, to, count })}
-            onPageChange={(_e, p) => setParams({ page: String(p + 1), size: String(size) })}
-            onRowsPerPageChange={(e) => setParams({ page: '1', size: e.target.value })}
-          />
-        </Paper>
-      )}
+                </TableHead>
+                <TableBody>
+                  {data.items.map((a) => (
+                    <TableRow key={a.id} hover>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                        <Link component={RouterLink} to={`/support/${a.id}/`}>
+                          {a.title}
+                        </Link>
+                      </TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                        {formatDate(a.date, true)}
+                      </TableCell>
+                      {staff && <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{a.user.name}</TableCell>}
+                      <TableCell>
+                        <AnswerStatusChip answer={a} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={data.count}
+              page={page - 1}
+              rowsPerPage={size === -1 ? data.count : size}
+              rowsPerPageOptions={[60, 120, 240]}
+              labelRowsPerPage={t('rows')}
+              labelDisplayedRows={({ from, to, count }) => t('displayed', { from, to, count })}
+              onPageChange={(_e, p) => setParams({ page: String(p + 1), size: String(size) })}
+              onRowsPerPageChange={(e) => setParams({ page: '1', size: e.target.value })}
+            />
+          </Paper>
+        )}
+      </ListState>
     </Box>
   );
 }

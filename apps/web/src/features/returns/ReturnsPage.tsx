@@ -17,7 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { ListState } from '../../components/States';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
 import { canFileReturns, isStaff, returnFieldsQuery, returnListQuery } from './api';
@@ -76,79 +76,71 @@ export default function ReturnsPage() {
           ))}
         </TextField>
       </Box>
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.count === 0 ? (
-        <Paper>
-          <EmptyState title={t('empty.title')}>
-            <Typography>{t('empty.text')}</Typography>
-          </EmptyState>
-        </Paper>
-      ) : (
-        <Paper>
-          <TableContainer>
-            <Table size="small" aria-label={t('title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('field.number')}</TableCell>
-                  <TableCell>{t('field.date')}</TableCell>
-                  <TableCell>{t('field.product')}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.order')}</TableCell>
-                  <TableCell align="right">{t('field.quantity')}</TableCell>
-                  {staff && (
-                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.dealer')}</TableCell>
-                  )}
-                  <TableCell>{t('field.status')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.data.items.map((r) => (
-                  <TableRow
-                    key={r.id}
-                    hover
-                    sx={{ cursor: 'pointer' }}
-                    onClick={() => void navigate(`/returns/${r.id}/`)}
-                  >
-                    <TableCell>
-                      <Link component={RouterLink} to={`/returns/${r.id}/`} onClick={(e) => e.stopPropagation()}>
-                        {r.id}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{formatDate(r.dateCreate)}</TableCell>
-                    <TableCell>
-                      <Typography variant="body2">{r.product.name}</Typography>
-                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                        {r.product.article}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{r.order.title}</TableCell>
-                    <TableCell align="right">{r.quantity}</TableCell>
-                    {staff && <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{r.user.name}</TableCell>}
-                    <TableCell>
-                      <StatusChip status={r.status} />
-                    </TableCell>
+      <ListState query={list} emptyTitle={t('empty.title')} emptyText={t('empty.text')}>
+        {(data) => (
+          <Paper>
+            <TableContainer>
+              <Table size="small" aria-label={t('title')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('field.number')}</TableCell>
+                    <TableCell>{t('field.date')}</TableCell>
+                    <TableCell>{t('field.product')}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.order')}</TableCell>
+                    <TableCell align="right">{t('field.quantity')}</TableCell>
+                    {staff && (
+                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.dealer')}</TableCell>
+                    )}
+                    <TableCell>{t('field.status')}</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            count={list.data.count}
-            page={page - 1}
-            rowsPerPage={size === -1 ? list.data.count : size}
-            rowsPerPageOptions={[60, 120, 240]}
-            labelRowsPerPage={t('rows')}
-            labelDisplayedRows={({ from, to, count }) => t('displayed', { from, to, count })}
-            onPageChange={(_e, p) =>
-              setParams({ page: String(p + 1), size: String(size), ...(status ? { status } : {}) })
-            }
-            onRowsPerPageChange={(e) => setParams({ page: '1', size: e.target.value, ...(status ? { status } : {}) })}
-          />
-        </Paper>
-      )}
+                </TableHead>
+                <TableBody>
+                  {data.items.map((r) => (
+                    <TableRow
+                      key={r.id}
+                      hover
+                      sx={{ cursor: 'pointer' }}
+                      onClick={() => void navigate(`/returns/${r.id}/`)}
+                    >
+                      <TableCell>
+                        <Link component={RouterLink} to={`/returns/${r.id}/`} onClick={(e) => e.stopPropagation()}>
+                          {r.id}
+                        </Link>
+                      </TableCell>
+                      <TableCell>{formatDate(r.dateCreate)}</TableCell>
+                      <TableCell>
+                        <Typography variant="body2">{r.product.name}</Typography>
+                        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                          {r.product.article}
+                        </Typography>
+                      </TableCell>
+                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{r.order.title}</TableCell>
+                      <TableCell align="right">{r.quantity}</TableCell>
+                      {staff && <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{r.user.name}</TableCell>}
+                      <TableCell>
+                        <StatusChip status={r.status} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={data.count}
+              page={page - 1}
+              rowsPerPage={size === -1 ? data.count : size}
+              rowsPerPageOptions={[60, 120, 240]}
+              labelRowsPerPage={t('rows')}
+              labelDisplayedRows={({ from, to, count }) => t('displayed', { from, to, count })}
+              onPageChange={(_e, p) =>
+                setParams({ page: String(p + 1), size: String(size), ...(status ? { status } : {}) })
+              }
+              onRowsPerPageChange={(e) => setParams({ page: '1', size: e.target.value, ...(status ? { status } : {}) })}
+            />
+          </Paper>
+        )}
+      </ListState>
       <Outlet />
     </Box>
   );

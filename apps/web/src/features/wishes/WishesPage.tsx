@@ -13,12 +13,11 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { ListState } from '../../components/States';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
 import { isStaff, wishListQuery } from './api';
@@ -79,72 +78,66 @@ export default function WishesPage() {
           ))}
         </TextField>
       </Box>
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.count === 0 ? (
-        <Paper>
-          <EmptyState title={t('empty.title')}>
-            <Typography>{t('empty.text')}</Typography>
-          </EmptyState>
-        </Paper>
-      ) : (
-        <Paper>
-          <TableContainer>
-            <Table size="small" aria-label={t('title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('field.article')}</TableCell>
-                  <TableCell align="right">{t('field.count')}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.model')}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('field.date')}</TableCell>
-                  {staff && (
-                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.dealer')}</TableCell>
-                  )}
-                  <TableCell>{t('field.status')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.data.items.map((w) => (
-                  <TableRow key={w.id} hover data-testid="wish-row">
-                    <TableCell>
-                      <Link component={RouterLink} to={`/wishes/${w.id}/`}>
-                        {w.article}
-                      </Link>
-                    </TableCell>
-                    <TableCell align="right">{w.count}</TableCell>
-                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{w.model}</TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{formatDate(w.dateCreate)}</TableCell>
-                    {staff && <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{w.userName}</TableCell>}
-                    <TableCell>
-                      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                        <WishStatusChip status={w.status} />
-                        {w.productId && (
-                          <Link component={RouterLink} to={`/product/${w.productId}`} variant="body2">
-                            {t('toProduct')}
-                          </Link>
-                        )}
-                      </Box>
-                    </TableCell>
+      <ListState query={list} emptyTitle={t('empty.title')} emptyText={t('empty.text')}>
+        {(data) => (
+          <Paper>
+            <TableContainer>
+              <Table size="small" aria-label={t('title')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('field.article')}</TableCell>
+                    <TableCell align="right">{t('field.count')}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.model')}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('field.date')}</TableCell>
+                    {staff && (
+                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('field.dealer')}</TableCell>
+                    )}
+                    <TableCell>{t('field.status')}</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            count={list.data.count}
-            page={page - 1}
-            rowsPerPage={size === -1 ? list.data.count : size}
-            rowsPerPageOptions={[60, 120, 240]}
-            labelRowsPerPage={t('rows')}
-            labelDisplayedRows={({ from, to, count }) => t('displayed', { from, to, count })}
-            onPageChange={(_e, p) => setParam({ page: String(p + 1) })}
-            onRowsPerPageChange={(e) => setParam({ page: '1', size: e.target.value })}
-          />
-        </Paper>
-      )}
+                </TableHead>
+                <TableBody>
+                  {data.items.map((w) => (
+                    <TableRow key={w.id} hover data-testid="wish-row">
+                      <TableCell>
+                        <Link component={RouterLink} to={`/wishes/${w.id}/`}>
+                          {w.article}
+                        </Link>
+                      </TableCell>
+                      <TableCell align="right">{w.count}</TableCell>
+                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{w.model}</TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                        {formatDate(w.dateCreate)}
+                      </TableCell>
+                      {staff && <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{w.userName}</TableCell>}
+                      <TableCell>
+                        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                          <WishStatusChip status={w.status} />
+                          {w.productId && (
+                            <Link component={RouterLink} to={`/product/${w.productId}`} variant="body2">
+                              {t('toProduct')}
+                            </Link>
+                          )}
+                        </Box>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={data.count}
+              page={page - 1}
+              rowsPerPage={size === -1 ? data.count : size}
+              rowsPerPageOptions={[60, 120, 240]}
+              labelRowsPerPage={t('rows')}
+              labelDisplayedRows={({ from, to, count }) => t('displayed', { from, to, count })}
+              onPageChange={(_e, p) => setParam({ page: String(p + 1) })}
+              onRowsPerPageChange={(e) => setParam({ page: '1', size: e.target.value })}
+            />
+          </Paper>
+        )}
+      </ListState>
     </Box>
   );
 }
