@@ -9,13 +9,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
+import { UrlPagination } from '../../components/UrlPagination';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
 import { answerListQuery, isStaff } from './api';
@@ -30,7 +30,7 @@ function num(v: string | null, fallback: number) {
 export default function SupportListPage() {
   const { t } = useTranslation('forms');
   const user = useCurrentUser().data;
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const page = num(params.get('page'), 1);
   const size = params.get('size') === '-1' ? -1 : num(params.get('size'), 60);
   const list = useQuery(answerListQuery(page, size, SUPPORT_FORM_CODE));
@@ -80,17 +80,7 @@ export default function SupportListPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={data.count}
-              page={page - 1}
-              rowsPerPage={size === -1 ? data.count : size}
-              rowsPerPageOptions={[60, 120, 240]}
-              labelRowsPerPage={t('rows')}
-              labelDisplayedRows={({ from, to, count }) => t('displayed', { from, to, count })}
-              onPageChange={(_e, p) => setParams({ page: String(p + 1), size: String(size) })}
-              onRowsPerPageChange={(e) => setParams({ page: '1', size: e.target.value })}
-            />
+            <UrlPagination count={data.count} />
           </Paper>
         )}
       </ListState>

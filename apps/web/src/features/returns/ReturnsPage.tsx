@@ -9,7 +9,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
+import { UrlPagination } from '../../components/UrlPagination';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
 import { canFileReturns, isStaff, returnFieldsQuery, returnListQuery } from './api';
@@ -125,19 +125,7 @@ export default function ReturnsPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={data.count}
-              page={page - 1}
-              rowsPerPage={size === -1 ? data.count : size}
-              rowsPerPageOptions={[60, 120, 240]}
-              labelRowsPerPage={t('rows')}
-              labelDisplayedRows={({ from, to, count }) => t('displayed', { from, to, count })}
-              onPageChange={(_e, p) =>
-                setParams({ page: String(p + 1), size: String(size), ...(status ? { status } : {}) })
-              }
-              onRowsPerPageChange={(e) => setParams({ page: '1', size: e.target.value, ...(status ? { status } : {}) })}
-            />
+            <UrlPagination count={data.count} />
           </Paper>
         )}
       </ListState>

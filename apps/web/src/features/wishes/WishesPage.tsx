@@ -10,7 +10,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ListState } from '../../components/States';
+import { UrlPagination } from '../../components/UrlPagination';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
 import { isStaff, wishListQuery } from './api';
@@ -40,8 +40,6 @@ export default function WishesPage() {
   const status = STATUSES.find((s) => s === params.get('status'));
   const list = useQuery(wishListQuery(page, size, status));
   const staff = isStaff(user);
-  const setParam = (next: Record<string, string>) =>
-    setParams({ page: String(page), size: String(size), ...(status ? { status } : {}), ...next });
 
   return (
     <Box>
@@ -124,17 +122,7 @@ export default function WishesPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={data.count}
-              page={page - 1}
-              rowsPerPage={size === -1 ? data.count : size}
-              rowsPerPageOptions={[60, 120, 240]}
-              labelRowsPerPage={t('rows')}
-              labelDisplayedRows={({ from, to, count }) => t('displayed', { from, to, count })}
-              onPageChange={(_e, p) => setParam({ page: String(p + 1) })}
-              onRowsPerPageChange={(e) => setParam({ page: '1', size: e.target.value })}
-            />
+            <UrlPagination count={data.count} />
           </Paper>
         )}
       </ListState>
