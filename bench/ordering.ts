@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
+import { cannon } from './cannon.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '../apps/server');
@@ -76,7 +77,8 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
 };
-const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms (n=${xs.length})`;
+const fmt = (xs: number[]) =>
+  `p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms, max ${pct(xs, 100).toFixed(1)} ms (n=${xs.length})`;
 
 async function timed<T>(f: () => Promise<T>): Promise<[number, T]> {
   const t0 = performance.now();
@@ -113,7 +115,9 @@ async function main() {
   const started = Date.now();
   await seed(dataDir);
   console.log(`seeded ${PRODUCTS} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_NODE_ARGS: extra flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -151,13 +155,21 @@ async function main() {
     );
     results['basket/add 1,000 lines in one call'] = `${addMs.toFixed(0)} ms`;
 
+    // As the catalogue bench measures (bench/cannon.ts): autocannon on the server's answer alone, after a
+    // warm-up, 1 connection for latency and 10 for throughput; brotli, as a browser asks for it.
+    const listUrl = `${base}/rest/basket-item/list?sessid=${encodeURIComponent(c.sessid)}`;
+    const listBody = JSON.stringify({ size: -1, filter: { basket: basket.id } });
+    const listHeaders = { cookie: c.cookie, 'content-type': 'application/json', 'accept-encoding': 'br' };
+    await cannon(listUrl, listHeaders, listBody, 2, 3);
     for (const conns of [1, 10]) {
-      const n = conns === 1 ? 50 : 100;
       const cpu0 = cpuMs(server.pid!);
-      const xs = await load(conns, n, () => c.call('basket-item/list', { size: -1, filter: { basket: basket.id } }));
+      const run = await cannon(listUrl, listHeaders, listBody, conns, 10);
+      if (run.errors > 0) throw new Error(`basket-item/list: ${run.errors} errors`);
       // Server CPU per call: steadier than latency on a shared machine (it excludes waiting for a core).
-      const cpu = (cpuMs(server.pid!) - cpu0) / n;
-      results[`basket-item/list of 1,000 lines, ${conns} conn.`] = `${fmt(xs)}; server CPU ${cpu.toFixed(1)} ms/call`;
+      const cpu = (cpuMs(server.pid!) - cpu0) / run.count;
+      results[`basket-item/list of 1,000 lines, ${conns} conn.`] =
+        `p50 ${run.p50.toFixed(1)} ms, p95 ${run.p95.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, ` +
+        `${Math.round(run.rps)} req/s (n=${run.count}); server CPU ${cpu.toFixed(1)} ms/call`;
     }
     // BENCH_ONLY=list stops here (the basket-item/list figures alone, for before/after comparisons).
     if (process.env.BENCH_ONLY === 'list') {

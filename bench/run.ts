@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { cannon } from './cannon.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -88,44 +88,6 @@ async function signIn(): Promise<{ cookie: string; sessid: string }> {
   const result = (await login.json()) as { result?: { sessid: string } };
   if (!result.result) throw new Error(`sign-in failed: ${JSON.stringify(result)}`);
   return { cookie, sessid: result.result.sessid };
-}
-
-interface Run {
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-  errors: number;
-}
-
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function cannon(
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-  connections: number,
-  seconds: number,
-): Promise<Run> {
-  const times: number[] = [];
-  const instance = autocannon({ url, method: 'POST', headers, body, connections, duration: seconds });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-    times.push(responseTime);
-  });
-  const result = await new Promise<autocannon.Result>((resolve, reject) =>
-    instance.on('done', resolve).on('error', reject),
-  );
-  times.sort((a, b) => a - b);
-  return {
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-    rps: result.requests.average,
-    errors: result.errors + result.non2xx,
-  };
 }
 
 const seconds = (ms: number) => Math.round(ms * 10) / 10;

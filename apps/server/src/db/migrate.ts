@@ -8,6 +8,7 @@ import * as catalogSearch from './migrations/0010-catalog-search.js';
 import * as catalogSortIndexes from './migrations/0011-catalog-sort-indexes.js';
 import * as catalogStockCover from './migrations/0012-catalog-stock-cover.js';
 import * as catalogVersion from './migrations/0013-catalog-version.js';
+import * as catalogStockByStore from './migrations/0014-catalog-stock-by-store.js';
 import * as ordering from './migrations/0020-ordering-indexes.js';
 import * as content from './migrations/0030-content.js';
 import * as aftersales from './migrations/0040-aftersales.js';
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-catalog-sort-indexes': catalogSortIndexes,
   '0012-catalog-stock-cover': catalogStockCover,
   '0013-catalog-version': catalogVersion,
+  '0014-catalog-stock-by-store': catalogStockByStore,
   '0020-ordering-indexes': ordering,
   '0030-content': content,
   '0040-aftersales': aftersales,

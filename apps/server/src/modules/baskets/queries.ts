@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../rest/app-error.js';
 import type { Actor } from '../auth/actor.js';
-import { loadOffers, type Offer } from '../catalog/offers.js';
+import { loadOffers, priceContextOf, type Offer } from '../catalog/offers.js';
 import type { BasketsTable } from '../orders/tables.js';
 import '../catalog/tables.js';
 import '../orders/tables.js';
@@ -111,32 +111,47 @@ export function basketLines(db: Db, basketIds: number[]) {
     .where('i.basket_id', '=', sql<number>`ANY(${basketIds}::int[])`);
 }
 
+/**
+ * Baskets with their line count, sums by currency, weight and volume, summed by the database: the top bar
+ * shows them on every page, so they must not cost a priced line each. The prices are the actor's (the same
+ * price context as loadOffers).
+ */
 export async function basketViews(db: Db, actor: Actor, rows: BasketRow[]): Promise<Basket[]> {
   if (rows.length === 0) return [];
-  const lines = await basketLines(
-    db,
-    rows.map((r) => r.id),
-  ).execute();
-  const items = await itemsView(db, actor, lines);
+  const ids = rows.map((r) => r.id);
+  const context = await priceContextOf(db, actor);
+  const [sizes, sums] = await Promise.all([
+    sql<{ basket_id: number; lines: number; weight: number | null; volume: number | null }>`
+      SELECT i.basket_id, count(*)::int AS lines,
+             sum(p.weight_kg * i.quantity) AS weight, sum(p.volume_m3 * i.quantity) AS volume
+      FROM basket_items i JOIN products p ON p.id = i.product_id
+      WHERE i.basket_id = ANY(${ids}::int[])
+      GROUP BY i.basket_id
+    `.execute(db),
+    sql<{ basket_id: number; currency: Currency; value: number }>`
+      SELECT i.basket_id, pp.currency, sum(round(pp.value * i.quantity, 2)) AS value
+      FROM basket_items i
+      JOIN product_prices pp ON pp.product_id = i.product_id
+        AND pp.price_type_id = ${context?.priceTypeId ?? 0} AND pp.pay_system_id = ${context?.paySystemId ?? 0}
+      WHERE i.basket_id = ANY(${ids}::int[])
+      GROUP BY i.basket_id, pp.currency
+      ORDER BY i.basket_id, pp.currency
+    `.execute(db),
+  ]);
+  const sizeOf = new Map(sizes.rows.map((r) => [r.basket_id, r]));
   return rows.map((b) => {
-    const mine = items.filter((i) => i.basket === b.id);
-    const totals = new Map<Currency, number>();
-    let weight = 0;
-    let volume = 0;
-    for (const i of mine) {
-      if (i.sum) totals.set(i.sum.currency, round2((totals.get(i.sum.currency) ?? 0) + i.sum.value));
-      weight += (i.weightKg ?? 0) * i.amount;
-      volume += (i.volumeM3 ?? 0) * i.amount;
-    }
+    const size = sizeOf.get(b.id);
     return {
       id: b.id,
       name: b.name,
       createdAt: b.created_at.toISOString(),
       currency: b.currency,
-      count: mine.length,
-      totals: [...totals].map(([currency, value]) => ({ currency, value })),
-      weightKg: Math.round(weight * 1000) / 1000,
-      volumeM3: Math.round(volume * 100000) / 100000,
+      count: size?.lines ?? 0,
+      totals: sums.rows
+        .filter((t) => t.basket_id === b.id)
+        .map((t) => ({ currency: t.currency, value: round2(Number(t.value)) })),
+      weightKg: Math.round(Number(size?.weight ?? 0) * 1000) / 1000,
+      volumeM3: Math.round(Number(size?.volume ?? 0) * 100000) / 100000,
     };
   });
 }

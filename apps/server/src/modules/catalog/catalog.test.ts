@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { normalizeArticle } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/index.js';
@@ -273,6 +274,34 @@ describe('demo seed', () => {
       .where('id', '=', 2)
       .executeTakeFirstOrThrow();
     expect(onOrder.availability).toBe('D');
+  });
+  it('keeps the stock per warehouse on the product in step with the stock rows (migration 0014)', async () => {
+    const db = t.app.portal.database.db;
+    // The seed writes the strings by formula; every product must match what the rows say.
+    const { rows: mismatched } = await sql<{ id: number }>`
+      SELECT p.id FROM products p
+      LEFT JOIN (SELECT product_id, string_agg(store_id || ':' || amount, ',' ORDER BY store_id) AS s
+                 FROM product_stock GROUP BY product_id) t ON t.product_id = p.id
+      WHERE p.stock_by_store <> coalesce(t.s, '')`.execute(db);
+    expect(mismatched).toEqual([]);
+    const dealer = await t.as('dealer');
+    const stores = await db.selectFrom('stores').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
+    await db.deleteFrom('product_stock').where('product_id', '=', 3).execute();
+    await db
+      .insertInto('product_stock')
+      .values([
+        { product_id: 3, store_id: stores[1]!.id, amount: 7 },
+        { product_id: 3, store_id: stores[0]!.id, amount: 2 },
+      ])
+      .execute();
+    const card = await dealer.ok('product/get', { id: 3 });
+    // In the warehouses' own order, with the amounts just written.
+    expect(card.stores.map((s) => [s.name, s.amount])).toEqual([
+      [stores[0]!.name, 2],
+      [stores[1]!.name, 7],
+    ]);
+    await db.deleteFrom('product_stock').where('product_id', '=', 3).execute();
+    expect((await dealer.ok('product/get', { id: 3 })).stores).toEqual([]);
   });
   it('counts again after any catalogue write, whoever makes it (cached counts, migration 0013)', async () => {
     const dealer = await t.as('dealer');

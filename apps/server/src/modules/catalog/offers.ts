@@ -1,7 +1,8 @@
 import type { Currency } from '@portal/contract';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../auth/actor.js';
+import { cachedCount } from './cache.js';
 import './tables.js';
 
 /** Availability of spec §3: Y in stock, D on order (only in virtual warehouses), N out of stock. */
@@ -116,9 +117,110 @@ export function availabilityOf(stores: StoreAmount[]): { quantity: number; avail
   return { quantity, availability: real > 0 ? 'Y' : virtual > 0 ? 'D' : 'N' };
 }
 
+export interface StoreInfo {
+  id: number;
+  code: string;
+  name: string;
+  isVirtual: boolean;
+}
+
 /**
- * Prices and stock of many products in two indexed queries, for one user. Every screen that shows a
- * product (catalogue, search, basket, checkout) takes its numbers from here, so they always agree.
+ * The warehouses in their order (sort, id). They change rarely and bump the catalogue version (migration
+ * 0014), so they are kept under the version the price context read.
+ */
+export function loadStores(db: Db, context: PriceContext | null): Promise<StoreInfo[]> {
+  return cachedCount(db, context?.catalogVersion ?? null, 'stores', async () =>
+    (
+      await db.selectFrom('stores').select(['id', 'code', 'name', 'is_virtual']).orderBy('sort').orderBy('id').execute()
+    ).map((s) => ({ id: s.id, code: s.code, name: s.name, isVirtual: s.is_virtual })),
+  );
+}
+
+/** What a product row carries for its offer: the lateral price (priceFor) and the stock string (migration 0014). */
+export interface OfferColumns {
+  value: number | null;
+  currency: string | null;
+  stock_by_store: string;
+}
+
+/**
+ * The actor's price of a product as a lateral subquery (`pr.value`, `pr.currency`): LIMIT 1 keeps it one
+ * index lookup per product, never a scan of a price type's million rows.
+ */
+export function priceFor(db: Db, context: PriceContext | null, productId: RawBuilder<number>) {
+  return db
+    .selectFrom('product_prices')
+    .select(['value', 'currency'])
+    .where('product_prices.product_id', '=', productId)
+    .where('price_type_id', '=', context?.priceTypeId ?? 0)
+    .where('pay_system_id', '=', context?.paySystemId ?? 0)
+    .limit(1)
+    .as('pr');
+}
+
+/**
+ * `store:amount,…` (migration 0014) as the warehouses' amounts in the warehouses' own order (sort, id).
+ * It runs for every line of a 1,000-line basket, so it walks the string once and allocates only the result.
+ */
+function parseStock(text: string, stores: StoreInfo[]): StoreAmount[] {
+  const list: StoreAmount[] = [];
+  let ordered = true;
+  let last = -1;
+  for (let start = 0; start < text.length;) {
+    const colon = text.indexOf(':', start);
+    let end = text.indexOf(',', colon);
+    if (end < 0) end = text.length;
+    const id = Number(text.slice(start, colon));
+    const rank = stores.findIndex((s) => s.id === id);
+    const store = stores[rank];
+    if (store) {
+      list.push({
+        id,
+        code: store.code,
+        name: store.name,
+        amount: Number(text.slice(colon + 1, end)),
+        isVirtual: store.isVirtual,
+      });
+      if (rank < last) ordered = false;
+      last = rank;
+    }
+    start = end + 1;
+  }
+  if (!ordered) list.sort((a, b) => stores.findIndex((s) => s.id === a.id) - stores.findIndex((s) => s.id === b.id));
+  return list;
+}
+
+/** A product's offer from its price and stock columns: the one place that turns them into numbers. */
+export function offerFrom(
+  productId: number,
+  row: OfferColumns | undefined,
+  context: PriceContext | null,
+  stores: StoreInfo[],
+): Offer {
+  const list = row?.stock_by_store ? parseStock(row.stock_by_store, stores) : [];
+  return {
+    productId,
+    price:
+      row && row.value !== null && context
+        ? {
+            value: Number(row.value),
+            currency: row.currency as Currency,
+            paySystemId: context.paySystemId,
+            priceTypeId: context.priceTypeId,
+            paySystemName: context.paySystemName,
+            priceTypeName: context.priceTypeName,
+          }
+        : null,
+    needsPaySystem: context?.needsPaySystem ?? true,
+    stores: list,
+    ...availabilityOf(list),
+  };
+}
+
+/**
+ * Prices and stock of many products for one user in one indexed query (the stock rides on the product row,
+ * migration 0014). Every screen that shows a product (catalogue, search, basket, checkout) takes its numbers
+ * from here or from offerFrom, so they always agree.
  */
 export async function loadOffers(
   db: Db,
@@ -130,52 +232,19 @@ export async function loadOffers(
   const offers = new Map<number, Offer>();
   if (productIds.length === 0) return offers;
   const context = known === undefined ? await priceContextOf(db, actor) : known;
-  const [prices, stock] = await Promise.all([
-    context
-      ? db
-          .selectFrom('product_prices')
-          .select(['product_id', 'value', 'currency'])
-          .where('price_type_id', '=', context.priceTypeId)
-          .where('pay_system_id', '=', context.paySystemId)
-          .where('product_id', '=', sql<number>`ANY(${productIds})`)
-          .execute()
-      : Promise.resolve([]),
+  const [rows, stores] = await Promise.all([
     db
-      .selectFrom('product_stock as ps')
-      .innerJoin('stores as s', 's.id', 'ps.store_id')
-      .select(['ps.product_id', 'ps.amount', 's.id', 's.code', 's.name', 's.is_virtual'])
-      .where('ps.product_id', '=', sql<number>`ANY(${productIds})`)
-      .orderBy('s.sort')
-      .orderBy('s.id')
+      .selectFrom('products as p')
+      .leftJoinLateral(
+        () => priceFor(db, context, sql<number>`p.id`),
+        (join) => join.onTrue(),
+      )
+      .select(['p.id', 'p.stock_by_store', 'pr.value', 'pr.currency'])
+      .where('p.id', '=', sql<number>`ANY(${productIds}::int[])`)
       .execute(),
+    loadStores(db, context),
   ]);
-  const storesByProduct = new Map<number, StoreAmount[]>();
-  for (const s of stock) {
-    const list = storesByProduct.get(s.product_id) ?? [];
-    list.push({ id: s.id, code: s.code, name: s.name, amount: Number(s.amount), isVirtual: s.is_virtual });
-    storesByProduct.set(s.product_id, list);
-  }
-  const priceByProduct = new Map(prices.map((p) => [p.product_id, p]));
-  for (const id of productIds) {
-    const stores = storesByProduct.get(id) ?? [];
-    const p = priceByProduct.get(id);
-    offers.set(id, {
-      productId: id,
-      price:
-        p && context
-          ? {
-              value: Number(p.value),
-              currency: p.currency as Currency,
-              paySystemId: context.paySystemId,
-              priceTypeId: context.priceTypeId,
-              paySystemName: context.paySystemName,
-              priceTypeName: context.priceTypeName,
-            }
-          : null,
-      needsPaySystem: context?.needsPaySystem ?? true,
-      stores,
-      ...availabilityOf(stores),
-    });
-  }
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const id of productIds) offers.set(id, offerFrom(id, byId.get(id), context, stores));
   return offers;
 }

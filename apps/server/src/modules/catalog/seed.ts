@@ -336,6 +336,16 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
         stores.filter((s) => s.is_virtual === virtual).map((s) => amount(idExpr, s)),
         sql` + `,
       );
+    // The product's `store:amount,…` (migration 0014) by the same formula, as the stock trigger writes it.
+    const stockByStore = (idExpr: ReturnType<typeof sql.raw>) =>
+      sql`concat_ws(',', ${sql.join(
+        [...stores]
+          .sort((a, b) => a.id - b.id)
+          .map(
+            (s) =>
+              sql`CASE WHEN ${amount(idExpr, s)} > 0 THEN ${sql.lit(`${s.id}:`)} || (${amount(idExpr, s)})::numeric(12,3) END`,
+          ),
+      )})`;
 
     // Sections: top level, then the second level under each.
     const sectionIds = new Map<string, number>();
@@ -437,7 +447,8 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
       const to = Math.min(generated, from + CHUNK - 1);
       await sql`
         INSERT INTO products (id, section_id, name, article, article_key, brand, preview_text, detail_text, unit,
-                              weight_kg, volume_m3, photos, properties, sort, stock_real, stock_virtual)
+                              weight_kg, volume_m3, photos, properties, sort, stock_real, stock_virtual,
+                              stock_by_store)
         SELECT ${base} + g.i, (${sec}->>(g.i % ${nsec}))::int, g.name, g.article,
                -- The normalised key, by the same rules as normalizeArticle (upper case, separators out,
                -- Cyrillic look-alikes to Latin); the seed test checks the two agree.
@@ -452,7 +463,8 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
                ${photos}->(g.i % ${nsec}),
                jsonb_build_object('BRAND', g.brand, 'MODEL', g.model,
                                   'KIND', CASE WHEN g.b < ${OEM_BRANDS} THEN 'Оригинал' ELSE 'Аналог' END),
-               500, ${stockSum(sql.raw(`(${base} + g.i)`), false)}, ${stockSum(sql.raw(`(${base} + g.i)`), true)}
+               500, ${stockSum(sql.raw(`(${base} + g.i)`), false)}, ${stockSum(sql.raw(`(${base} + g.i)`), true)},
+               ${stockByStore(sql.raw(`(${base} + g.i)`))}
         FROM (
           SELECT x.i, x.b, x.kind, x.brand, x.model,
                  x.kind || (${variants}->>((x.i / ${nsec * BRANDS.length}) % ${VARIANTS.length})) || ', ' || x.model AS name,
@@ -506,10 +518,11 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
     await sql`ALTER TABLE product_stock ENABLE TRIGGER product_stock_sync_trg`.execute(trx);
     // The hand-written parts were inserted without sums.
     await sql`
-      UPDATE products p SET stock_real = coalesce(t.r, 0), stock_virtual = coalesce(t.v, 0)
+      UPDATE products p SET stock_real = coalesce(t.r, 0), stock_virtual = coalesce(t.v, 0), stock_by_store = t.b
       FROM (SELECT ps.product_id,
                    sum(ps.amount) FILTER (WHERE NOT s.is_virtual) AS r,
-                   sum(ps.amount) FILTER (WHERE s.is_virtual) AS v
+                   sum(ps.amount) FILTER (WHERE s.is_virtual) AS v,
+                   string_agg(ps.store_id || ':' || ps.amount, ',' ORDER BY ps.store_id) AS b
             FROM product_stock ps JOIN stores s ON s.id = ps.store_id WHERE ps.product_id <= ${base} GROUP BY ps.product_id) t
       WHERE t.product_id = p.id`.execute(trx);
 

@@ -46,6 +46,8 @@ export interface ProductsTable {
   prop_kind: ColumnType<string, never, never>;
   stock_real: Generated<number>;
   stock_virtual: Generated<number>;
+  /** Migration 0014: `store:amount,…` by store id, kept by the stock trigger. */
+  stock_by_store: Generated<string>;
   availability: ColumnType<'Y' | 'D' | 'N', never, never>;
   search_tsv: ColumnType<string, never, never>;
 }
