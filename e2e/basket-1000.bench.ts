@@ -4,7 +4,7 @@ import { restCall, signIn } from './support/portal';
 /**
  * Issue 4 §5: the basket screen with 1,000 lines is interactive under 1 s. Fills a basket through the API,
  * opens /basket/{id}/ and reports the time from navigation start until the table is shown and the page's
- * main thread answers again (a script run after the render is the first moment a click would be handled).
+ * main thread answers again (a task queued after the render is the first moment a click would be handled).
  * The figure is printed, not asserted: the test machine is shared, docs/performance.md has the runs.
  */
 test('basket screen with 1,000 lines: time to interactive', async ({ page }) => {
@@ -28,13 +28,32 @@ test('basket screen with 1,000 lines: time to interactive', async ({ page }) => 
   });
   expect(added.added).toBe(1000);
 
+  // Measured in the page, not by polling from the test: an observer notes the first moment the first line and
+  // the totals are both shown, and a task queued then notes when the main thread is free again.
+  await page.addInitScript(() => {
+    const w = window as unknown as { basketReady?: number };
+    const check = () => {
+      if (w.basketReady !== undefined) return;
+      const totals = document.querySelector('[data-testid="basket-totals"]');
+      if (document.querySelector('[data-testid="basket-line"]') && totals?.textContent?.includes('1000')) {
+        w.basketReady = -1;
+        observer.disconnect();
+        setTimeout(() => (w.basketReady = performance.now()), 0);
+      }
+    };
+    const observer = new MutationObserver(check);
+    document.addEventListener('DOMContentLoaded', () =>
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true }),
+    );
+  });
   const runs: number[] = [];
   for (let k = 0; k < 5; k++) {
     await page.goto('/');
     await page.goto(`/basket/${basket.id}/`);
     await expect(page.getByTestId('basket-line').first()).toBeVisible();
     await expect(page.getByTestId('basket-totals')).toContainText('1000');
-    runs.push(await page.evaluate(() => performance.now()));
+    await page.waitForFunction(() => ((window as unknown as { basketReady?: number }).basketReady ?? -1) > 0);
+    runs.push(await page.evaluate(() => (window as unknown as { basketReady: number }).basketReady));
   }
   // All 1,000 rows at once (the rows-per-page choice 'all').
   await page.getByRole('combobox').last().click();

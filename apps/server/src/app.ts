@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { lockDataDir } from './db/data-dir-lock.js';
 import { migrateToLatest } from './db/migrate.js';
 import { isEmpty, seedDemo } from './db/seed/demo.js';
+import { scheduleVacuumAnalyze, vacuumAnalyze } from './db/maintenance.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerRest } from './rest/dispatcher.js';
 import { registerFileRoutes } from './modules/files/routes.js';
@@ -71,6 +72,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     const seed = config.demoSeed === 'on' || (config.demoSeed === 'auto' && !config.databaseUrl);
     if (seed && (await isEmpty(database.db))) {
       await seedDemo(database.db, {}, (m) => app.log.info(m));
+    } else if (database.kind === 'pglite' && !config.templateDataDir) {
+      // PGlite has no autovacuum (db/maintenance.ts); a copied template carries its own statistics.
+      const started = Date.now();
+      await vacuumAnalyze(database.db);
+      app.log.info(`vacuum analyze in ${Date.now() - started} ms`);
     }
   } catch (err) {
     releaseLock();
@@ -85,7 +91,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   const sessions = createSessionStore(database.db);
   app.decorate('portal', { database, mailer, config });
+  const stopMaintenance =
+    database.kind === 'pglite'
+      ? scheduleVacuumAnalyze(database.db, (err) => app.log.warn({ err: err.message }, 'vacuum analyze failed'))
+      : () => {};
   app.addHook('onClose', async () => {
+    stopMaintenance();
     await database.close();
     releaseLock();
   });

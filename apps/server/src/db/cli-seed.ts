@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import { lockDataDir } from './data-dir-lock.js';
 import { openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
@@ -28,8 +27,6 @@ try {
   } else {
     const started = Date.now();
     await seedDemo(handle.db, { products }, (m) => console.log(m));
-    // Fresh statistics and visibility map: the planner and index-only scans need them at once.
-    await sql`VACUUM ANALYZE`.execute(handle.db);
     console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 } finally {

@@ -30,7 +30,7 @@ export function App() {
         },
       }),
   );
-  const [router] = useState(createRouter);
+  const [router] = useState(() => createRouter(queryClient));
   return (
     <QueryClientProvider client={queryClient}>
       <PreferencesProvider>

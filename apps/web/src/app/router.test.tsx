@@ -28,9 +28,10 @@ const ROUTES: PortalRoute[] = [
 ];
 
 function renderAt(url: string) {
-  const router = createMemoryRouter(buildRouteTree(ROUTES), { initialEntries: [url] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(buildRouteTree(ROUTES, client), { initialEntries: [url] });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );

@@ -1,6 +1,9 @@
 import Alert from '@mui/material/Alert';
+import { hasRoutePermission, type PermissionSet, type RoutePermission } from '@portal/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { currentUserQuery } from '../lib/current-user';
 import type { PortalRoute } from '../lib/routing';
 import { Guard } from './guard';
 import { BaseLayout } from './layout/BaseLayout';
@@ -22,22 +25,44 @@ function UnknownLayout({ name }: { name: string }) {
   );
 }
 
-function toRouteObject(route: PortalRoute): RouteObject {
+/** The route's prefetch, run once the current user is known and only if the guard will let them in. */
+function prefetchLoader(route: PortalRoute, client: QueryClient): RouteObject['loader'] {
+  const prefetch = route.prefetch;
+  if (!prefetch) return undefined;
+  return async ({ params }) => {
+    const values: Record<string, string> = {};
+    for (const [key, value] of Object.entries(params)) if (value !== undefined) values[key] = value;
+    if ((route.numericParams ?? []).some((p) => !/^\d+$/.test(values[p] ?? ''))) return null;
+    const user = await client.ensureQueryData(currentUserQuery).catch(() => null);
+    const allowed =
+      route.access === 'public' ||
+      (user !== null &&
+        route.access !== 'guest' &&
+        (route.access === 'auth' ||
+          hasRoutePermission(user.permissions as PermissionSet, route.access as RoutePermission)));
+    if (allowed) prefetch(values, client);
+    return null;
+  };
+}
+
+function toRouteObject(route: PortalRoute, client: QueryClient): RouteObject {
   const Screen = route.component;
+  const loader = prefetchLoader(route, client);
   return {
     path: route.path,
     id: route.name,
+    ...(loader ? { loader } : {}),
     element: (
       <Guard access={route.access} numericParams={route.numericParams}>
         <Screen />
       </Guard>
     ),
-    ...(route.children ? { children: route.children.map(toRouteObject) } : {}),
+    ...(route.children ? { children: route.children.map((child) => toRouteObject(child, client)) } : {}),
   };
 }
 
 /** Routes grouped under their layout, so moving between screens keeps the frame mounted. */
-export function buildRouteTree(routes: PortalRoute[]): RouteObject[] {
+export function buildRouteTree(routes: PortalRoute[], client: QueryClient): RouteObject[] {
   const groups = new Map<string, PortalRoute[]>();
   for (const route of routes) {
     const layout = route.layout ?? 'base';
@@ -47,7 +72,7 @@ export function buildRouteTree(routes: PortalRoute[]): RouteObject[] {
   for (const [layout, members] of groups) {
     const make = LAYOUTS[layout];
     if (make) {
-      tree.push({ element: make(), children: members.map(toRouteObject) });
+      tree.push({ element: make(), children: members.map((route) => toRouteObject(route, client)) });
     } else {
       for (const route of members) tree.push({ path: route.path, element: <UnknownLayout name={layout} /> });
     }
@@ -56,4 +81,4 @@ export function buildRouteTree(routes: PortalRoute[]): RouteObject[] {
   return tree;
 }
 
-export const createRouter = () => createBrowserRouter(buildRouteTree(ROUTES));
+export const createRouter = (client: QueryClient) => createBrowserRouter(buildRouteTree(ROUTES, client));

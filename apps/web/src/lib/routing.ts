@@ -1,4 +1,5 @@
 import type { RoutePermission } from '@portal/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 /**
@@ -23,4 +24,9 @@ export interface PortalRoute {
   numericParams?: string[];
   /** Routes rendered in the screen's dialog slot (the screen renders <Outlet />). */
   children?: PortalRoute[];
+  /**
+   * Starts the screen's queries as soon as the route matches and the user may open it, so the data is on
+   * its way while the frame and the screen's code load and render (params are checked as numericParams).
+   */
+  prefetch?: (params: Record<string, string>, client: QueryClient) => void;
 }

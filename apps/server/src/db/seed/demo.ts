@@ -1,3 +1,4 @@
+import { vacuumAnalyze } from '../maintenance.js';
 import type { Db } from '../database.js';
 import { seedUsers } from '../../modules/auth/seed.js';
 import { seedSite } from '../../modules/site/seed.js';
@@ -39,4 +40,6 @@ export async function seedDemo(db: Db, options: SeedOptions = {}, log: (m: strin
     await seeder.run(db, options);
     log(`seeded ${seeder.name} in ${Date.now() - started} ms`);
   }
+  // Statistics and the visibility map at once (PGlite has no autovacuum: db/maintenance.ts).
+  await vacuumAnalyze(db);
 }

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { PortalRoute } from '../../lib/routing';
+import { basketItemsQuery, basketQuery } from './api';
 
 export const basketRoutes: PortalRoute[] = [
   {
@@ -26,6 +27,10 @@ export const basketRoutes: PortalRoute[] = [
     access: 'basket/items',
     numericParams: ['id'],
     component: lazy(() => import('./BasketPage')),
+    prefetch: ({ id }, client) => {
+      void client.prefetchQuery(basketQuery(Number(id)));
+      void client.prefetchQuery(basketItemsQuery(Number(id)));
+    },
   },
   {
     path: '/basket/:id/print/',
