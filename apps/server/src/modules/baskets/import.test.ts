@@ -67,6 +67,20 @@ describe('spreadsheet reader', () => {
     ]);
   });
 
+  it('keeps Cyrillic part numbers whole in a sheet large enough to arrive in many chunks', async () => {
+    // Shared strings arrive in chunks: a chunk ending inside a two-byte letter once turned it into
+    // U+FFFD (exceljs issue #2316; patches/exceljs+4.4.0.patch).
+    // This layout puts two chunk ends inside a letter (found by trying layouts against the unpatched reader).
+    const articles = Array.from({ length: 3000 }, (_, i) => `РСМ-${i}.${i % 7}`);
+    const data = await workbook((wb) => {
+      const ws = wb.addWorksheet('Заказ');
+      ws.addRow(['Артикул', 'Количество']);
+      articles.forEach((a, i) => ws.addRow([a, (i % 9) + 1]));
+    });
+    const result = await readSpreadsheet(data);
+    expect(result.lines.map((l) => l.article)).toEqual(articles);
+  });
+
   it('takes columns A and B without a header; reads CSV in UTF-8 and Windows-1251, and XML', async () => {
     const plain = await workbook((wb) => {
       const ws = wb.addWorksheet('Лист1');
