@@ -7,6 +7,9 @@ import { sql, type Kysely } from 'kysely';
  * The warehouses join the catalogue version (migration 0013), so their names and kinds can be cached under it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // Filling the column rewrites every product: at a million products that takes longer than the server's
+  // statement limit (the migrations run in one transaction, so this holds for them alone).
+  await sql`SET LOCAL statement_timeout = 0`.execute(db);
   await sql`ALTER TABLE products ADD COLUMN stock_by_store text NOT NULL DEFAULT ''`.execute(db);
   await sql`
     CREATE OR REPLACE FUNCTION product_stock_sync() RETURNS trigger LANGUAGE plpgsql AS $$
