@@ -10,7 +10,7 @@ import { loadOffers, loadPriceTable, priceContextOf } from './offers.js';
 import {
   needsPriceJoin,
   orderBy,
-  PRODUCT_COLUMNS,
+  productColumns,
   priceEntry,
   priceJoin,
   productRowsById,
@@ -19,7 +19,7 @@ import {
   resolveCategory,
   scopeCondition,
   facetConditions,
-  type ProductRow,
+  type ProductViewRow,
 } from './products.js';
 import { searchProducts } from './search.js';
 import './tables.js';
@@ -171,10 +171,10 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
           (await sql<{ n: number }>`SELECT count(*)::int AS n FROM products p ${join} WHERE ${where}`.execute(ctx.db))
             .rows[0]?.n ?? 0,
       ),
-      sql<ProductRow>`SELECT ${PRODUCT_COLUMNS} FROM products p ${join} WHERE ${where}
+      sql<ProductViewRow>`SELECT ${productColumns(context, actor.id)} FROM products p ${join} WHERE ${where}
         ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`.execute(ctx.db),
     ]);
-    const items = await productViews(ctx.db, actor, ctx.language, page.rows, context, matches);
+    const items = await productViews(ctx.db, ctx.language, page.rows, context, matches);
     return { count, items };
   },
 
@@ -208,8 +208,8 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
       sectionTrail(ctx.db, detail.section_id),
     ]);
     // The product and its similar items in one batch: one query each for rows, prices, stock, favourites.
-    const rows = await productRowsById(ctx.db, [detail.id, ...similarIds.rows.map((r) => r.id)]);
-    const views = await productViews(ctx.db, actor, ctx.language, rows, context);
+    const rows = await productRowsById(ctx.db, [detail.id, ...similarIds.rows.map((r) => r.id)], context, actor.id);
+    const views = await productViews(ctx.db, ctx.language, rows, context);
     const product = views.find((v) => v.id === detail.id);
     if (!product) throw notFound();
     return {
@@ -245,10 +245,12 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
   async 'product/suggest'(input, ctx) {
     if (!input.search) return { items: [] };
     const hits = (await searchProducts(ctx.db, input.search, input.size ?? 8)).slice(0, input.size ?? 8);
-    const rows = await productRowsById(
-      ctx.db,
-      hits.map((h) => h.id),
-    );
+    const rows = await ctx.db
+      .selectFrom('products')
+      .select(['id', 'name', 'article', 'brand', 'section_id'])
+      .where('id', '=', sql<number>`ANY(${hits.map((h) => h.id)}::int[])`)
+      .where('active', '=', true)
+      .execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
     return {
       items: hits.flatMap((h) => {
@@ -312,12 +314,12 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     const { limit, offset } = pageOf(input.page, input.size, MAX_PRODUCTS_PER_PAGE);
     const [count, page] = await Promise.all([
       sql<{ n: number }>`SELECT count(*)::int AS n FROM products p WHERE ${where}`.execute(ctx.db),
-      sql<ProductRow>`SELECT ${PRODUCT_COLUMNS} FROM products p ${join} WHERE ${where}
+      sql<ProductViewRow>`SELECT ${productColumns(context, actor.id)} FROM products p ${join} WHERE ${where}
         ORDER BY ${orderBy(sortKey, dir, null)} LIMIT ${limit} OFFSET ${offset}`.execute(ctx.db),
     ]);
     return {
       count: count.rows[0]?.n ?? 0,
-      items: await productViews(ctx.db, actor, ctx.language, page.rows, context),
+      items: await productViews(ctx.db, ctx.language, page.rows, context),
     };
   },
 

@@ -11,8 +11,7 @@ import {
 } from '@portal/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Actor } from '../auth/actor.js';
-import { loadOffers, type Offer, type PriceContext } from './offers.js';
+import { loadStores, offerFrom, type Offer, type OfferColumns, type PriceContext } from './offers.js';
 import './tables.js';
 
 export const PROPERTY_NAMES: Record<string, { ru: string; en: string }> = {
@@ -138,8 +137,26 @@ export interface ProductRow {
   volume_m3: number | null;
 }
 
+/** A product row with what the actor sees of it (productColumns): price, stock per warehouse, favourite. */
+export interface ProductViewRow extends ProductRow, OfferColumns {
+  favorite: boolean;
+}
+
 export const PRODUCT_COLUMNS = sql`p.id, p.name, p.article, p.brand, p.preview_text, p.unit, p.measure_factor, p.section_id,
   p.photos, p.properties, p.weight_kg, p.volume_m3`;
+
+/**
+ * PRODUCT_COLUMNS with the actor's price, the stock per warehouse and the favourite flag, so a page of
+ * products is one query. The price and the flag are subqueries in the select list: PostgreSQL evaluates them
+ * only for the rows that pass ORDER BY and LIMIT, one index lookup each.
+ */
+export function productColumns(context: PriceContext | null, actorId: number) {
+  const price = (column: 'value' | 'currency') =>
+    sql`(SELECT x.${sql.ref(column)} FROM product_prices x WHERE x.product_id = p.id
+          AND x.price_type_id = ${context?.priceTypeId ?? 0} AND x.pay_system_id = ${context?.paySystemId ?? 0})`;
+  return sql`${PRODUCT_COLUMNS}, p.stock_by_store, ${price('value')} AS value, ${price('currency')} AS currency,
+    EXISTS (SELECT 1 FROM favorites f WHERE f.user_id = ${actorId} AND f.product_id = p.id) AS favorite`;
+}
 
 export function priceEntry(
   p: { value: number; currency: Currency; paySystemId: number; paySystemName: string; priceTypeName: string },
@@ -191,39 +208,31 @@ export function toProduct(
   };
 }
 
-/** Products in the given order with the actor's offers and favourite flags (three indexed queries). */
+/** Products as the actor sees them, from rows read with productColumns (the warehouses are cached). */
 export async function productViews(
   db: Db,
-  actor: Actor,
   language: Language,
-  rows: ProductRow[],
-  context: PriceContext | null | undefined,
+  rows: ProductViewRow[],
+  context: PriceContext | null,
   matches?: Map<number, ProductMatch>,
 ): Promise<Product[]> {
-  const ids = rows.map((r) => r.id);
-  if (ids.length === 0) return [];
-  const [offers, favorites] = await Promise.all([
-    loadOffers(db, actor, ids, context),
-    db
-      .selectFrom('favorites')
-      .select('product_id')
-      .where('user_id', '=', actor.id)
-      .where('product_id', '=', sql<number>`ANY(${ids}::int[])`)
-      .execute(),
-  ]);
-  const fav = new Set(favorites.map((f) => f.product_id));
-  return rows.map((r) => toProduct(r, offers.get(r.id), language, fav.has(r.id), matches?.get(r.id)));
+  if (rows.length === 0) return [];
+  const stores = await loadStores(db, context);
+  return rows.map((r) => toProduct(r, offerFrom(r.id, r, context, stores), language, r.favorite, matches?.get(r.id)));
 }
 
-/** Rows by id, in the order of `ids`. */
-export async function productRowsById(db: Db, ids: number[]): Promise<ProductRow[]> {
+/** Rows by id with what the actor sees, in the order of `ids`. */
+export async function productRowsById(
+  db: Db,
+  ids: number[],
+  context: PriceContext | null,
+  actorId: number,
+): Promise<ProductViewRow[]> {
   if (ids.length === 0) return [];
-  const result =
-    await sql<ProductRow>`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = ANY(${ids}::int[]) AND p.active`.execute(
-      db,
-    );
+  const result = await sql<ProductViewRow>`SELECT ${productColumns(context, actorId)} FROM products p
+    WHERE p.id = ANY(${ids}::int[]) AND p.active`.execute(db);
   const byId = new Map(result.rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => !!r);
+  return ids.map((id) => byId.get(id)).filter((r): r is ProductViewRow => !!r);
 }
 
 /** The filter's category with its subsections, as ids (an unknown category gives an empty list). */
