@@ -166,6 +166,17 @@ describe('product/get, get-filter, series', () => {
       size: -1,
     });
     expect(model.VALUES.reduce((n, v) => n + v.ELEMENT_COUNT, 0)).toBe(donaldson.count);
+    // The price range (walked from the ends of the price index) is the cheapest and dearest product the
+    // other facets allow, as the products' own prices say.
+    const rangeOf = (answer: typeof items) =>
+      answer.find((i) => i.CODE === 'PRICE')!.VALUES.map((v) => Number(v.VALUE));
+    const prices = (list: typeof donaldson) => list.items.flatMap((p) => (p.price ? [p.price.value] : []));
+    const all = await dealer.ok('product/list', { filter: { category: oil.id }, size: -1 });
+    expect(rangeOf(items)).toEqual([Math.floor(Math.min(...prices(all))), Math.ceil(Math.max(...prices(all)))]);
+    expect(rangeOf(narrowed.items)).toEqual([
+      Math.floor(Math.min(...prices(donaldson))),
+      Math.ceil(Math.max(...prices(donaldson))),
+    ]);
   });
   it('gives the ordered-quantity series (empty without orders)', async () => {
     const dealer = await t.as('dealer');

@@ -50,6 +50,9 @@ export async function smartFilter(
   return toItems(rows, f, language, prefix);
 }
 
+/** How far the price range walks the price index before it counts the hard way (see priceRange). */
+const PRICE_WALK_LIMIT = 20_000;
+
 async function countRows(
   db: Db,
   f: FilterValues,
@@ -57,12 +60,15 @@ async function countRows(
   context: PriceContext | null,
   c: ReturnType<typeof facetConditions>,
 ): Promise<CountRow[]> {
-  const result = await sql<CountRow>`
+  // Without a price bound no count needs a price, so the facets are counted from the products alone and
+  // only the range looks at prices (priceRange); with one, every count joins the actor's prices.
+  const bounded = f.priceMin !== undefined || f.priceMax !== undefined || !context;
+  const counts = sql<CountRow>`
     WITH scoped AS (
-      SELECT p.brand, p.prop_model, p.prop_kind, p.availability, pp.value AS price,
+      SELECT p.brand, p.prop_model, p.prop_kind, p.availability, ${bounded ? sql`pp.value` : sql`NULL::numeric`} AS price,
              ${c.brand} AS m_brand, ${c.model} AS m_model, ${c.kind} AS m_kind,
              ${c.available} AS m_available, coalesce(${c.price}, false) AS m_price
-      FROM products p ${priceJoin(context)}
+      FROM products p ${bounded ? priceJoin(context) : sql``}
       WHERE ${scopeCondition(f, searchIds)}
     )
     SELECT 'BRAND' AS code, brand AS value, count(*) FILTER (WHERE m_model AND m_kind AND m_available AND m_price)::int AS n
@@ -81,8 +87,73 @@ async function countRows(
     SELECT 'PRICE_MIN', floor(min(price))::text, count(*)::int FROM scoped WHERE m_brand AND m_model AND m_kind AND m_available
     UNION ALL
     SELECT 'PRICE_MAX', ceil(max(price))::text, count(*)::int FROM scoped WHERE m_brand AND m_model AND m_kind AND m_available
-  `.execute(db);
-  return result.rows;
+  `;
+  if (bounded) return (await counts.execute(db)).rows;
+  // One pass over the scope's products, grouped by the four facet values (a section of 32,000 products
+  // gives about a hundred groups, 7 ms); each group says which facet selections it meets, and the counts
+  // are summed from the groups.
+  const [groups, range] = await Promise.all([
+    sql<{ brand: string; model: string; kind: string; available: 'Y' | 'N'; n: number } & Record<Facet, boolean>>`
+      SELECT p.brand, p.prop_model AS model, p.prop_kind AS kind,
+             CASE WHEN p.availability = 'Y' THEN 'Y' ELSE 'N' END AS available,
+             ${c.brand} AS m_brand, ${c.model} AS m_model, ${c.kind} AS m_kind, ${c.available} AS m_available,
+             count(*)::int AS n
+      FROM products p WHERE ${scopeCondition(f, searchIds)}
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`.execute(db),
+    priceRange(db, f, searchIds, context, c),
+  ]);
+  const sums = new Map<string, CountRow>();
+  const add = (code: string, value: string | null, n: number) => {
+    const key = `${code}\u0000${value ?? ''}`;
+    const row = sums.get(key) ?? { code, value, n: 0 };
+    row.n += n;
+    sums.set(key, row);
+  };
+  for (const g of groups.rows) {
+    // A facet's own selection does not narrow its own counts (a ticked brand keeps the other brands).
+    add('BRAND', g.brand, g.m_model && g.m_kind && g.m_available ? g.n : 0);
+    add('MODEL', g.model, g.m_brand && g.m_kind && g.m_available ? g.n : 0);
+    add('KIND', g.kind, g.m_brand && g.m_model && g.m_available ? g.n : 0);
+    add('AVAILABLE', g.available, g.m_brand && g.m_model && g.m_kind ? g.n : 0);
+    const all = g.m_brand && g.m_model && g.m_kind && g.m_available ? g.n : 0;
+    add('PRICE_MIN', range.lo, all);
+    add('PRICE_MAX', range.hi, all);
+  }
+  return [...sums.values()];
+}
+
+type Facet = 'm_brand' | 'm_model' | 'm_kind' | 'm_available';
+
+/**
+ * The lowest and highest price among the products the facets allow. A section holds a few per cent of a
+ * million products, so walking the price index from either end finds its cheapest and dearest product
+ * after a few dozen entries (1.5 ms), where joining every product of the section to its price took 170 ms.
+ * The walk is bounded; a selection it does not meet within the bound is priced the hard way.
+ */
+async function priceRange(
+  db: Db,
+  f: FilterValues,
+  searchIds: number[] | null,
+  context: PriceContext,
+  c: ReturnType<typeof facetConditions>,
+): Promise<{ lo: string | null; hi: string | null }> {
+  const allowed = sql`EXISTS (SELECT 1 FROM products p WHERE p.id = x.product_id AND ${scopeCondition(f, searchIds)}
+    AND ${c.brand} AND ${c.model} AND ${c.kind} AND ${c.available})`;
+  const walk = (direction: 'ASC' | 'DESC') => sql`(
+    SELECT x.value FROM (
+      SELECT value, product_id FROM product_prices
+      WHERE price_type_id = ${context.priceTypeId} AND pay_system_id = ${context.paySystemId}
+      ORDER BY value ${sql.raw(direction)} LIMIT ${PRICE_WALK_LIMIT}
+    ) x WHERE ${allowed} ORDER BY x.value ${sql.raw(direction)} LIMIT 1)`;
+  const { rows } = await sql<{ lo: string | null; hi: string | null }>`
+    SELECT floor(${walk('ASC')})::text AS lo, ceil(${walk('DESC')})::text AS hi`.execute(db);
+  const found = rows[0];
+  if (found?.lo != null && found.hi != null) return found;
+  const full = await sql<{ lo: string | null; hi: string | null }>`
+    SELECT floor(min(pp.value))::text AS lo, ceil(max(pp.value))::text AS hi
+    FROM products p ${priceJoin(context)}
+    WHERE ${scopeCondition(f, searchIds)} AND ${c.brand} AND ${c.model} AND ${c.kind} AND ${c.available}`.execute(db);
+  return full.rows[0] ?? { lo: null, hi: null };
 }
 
 function toItems(rows: CountRow[], f: FilterValues, language: Language, prefix: string): FilterItem[] {
