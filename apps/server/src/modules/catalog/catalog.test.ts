@@ -173,6 +173,14 @@ describe('product/get, get-filter, series', () => {
     const prices = (list: typeof donaldson) => list.items.flatMap((p) => (p.price ? [p.price.value] : []));
     const all = await dealer.ok('product/list', { filter: { category: oil.id }, size: -1 });
     expect(rangeOf(items)).toEqual([Math.floor(Math.min(...prices(all))), Math.ceil(Math.max(...prices(all)))]);
+    // With a price bound every count joins the prices: the brands add up to what the list finds.
+    const cheapFilter = { category: oil.id, F_PRICE_MAX: 20000 };
+    const cheap = await dealer.ok('product/get-filter', { filter: cheapFilter });
+    const cheapList = await dealer.ok('product/list', { filter: cheapFilter, size: -1 });
+    expect(cheapList.count).toBeGreaterThan(0);
+    expect(cheapList.count).toBeLessThan(all.count);
+    const cheapBrands = cheap.items.find((i) => i.CODE === 'BRAND')!;
+    expect(cheapBrands.VALUES.reduce((n, v) => n + v.ELEMENT_COUNT, 0)).toBe(cheapList.count);
     expect(rangeOf(narrowed.items)).toEqual([
       Math.floor(Math.min(...prices(donaldson))),
       Math.ceil(Math.max(...prices(donaldson))),

@@ -62,13 +62,14 @@ async function countRows(
 ): Promise<CountRow[]> {
   // Without a price bound no count needs a price, so the facets are counted from the products alone and
   // only the range looks at prices (priceRange); with one, every count joins the actor's prices.
-  const bounded = f.priceMin !== undefined || f.priceMax !== undefined || !context;
-  const counts = sql<CountRow>`
+  if (f.priceMin !== undefined || f.priceMax !== undefined || !context) {
+    return (
+      await sql<CountRow>`
     WITH scoped AS (
-      SELECT p.brand, p.prop_model, p.prop_kind, p.availability, ${bounded ? sql`pp.value` : sql`NULL::numeric`} AS price,
+      SELECT p.brand, p.prop_model, p.prop_kind, p.availability, pp.value AS price,
              ${c.brand} AS m_brand, ${c.model} AS m_model, ${c.kind} AS m_kind,
              ${c.available} AS m_available, coalesce(${c.price}, false) AS m_price
-      FROM products p ${bounded ? priceJoin(context) : sql``}
+      FROM products p ${priceJoin(context)}
       WHERE ${scopeCondition(f, searchIds)}
     )
     SELECT 'BRAND' AS code, brand AS value, count(*) FILTER (WHERE m_model AND m_kind AND m_available AND m_price)::int AS n
@@ -87,8 +88,9 @@ async function countRows(
     SELECT 'PRICE_MIN', floor(min(price))::text, count(*)::int FROM scoped WHERE m_brand AND m_model AND m_kind AND m_available
     UNION ALL
     SELECT 'PRICE_MAX', ceil(max(price))::text, count(*)::int FROM scoped WHERE m_brand AND m_model AND m_kind AND m_available
-  `;
-  if (bounded) return (await counts.execute(db)).rows;
+  `.execute(db)
+    ).rows;
+  }
   // One pass over the scope's products, grouped by the four facet values (a section of 32,000 products
   // gives about a hundred groups, 7 ms); each group says which facet selections it meets, and the counts
   // are summed from the groups.
