@@ -27,5 +27,5 @@ const link = '/catalog/3/';
 await page2.goto(base + link);
 await page2.waitForLoadState('networkidle');
 console.log('first load of', link, '→ compressed JS bytes', total);
-console.log(seen.sort((a, b) => b[1] - a[1]).slice(0, 8));
+console.log(seen.sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 8)));
 await browser.close();

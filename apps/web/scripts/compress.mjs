@@ -1,6 +1,6 @@
 // After `vite build`: brotli (quality 11) and gzip copies of every text asset, so the server sends them
 // pre-compressed (@fastify/static `preCompressed`) instead of compressing on each request at a lower level.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -19,9 +19,11 @@ function* files(dir) {
 let count = 0;
 for (const file of files(dist)) {
   const data = readFileSync(file);
-  if (statSync(file).size < 1024) continue;
-  writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-  writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-  count++;
+  // Small files too: a first page loads dozens of chunks under 1 KB. A copy that is not smaller is not kept.
+  const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  const gz = gzipSync(data, { level: 9 });
+  if (br.length < data.length) writeFileSync(`${file}.br`, br);
+  if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
+  if (br.length < data.length || gz.length < data.length) count++;
 }
 console.log(`pre-compressed ${count} assets`);

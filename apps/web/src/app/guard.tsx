@@ -1,11 +1,10 @@
-import { hasRoutePermission, type PermissionSet, type RoutePermission } from '@portal/contract';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { Loading } from '../components/States';
 import { useCurrentUser } from '../lib/current-user';
 import { notifyError } from '../lib/notify';
-import type { RouteAccess } from '../lib/routing';
+import { mayOpen, type RouteAccess } from '../lib/routing';
 
 /**
  * The navigation guard of spec §4: the current user is fetched on entering an auth route; a route with
@@ -27,12 +26,7 @@ export function Guard({
   const { t } = useTranslation();
 
   const badParam = numericParams.some((p) => params[p] !== undefined && !/^\d+$/.test(params[p] ?? ''));
-  const denied =
-    access !== 'public' &&
-    access !== 'guest' &&
-    access !== 'auth' &&
-    user.data &&
-    !hasRoutePermission(user.data.permissions as PermissionSet, access as RoutePermission);
+  const denied = access !== 'guest' && !!user.data && !mayOpen(access, user.data);
 
   useEffect(() => {
     if (denied) notifyError(new Error(t('errors.noAccess')));

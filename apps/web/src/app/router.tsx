@@ -1,10 +1,9 @@
 import Alert from '@mui/material/Alert';
-import { hasRoutePermission, type PermissionSet, type RoutePermission } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { currentUserQuery } from '../lib/current-user';
-import type { PortalRoute } from '../lib/routing';
+import { mayOpen, type PortalRoute } from '../lib/routing';
 import { Guard } from './guard';
 import { BaseLayout } from './layout/BaseLayout';
 import { PrintLayout } from './layout/PrintLayout';
@@ -30,17 +29,10 @@ function prefetchLoader(route: PortalRoute, client: QueryClient): RouteObject['l
   const prefetch = route.prefetch;
   if (!prefetch) return undefined;
   return async ({ params }) => {
-    const values: Record<string, string> = {};
-    for (const [key, value] of Object.entries(params)) if (value !== undefined) values[key] = value;
-    if ((route.numericParams ?? []).some((p) => !/^\d+$/.test(values[p] ?? ''))) return null;
+    if ((route.numericParams ?? []).some((p) => !/^\d+$/.test(params[p] ?? ''))) return null;
     const user = await client.ensureQueryData(currentUserQuery).catch(() => null);
-    const allowed =
-      route.access === 'public' ||
-      (user !== null &&
-        route.access !== 'guest' &&
-        (route.access === 'auth' ||
-          hasRoutePermission(user.permissions as PermissionSet, route.access as RoutePermission)));
-    if (allowed) prefetch(values, client);
+    const allowed = mayOpen(route.access, user);
+    if (allowed) prefetch(params, client);
     return null;
   };
 }

@@ -1,4 +1,4 @@
-import type { RoutePermission } from '@portal/contract';
+import { hasRoutePermission, type PermissionSet, type RoutePermission } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
@@ -28,5 +28,13 @@ export interface PortalRoute {
    * Starts the screen's queries as soon as the route matches and the user may open it, so the data is on
    * its way while the frame and the screen's code load and render (params are checked as numericParams).
    */
-  prefetch?: (params: Record<string, string>, client: QueryClient) => void;
+  prefetch?: (params: Record<string, string | undefined>, client: QueryClient) => void;
+}
+
+/** Whether a user (null: nobody signed in) may open a route: the guard redirects otherwise, a prefetch skips. */
+export function mayOpen(access: RouteAccess, user: { permissions: unknown } | null | undefined): boolean {
+  if (access === 'public') return true;
+  if (access === 'guest') return !user;
+  if (!user) return false;
+  return access === 'auth' || hasRoutePermission(user.permissions as PermissionSet, access as RoutePermission);
 }
