@@ -9,6 +9,8 @@ export interface Run {
   errors: number;
   /** Responses received. */
   count: number;
+  /** Every response time in ms, ascending. */
+  times: number[];
 }
 
 export function percentile(sorted: number[], p: number) {
@@ -39,5 +41,6 @@ export async function cannon(
     rps: result.requests.average,
     errors: result.errors + result.non2xx,
     count: times.length,
+    times,
   };
 }

@@ -15,12 +15,13 @@ const state = await context.storageState();
 const context2 = await browser.newContext({ storageState: state });
 const page2 = await context2.newPage();
 let total = 0;
+/** @type {Array<[string | undefined, number, string | undefined]>} */
 const seen = [];
 page2.on('requestfinished', async (req) => {
   if (req.resourceType() === 'script') {
     const s = await req.sizes();
     total += Math.max(0, s.responseBodySize);
-    seen.push([req.url().split('/').pop(), s.responseBodySize, (await req.response()).headers()['content-encoding']]);
+    seen.push([req.url().split('/').pop(), s.responseBodySize, (await req.response())?.headers()['content-encoding']]);
   }
 });
 const link = '/catalog/3/';

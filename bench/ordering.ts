@@ -23,7 +23,7 @@ const article = (i: number) => ARTICLES[i % ARTICLES.length]!;
 async function seed(dataDir: string) {
   const { openDatabase } = await import('../apps/server/src/db/database.js');
   const { migrateToLatest } = await import('../apps/server/src/db/migrate.js');
-  const { seedDemo } = await import('../apps/server/src/db/seed/demo.js');
+  const { seedDemo } = await import('../apps/server/src/seed/demo.js');
   const handle = await openDatabase({ dataDir, databaseUrl: process.env.BENCH_DATABASE_URL });
   await migrateToLatest(handle.db);
   await seedDemo(handle.db, { products: PRODUCTS });
@@ -234,7 +234,14 @@ async function main() {
         });
         const [ms] = await timed(() =>
           c.call('order/create', {
-            fields: { basket: b.id, company: v('company'), paySystem: v('paySystem'), shipping: v('shipping') },
+            fields: {
+              basket: b.id,
+              company: v('company'),
+              paySystem: v('paySystem'),
+              shipping: v('shipping'),
+              // The pickup warehouse (decision 064), when the database has warehouses.
+              ...(v('storage') ? { storage: v('storage') } : {}),
+            },
           }),
         );
         xs.push(ms);

@@ -1,5 +1,7 @@
 /**
  * `npm run bench -- [--products N] [--duration S] [--label name]`
+ * `npm run bench -- --scenario exchange [--products N] [--partial M]` (the 1C exchange, bench/exchange.ts)
+ * `DATABASE_URL=… npm run bench -- --scenario instances [--rounds R]` (two instances behind nginx, bench/instances.ts)
  *
  * Catalogue benchmark (issue 3, docs/performance.md): seeds a generated catalogue when the database is
  * empty, starts the server alone on 127.0.0.1 in its own process, signs in as `dealer`, then for each
@@ -23,8 +25,21 @@ const { values } = parseArgs({
     port: { type: 'string', default: '3190' },
     label: { type: 'string' },
     only: { type: 'string' },
+    /** `exchange`: the 1C exchange budget (bench/exchange.ts) instead of the catalogue scenarios. */
+    scenario: { type: 'string' },
+    partial: { type: 'string' },
+    /** `instances`: rounds of each side (bench/instances.ts). */
+    rounds: { type: 'string' },
   },
 });
+if (values.scenario === 'exchange') {
+  await import('./exchange.js');
+  process.exit(0);
+}
+if (values.scenario === 'instances') {
+  await import('./instances.js');
+  process.exit(0);
+}
 const products = Number(values.products);
 const duration = Number(values.duration);
 const port = Number(values.port);
@@ -55,6 +70,10 @@ async function startServer(): Promise<ChildProcess> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DEMO_SEED: 'off',
+      // Throughput is measured with one session at 10 connections: the general /rest/ limit (decision 051)
+      // would refuse it within a second.
+      REST_LIMIT_SESSION: '0',
+      REST_LIMIT_ADDRESS: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,

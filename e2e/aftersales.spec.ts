@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { lastMailTo, shot, signIn, signOut } from './support/portal';
+import { lastMailTo, restCall, shot, signIn, signOut } from './support/portal';
 
 /** A 1×1 PNG: the server decides the type by these bytes. */
 const PNG = Buffer.from(
@@ -31,6 +31,12 @@ test.describe('after-sales conversations', () => {
     await page.getByRole('dialog').getByRole('button').filter({ hasText: 'Заказ №' }).first().click();
     await expect(page).toHaveURL(/\/order\/\d+\/returns\/$/);
     const form = page.getByRole('dialog', { name: 'Заявка на возврат товара' });
+    // Nothing chosen yet: the form asks for a product in words (issue 11, point 2).
+    await form.getByLabel('Причина возврата').fill('Трещина на корпусе');
+    await form.getByRole('button', { name: 'Отправить заявку' }).click();
+    await expect(form.getByText('Выберите товар')).toBeVisible();
+    await form.getByRole('combobox', { name: 'Товар' }).click();
+    await page.getByRole('option').and(page.locator(':not(.Mui-disabled)')).first().click();
     await expect(form.getByText(/Можно вернуть \d+ из \d+ доставленных/)).toBeVisible();
     // More than delivered is refused with a clear message.
     await form.getByLabel('Количество').fill('999');
@@ -88,6 +94,45 @@ test.describe('after-sales conversations', () => {
       .first()
       .click();
     await expect(page).toHaveURL(new RegExp(`/returns/${id}/$`));
+  });
+
+  test('goods of a shipped order are returned from its page; a new order says why it cannot be', async ({ page }) => {
+    await signIn(page, 'dealer');
+    const orders = await restCall<{ items: Array<{ id: number; status: { code: string } }> }>(page, 'order/list', {
+      size: -1,
+    });
+    const shipped = orders.items.find((o) => o.status.code === 'S')!.id;
+    const fresh = orders.items.find((o) => o.status.code === 'N')!.id;
+
+    await page.goto(`/order/${shipped}/`);
+    await expect(page.getByTestId('order-return-until')).toContainText('Товар можно вернуть до');
+    await expect(page.getByRole('link', { name: 'Вернуть товар' })).toBeVisible();
+    const line = page.getByTestId('order-line').last();
+    const article = (await line.locator('td').nth(1).innerText()).trim();
+    await line.getByRole('link', { name: `Вернуть ${article}` }).click();
+    // The dialog stands over the order detail, prefilled with the order and the product (spec §2).
+    await expect(page).toHaveURL(new RegExp(`/order/${shipped}/returns/\\d+/$`));
+    const form = page.getByRole('dialog', { name: 'Заявка на возврат товара' });
+    await expect(form.getByRole('combobox', { name: 'Товар' })).toContainText(article);
+    await expect(form.getByText(/Вернуть товар можно до \d\d\.\d\d\.\d{4}/)).toBeVisible();
+    await expect(page.getByTestId('order-line').first()).toBeAttached();
+    await shot(page, 'aftersales-order-return');
+    await phoneShot(page, 'aftersales-order-return-phone');
+    await form.getByLabel('Причина возврата').fill('Не подошла по размеру');
+    await form.getByRole('button', { name: 'Отправить заявку' }).click();
+    await expect(page).toHaveURL(/\/returns\/\d+\/$/);
+    await expect(page.getByText('Не подошла по размеру')).toBeVisible();
+
+    // A new order has not been shipped: no return button, and the dialog explains.
+    await page.goto(`/order/${fresh}/`);
+    await expect(page.getByTestId('order-line').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Вернуть товар' })).toHaveCount(0);
+    await page.goto(`/order/${fresh}/returns/`);
+    await expect(page.getByTestId('return-refused')).toContainText(
+      'Заказ в статусе «Новый»: вернуть товар можно после отгрузки',
+    );
+    await page.getByRole('dialog').getByRole('button', { name: 'Закрыть' }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/order/${fresh}/$`));
   });
 
   test('a request for three missing numbers: one turns “Есть на сайте” once the part is added', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, lastMailTo, shot, signIn, signOut, type Account } from './support/portal';
+import { ACCOUNTS, lastMailTo, restCall, shot, signIn, signOut, type Account } from './support/portal';
 
 test.describe('signing in and out', () => {
   for (const account of ['admin', 'dealer', 'dealer2', 'employee'] as Account[]) {
@@ -71,6 +71,35 @@ test.describe('signing in and out', () => {
     await expect(page.getByRole('link', { name: 'В каталог' })).toHaveAttribute('href', '/catalog/');
     await expect(page.getByRole('link', { name: 'На рабочий стол' })).toHaveAttribute('href', '/');
     await shot(page, '404');
+  });
+
+  test('a missing order, category or product is a titled not-found state with a way back, no «Повторить»', async ({
+    page,
+  }) => {
+    await signIn(page, 'dealer2');
+    const dealer2Orders = await restCall<{ items: Array<{ id: number }> }>(page, 'order/list', { size: 1 });
+    const foreign = dealer2Orders.items[0]!.id;
+    await signOut(page);
+    await signIn(page, 'dealer');
+    // A missing order, and another dealer's order, look the same (issue 11, point 17).
+    for (const id of [987654, foreign]) {
+      await page.goto(`/order/${id}/`);
+      await expect(page.getByRole('heading', { name: `Заказ №${id} не найден` })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'К списку заказов' })).toHaveAttribute('href', '/order/');
+      await expect(page.getByRole('button', { name: 'Повторить' })).toHaveCount(0);
+    }
+    await shot(page, 'not-found-order');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'not-found-order-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/catalog/987654/');
+    await expect(page.getByRole('heading', { name: 'Раздел каталога не найден' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Перейти в каталог' })).toHaveAttribute('href', '/catalog/');
+    await expect(page.getByRole('button', { name: 'Повторить' })).toHaveCount(0);
+    await page.goto('/product/987654');
+    await expect(page.getByRole('heading', { name: 'Товар не найден' })).toBeVisible();
+    await page.getByRole('link', { name: 'Перейти в каталог' }).click();
+    await expect(page).toHaveURL(/\/catalog\/$/);
   });
 });
 

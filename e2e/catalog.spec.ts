@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { SCREENSHOT_DIR } from './support/env';
-import { shot, signIn } from './support/portal';
+import { restCall, shot, signIn, signOut } from './support/portal';
 
 /** The visible screen only (a phone's full page of 60 tiles is too tall to look at). */
 const screen = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
@@ -80,6 +80,66 @@ test.describe('catalogue', () => {
     await expect(page.getByTestId('product-article')).toHaveText('P550428');
   });
 
+  test('an empty search shows no filter box and files the number as a request in one click', async ({ page }) => {
+    await signIn(page, 'dealer');
+    await quickSearch(page, 'ZX-404-NOPE');
+    await expect(page.getByTestId('nothing-found')).toContainText('Ничего не найдено');
+    // No filter box and no sort toolbar around an answer of nothing (issue 11, point 5).
+    await expect(page.getByRole('combobox', { name: 'Сортировка' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Фильтр' })).toHaveCount(0);
+    const missing = page.getByTestId('missing-parts');
+    await expect(missing).toContainText('ZX-404-NOPE × 1');
+    await shot(page, 'catalog-search-nothing');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'catalog-search-nothing-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await missing.getByRole('button', { name: 'Оформить заявку по номерам деталей (1)' }).click();
+    await missing.getByRole('link', { name: 'Мои заявки' }).click();
+    await expect(page).toHaveURL(/\/wishes\/$/);
+    await expect(page.getByText('ZX-404-NOPE').first()).toBeVisible();
+  });
+
+  test('a product page comes with its quantity and «В корзину»; an employee gets no basket control', async ({
+    page,
+  }) => {
+    await signIn(page, 'dealer');
+    const { items } = await restCall<{ items: Array<{ id: number }> }>(page, 'product/list', { size: 1 });
+    const id = items[0]!.id;
+    // The order control's code arrives late: the page waits for it instead of showing the product without it.
+    await page.route(/ProductOrderControl-[^/]*\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto(`/product/${id}`);
+    await page.getByTestId('product-article').waitFor();
+    expect(await page.getByRole('button', { name: 'В корзину', exact: true }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('textbox', { name: 'Количество', exact: true }).count()).toBeGreaterThan(0);
+    await page.unroute(/ProductOrderControl-[^/]*\.js$/);
+    await shot(page, 'catalog-product-order');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'catalog-product-order-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signOut(page);
+
+    // Staff without the basket permission: no control on the page or in the lists, no basket/* call.
+    await signIn(page, 'employee');
+    const basketCalls: string[] = [];
+    page.on('request', (r) => {
+      if (/\/rest\/basket/.test(r.url())) basketCalls.push(r.url());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.goto(`/product/${id}`);
+    await page.getByTestId('product-article').waitFor();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('button', { name: 'В корзину', exact: true })).toHaveCount(0);
+    await page.goto('/search/?search=фильтр');
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('button', { name: 'В корзину', exact: true })).toHaveCount(0);
+    expect(basketCalls).toEqual([]);
+  });
+
   test('a dealer without a payment method is prompted and chooses one; phone layout holds', async ({ page }) => {
     await signIn(page, 'dealer2');
     await page.goto('/product/1');
@@ -104,7 +164,13 @@ test.describe('catalogue', () => {
     await page.getByTestId('user-menu').click();
     const profile = await page.getByRole('menuitem', { name: 'Профиль' }).getAttribute('href');
     await page.keyboard.press('Escape');
-    await page.goto(`${profile}pricing`);
+    // The menu leads to the price settings, the price list and the content pages (issue 11, point 8).
+    const menu = page.getByRole('navigation').filter({ has: page.getByRole('link', { name: 'Прайс-лист' }) });
+    await expect(menu.getByRole('link', { name: 'Прайс-лист' })).toHaveAttribute('href', '/price-list/');
+    await menu.getByRole('button', { name: 'Информация' }).click();
+    await expect(menu.getByRole('link', { name: 'О компании' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Цены и способ оплаты' }).click();
+    await expect(page).toHaveURL(new RegExp(`${profile}pricing$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Настройки цен' })).toBeVisible();
     await expect(page.getByLabel('Тип цен')).toHaveAttribute('aria-disabled', 'true');
     await page.getByLabel('Способ оплаты').click();

@@ -41,6 +41,17 @@ test.describe('ordering', () => {
     await page.getByRole('button', { name: 'Проверить' }).click();
     await expect(page.getByTestId('resolve-summary')).toContainText('Найдено: 20');
     await expect(page.getByTestId('resolve-summary')).toContainText('Не найдено: 1');
+    // The number not found is listed and filed as a «Заявка по номерам деталей» in one click (point 5).
+    const missing = page.getByTestId('missing-parts');
+    await expect(missing).toContainText('НЕТ-ТАКОЙ-ДЕТАЛИ × 2');
+    await missing.getByRole('button', { name: 'Оформить заявку по номерам деталей (1)' }).click();
+    await expect(missing.getByRole('link', { name: 'Мои заявки' })).toBeVisible();
+    const wishes = await restCall<{ items: Array<{ article: string; count: number }> }>(
+      page,
+      'application-empty-product/list',
+      { filter: { article: 'НЕТ-ТАКОЙ-ДЕТАЛИ' } },
+    );
+    expect(wishes.items[0]).toMatchObject({ article: 'НЕТ-ТАКОЙ-ДЕТАЛИ', count: 2 });
     await shot(page, 'ordering-quick-order');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'ordering-quick-order-phone');
@@ -73,19 +84,57 @@ test.describe('ordering', () => {
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
     await expect(page).toHaveURL(/\/order\/create\/$/);
     await expect(page.getByTestId('checkout-summary')).toContainText('19 позиций');
+    // The summary lists the lines and is the server's price for the payment method chosen in the form.
+    await expect(page.getByTestId('checkout-line')).toHaveCount(19);
+    await expect(page.getByTestId('checkout-line').first()).toContainText(article(0));
+    // The form starts at the dealer's own payment method (another test may have made it «Наличные»).
+    const summaryTotal = page.getByTestId('checkout-total');
+    if ((await page.getByRole('combobox', { name: 'Способ оплаты' }).innerText()).includes('Наличные')) {
+      await expect(summaryTotal).toContainText('₽');
+      const before = await summaryTotal.innerText();
+      await page.getByRole('combobox', { name: 'Способ оплаты' }).click();
+      await page.getByRole('option', { name: 'Безналичный расчёт' }).click();
+      await expect(summaryTotal).not.toHaveText(before);
+    }
+    const byTransfer = await summaryTotal.innerText();
+    await page.getByRole('combobox', { name: 'Способ оплаты' }).click();
+    await page.getByRole('option', { name: 'Наличные' }).click();
+    await expect(page.getByTestId('checkout-total')).not.toHaveText(byTransfer);
+    const inCash = (await page.getByTestId('checkout-total').innerText()).replace(/^Итого:\s*/, '');
+    // «Самовывоз» asks for the warehouse of the «Склады» page the order is collected from.
+    await page.getByLabel('Склад самовывоза').click();
+    await page.getByRole('option', { name: 'Склад Казань' }).click();
+    await expect(page.getByText('Казань, Производственная улица, 8')).toBeVisible();
+    // A delivery without an address is stopped by the form itself: no order/create leaves the page.
+    const creates: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/rest/order/create')) creates.push(r.url());
+    });
     await page.getByRole('radio', { name: 'Доставка' }).check();
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
     await expect(page.getByText('Не может быть пустым')).toBeVisible();
+    expect(creates).toHaveLength(0);
     await page.getByLabel('Адрес доставки').fill('г. Москва, ул. Складская, д. 3');
     await page.getByLabel('VIN').fill('WDB9634031L123456');
     await page.getByLabel('Комментарий').fill('Позвонить перед доставкой');
     await shot(page, 'ordering-checkout');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'ordering-checkout-phone');
+    // On a phone the total stands right above the submit button.
+    const total = await page.getByTestId('checkout-total-phone').boundingBox();
+    const submit = await page.getByRole('button', { name: 'Оформить заказ' }).boundingBox();
+    expect(total!.y).toBeLessThan(submit!.y);
+    expect(submit!.y - (total!.y + total!.height)).toBeLessThan(60);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
     await expect(page).toHaveURL(/\/order\/\d+\/$/);
     const orderId = /\/order\/(\d+)\//.exec(page.url())![1];
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`Заказ № ${orderId}`);
     await expect(page.getByTestId('order-summary')).toContainText('Новый');
     await expect(page.getByTestId('order-summary')).toContainText('г. Москва, ул. Складская, д. 3');
+    await expect(page.getByTestId('order-summary')).toContainText('Наличные');
+    // The order costs what the summary showed for «Наличные».
+    await expect(page.getByTestId('order-summary')).toContainText(inCash);
     await expect(page.getByTestId('order-line')).toHaveCount(19);
     await shot(page, 'ordering-order');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -96,12 +145,21 @@ test.describe('ordering', () => {
     await expect(page).toHaveURL(new RegExp(`/order/${orderId}/print/$`));
     await expect(page.getByTestId('order-line')).toHaveCount(19);
     await shot(page, 'ordering-order-print');
+    // The printed order, the bill and the footer name one supplier, the one of the site settings.
+    await expect(page.getByTestId('print-supplier')).toContainText('ООО «ТехЗапчасть», ИНН 7701234560');
     await page.goto(`/bill/${orderId}/print/`);
     await expect(page.getByTestId('bill')).toContainText(`Счёт на оплату № ${orderId}`);
     await expect(page.getByTestId('bill-words')).toContainText('рубл');
+    await expect(page.getByTestId('bill')).toContainText('ООО «ТехЗапчасть», ИНН/КПП 7701234560 / 770101001');
+    await expect(page.getByTestId('bill')).not.toContainText('для документов');
+    await expect(page.getByTestId('bill-stamp')).toHaveAttribute('src', '/demo/stamp.svg');
+    expect(await page.getByTestId('bill-stamp').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
+      0,
+    );
     await shot(page, 'ordering-bill');
 
     await page.goto('/order/');
+    await expect(page.getByTestId('footer-supplier')).toContainText('ООО «ТехЗапчасть», ИНН 7701234560');
     await expect(page.getByTestId('order-row').first()).toContainText(`№ ${orderId}`);
     await shot(page, 'ordering-orders');
     // Filters travel in the address: a number, and a date typed the Russian way.
@@ -137,6 +195,21 @@ test.describe('ordering', () => {
     await expect(page).toHaveURL(/\/basket\/\d+\/$/);
     await expect(page.getByTestId('basket-line')).toHaveCount(20);
 
+    // The picker offers what the server reads; a one-line XML order is its one line (issue 11, point 4).
+    await page.goto('/basket/xml');
+    await expect(page.getByTestId('import-file')).toHaveAttribute('accept', '.xlsx,.csv,.xml');
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'one.xml',
+      mimeType: 'text/xml',
+      buffer: Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?><order><item><article>${article(5)}</article><quantity>3</quantity></item></order>`,
+      ),
+    });
+    await expect(page.getByTestId('resolve-summary')).toContainText('Найдена: 1');
+    await expect(page.getByTestId('resolve-line')).toHaveCount(1);
+    await expect(page.getByTestId('resolve-line')).toContainText(article(5));
+    await expect(page.getByLabel(`Количество ${article(5)}`)).toHaveValue('3');
+
     await page.goto('/basket/xml');
     await page.getByTestId('import-file').setInputFiles({
       name: 'notes.xlsx',
@@ -154,6 +227,10 @@ test.describe('ordering', () => {
     await expect(page.getByTestId('order-line').first()).toBeVisible();
     const lines = await page.getByTestId('order-line').count();
     await page.getByRole('link', { name: 'Корректировать' }).click();
+    // The correction dialog stands over the order detail (spec §2).
+    await expect(page).toHaveURL(/\/order\/\d+\/corrective$/);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByTestId('order-line').first()).toBeAttached();
     const first = page.getByLabel(/^Новое количество/).first();
     await first.fill('');
     await page.getByRole('button', { name: 'Отправить корректировку' }).click();
@@ -162,12 +239,32 @@ test.describe('ordering', () => {
     await shot(page, 'ordering-corrective');
     await page.getByRole('button', { name: 'Отправить корректировку' }).click();
     await expect(page).toHaveURL(/\/order\/\d+\/$/);
-    await expect(page.getByTestId('order-correction')).toBeVisible();
-    await expect(page.getByTestId('order-line')).toHaveCount(lines - 1);
+    // The correction waits for the manager (decision 100): the lines stay until it is accepted at the desk.
+    await expect(page.getByTestId('order-correction')).toContainText('ожидает подтверждения менеджера');
+    await expect(page.getByTestId('order-line')).toHaveCount(lines);
+
+    // A shipped order cannot be corrected: no button, and /corrective shows the reason instead of a form.
+    const correctedUrl = page.url();
+    const shipped = await restCall<{
+      items: Array<{ id: number; status: { code: string }; pickupPoint: { name: string } | null }>;
+    }>(page, 'order/list', {
+      size: -1,
+    });
+    const shippedId = shipped.items.find((o) => o.status.code === 'S')!.id;
+    // A pickup order names its warehouse.
+    const pickup = shipped.items.find((o) => o.pickupPoint)!;
+    await page.goto(`/order/${pickup.id}/`);
+    await expect(page.getByTestId('order-summary')).toContainText(`Склад самовывоза${pickup.pickupPoint!.name}`);
+    await page.goto(`/order/${shippedId}/`);
+    await expect(page.getByTestId('order-line').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Корректировать' })).toHaveCount(0);
+    await page.goto(`/order/${shippedId}/corrective`);
+    await expect(page.getByTestId('correction-refused')).toContainText('Заказ в статусе «Отгружен» изменить нельзя');
+    await page.goto(correctedUrl);
 
     await page.getByRole('button', { name: 'Повторить заказ' }).click();
     await expect(page).toHaveURL(/\/basket\/\d+\/$/);
-    await expect(page.getByTestId('basket-line')).toHaveCount(lines - 1);
+    await expect(page.getByTestId('basket-line')).toHaveCount(lines);
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'ordering-basket-phone');
   });

@@ -9,4 +9,5 @@ const children = [
   spawn('npx', ['tsx', 'watch', 'src/main.ts'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit', env }),
   spawn('npx', ['vite'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit', env }),
 ];
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((c) => c.kill(signal)));
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
+  process.on(signal, () => children.forEach((c) => c.kill(signal)));

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** @type {(cmd: string, args: string[], opts?: import('node:child_process').SpawnSyncOptions) => number} */
 const run = (cmd, args, opts = {}) => {
   console.log(`\n▶ ${cmd} ${args.join(' ')}`);
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
@@ -17,10 +18,12 @@ function ensureChromium() {
   console.log('Installing Debian chromium for the end-to-end tests…');
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update'], { env });
+  // Another apt run (unattended upgrades, a second checkout) may hold the dpkg lock: wait for it, do not fail.
+  const wait = ['-o', 'DPkg::Lock::Timeout=600'];
+  run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...wait, 'update'], { env });
   const status = run(
     sudo[0] ?? 'apt-get',
-    [...(sudo.length ? ['apt-get'] : []), 'install', '-y', '--no-install-recommends', 'chromium'],
+    [...(sudo.length ? ['apt-get'] : []), ...wait, 'install', '-y', '--no-install-recommends', 'chromium'],
     { env },
   );
   if (status !== 0 || !existsSync('/usr/bin/chromium')) {
@@ -29,6 +32,7 @@ function ensureChromium() {
   }
 }
 
+/** @type {Array<[string, () => number]>} */
 const steps = [
   ['contract', () => run('npm', ['test', '-w', '@portal/contract'])],
   ['server', () => run('npm', ['test', '-w', '@portal/server'])],

@@ -16,8 +16,11 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     DATA_DIR: dataDir,
     DEMO_SEED: 'on',
     LOG_LEVEL: 'warn',
+    // Every browser of the suite calls from 127.0.0.1, one test after another, faster than any office: the
+    // per-address /rest/ limit is off; each browser's session keeps its limit (decision 051).
+    REST_LIMIT_ADDRESS: '0',
     PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`,
   },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -6,20 +6,38 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { lockDataDir } from './db/data-dir-lock.js';
-import { migrateToLatest } from './db/migrate.js';
-import { isEmpty, seedDemo } from './db/seed/demo.js';
-import { scheduleVacuumAnalyze, vacuumAnalyze } from './db/maintenance.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
+import { migrateToLatest, withStartupLock } from './db/migrate.js';
+import { isEmpty, seedDemo } from './seed/demo.js';
+import { vacuumAnalyze } from './db/maintenance.js';
+import { createMailTransport, createOutbox, type Mailer } from './mail/mailer.js';
+import { registerHealth } from './ops/health.js';
+import { createPortalWorker, type Worker } from './ops/jobs/index.js';
+import { createMetrics, registerMetrics, type PortalMetrics } from './ops/metrics.js';
+import { RequestLineController, registerRequestLog, requestIdOf } from './ops/request-log.js';
+import { trackHandlers } from './ops/shutdown.js';
 import { registerRest } from './rest/dispatcher.js';
 import { registerFileRoutes } from './modules/files/routes.js';
+import { registerContentPictureRoute } from './modules/content/routes.js';
+import { registerExchangeRoutes, registerPictureRoute } from './modules/exchange/index.js';
 import { registerErrorHandler } from './rest/error-handler.js';
-import { sweepRateEvents } from './rest/throttle.js';
+import { registerRestLimit } from './modules/throttle/index.js';
 import { createSessionStore } from './sessions/session-store.js';
+import { createStorage, type FileStorage } from './storage/index.js';
 import { registerWeb } from './web/serve-web.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    portal: { database: DatabaseHandle; mailer: Mailer; config: Config };
+    portal: {
+      database: DatabaseHandle;
+      mailer: Mailer;
+      config: Config;
+      storage: FileStorage;
+      /** The job worker of this process (running unless WORKER=off); tests call `drain()`. */
+      worker: Worker;
+      metrics: PortalMetrics;
+      /** True from SIGTERM on: /ready answers 503 while in-flight calls finish. */
+      closing: boolean;
+    };
   }
 }
 
@@ -49,30 +67,41 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
           id: req.id,
         }),
       },
+      ...(config.logDestination ? { stream: config.logDestination } : {}),
     },
+    // One line per request from ops/request-log.ts instead of Fastify's two.
+    logController: new RequestLineController(),
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
-    // X-Forwarded-For is believed only from proxies on this host or a private network (a load balancer,
-    // DESIGN §6), and only the address such a proxy appended: `true` would take the left-most entry, which
-    // any browser can write, and sign-in throttling per address would be void.
-    trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
-    requestIdHeader: 'x-request-id',
+    // X-Forwarded-For is believed only from the proxies listed in TRUST_PROXY (none by default), and only the
+    // address such a proxy appended: a browser can write any header, and every per-address limit would be
+    // void. (Trusting loopback by default let a client on the same host rotate the header freely.)
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
+    requestIdHeader: false,
   });
 
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   let database: DatabaseHandle;
+  // The pool reports its waits to /metrics, which needs the database to exist first.
+  const poolHooks: { wait: (seconds: number) => void } = { wait: () => {} };
   try {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       templateDir: config.templateDataDir,
       onPoolError: (err) => app.log.warn({ err: err.message }, 'database connection lost; the pool reconnects'),
+      onAcquire: (seconds) => poolHooks.wait(seconds),
     });
-    const applied = await migrateToLatest(database.db);
-    if (applied.length) app.log.info({ applied }, 'migrations applied');
-    const seed = config.demoSeed === 'on' || (config.demoSeed === 'auto' && !config.databaseUrl);
-    if (seed && (await isEmpty(database.db))) {
-      await seedDemo(database.db, {}, (m) => app.log.info(m));
-    } else if (database.kind === 'pglite' && !config.templateDataDir) {
+    const seeded = await withStartupLock(database, async (db) => {
+      const applied = await migrateToLatest(db);
+      if (applied.length) app.log.info({ applied }, 'migrations applied');
+      const seed = config.demoSeed === 'on' || (config.demoSeed === 'auto' && !config.databaseUrl);
+      if (!seed || !(await isEmpty(db))) return false;
+      await seedDemo(db, {}, (m) => app.log.info(m));
+      return true;
+    });
+    // The demo seed ends with its own VACUUM ANALYZE.
+    if (!seeded && database.kind === 'pglite' && !config.templateDataDir) {
       // PGlite has no autovacuum (db/maintenance.ts); a copied template carries its own statistics.
       const started = Date.now();
       await vacuumAnalyze(database.db);
@@ -83,23 +112,42 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     throw err;
   }
 
-  const mailer = createMailer({
+  const metrics = createMetrics(database);
+  poolHooks.wait = metrics.poolWait;
+  const mailer = createOutbox(database.db);
+  const transport = createMailTransport({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     dataDir: config.dataDir,
     log: app.log,
   });
   const sessions = createSessionStore(database.db);
-  app.decorate('portal', { database, mailer, config });
-  const stopMaintenance =
-    database.kind === 'pglite'
-      ? scheduleVacuumAnalyze(database.db, (err) => app.log.warn({ err: err.message }, 'vacuum analyze failed'))
-      : () => {};
+  const storage = createStorage(config);
+  // The e-mail outbox, periodic upkeep (sessions, counters, PGlite's VACUUM) and other modules' jobs.
+  const worker = createPortalWorker({
+    database,
+    config,
+    transport,
+    sessions,
+    storage,
+    log: app.log,
+    onFinished: metrics.jobFinished,
+  });
+  app.decorate('portal', { database, mailer, config, storage, worker, metrics, closing: false });
+  const handlers = trackHandlers(app);
+  // Fastify runs this after the server stopped taking requests and the ones in flight were answered; handlers
+  // whose client hung up may still be running: they finish (up to 10 s) before the database closes.
   app.addHook('onClose', async () => {
-    stopMaintenance();
+    if (!(await handlers.idle(10000))) app.log.warn(`closing with ${handlers.running()} handlers still running`);
+    await worker.stop();
+    transport.close();
+    await storage.close();
     await database.close();
     releaseLock();
   });
+  registerRequestLog(app);
+  registerMetrics(app, metrics, config.metricsToken);
+  registerHealth(app, { database, storage, closing: () => app.portal.closing });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -158,22 +206,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  const deps = { db: database.db, config, mailer, sessions };
+  // Before the routes: @fastify/rate-limit attaches to the routes that ask for it as they are added.
+  await registerRestLimit(app, database.db, config);
+  const deps = { db: database.db, config, mailer, sessions, storage };
   registerRest(app, deps);
   registerFileRoutes(app, deps);
+  registerExchangeRoutes(app, deps);
+  registerPictureRoute(app, deps);
+  registerContentPictureRoute(app, deps);
   if (config.webDist) await registerWeb(app, deps, config.webDist);
 
-  // Expired sessions and old sign-in failures go away by themselves.
-  const sweep = setInterval(
-    () => {
-      void Promise.all([sessions.sweepExpired(), sweepRateEvents(database.db)]).catch((err: unknown) =>
-        app.log.warn({ err }, 'sweep failed'),
-      );
-    },
-    60 * 60 * 1000,
-  );
-  sweep.unref();
-  app.addHook('onClose', () => clearInterval(sweep));
-
+  if (config.jobs.worker) worker.start();
   return app;
 }

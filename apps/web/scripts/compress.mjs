@@ -8,6 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const TEXT = /\.(js|css|svg|json|txt|map)$/;
 
+/** @param {string} dir @returns {Generator<string>} */
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);

@@ -9,6 +9,12 @@ import { FILTER_KEY_PREFIX, SHORT_FILTER_KEY_PREFIX } from './constants.js';
 export const FILTER_PROPERTY_CODES = ['BRAND', 'MODEL', 'KIND'] as const;
 export type FilterPropertyCode = (typeof FILTER_PROPERTY_CODES)[number];
 
+/**
+ * How each property is drawn (spec §3 DISPLAY_TYPE): F checkboxes (several values), P a list (one value),
+ * R colour swatches (one value; VALUE a CSS colour). A machine model is one per machine: a list.
+ */
+export const FILTER_DISPLAY_TYPES: Record<FilterPropertyCode, 'F' | 'P' | 'R'> = { BRAND: 'F', MODEL: 'P', KIND: 'F' };
+
 /** Every short filter key product/list and product/get-filter accept besides category, id and search. */
 export const SHORT_FILTER_KEYS = [
   ...FILTER_PROPERTY_CODES.map((c) => `${SHORT_FILTER_KEY_PREFIX}${c}` as const),

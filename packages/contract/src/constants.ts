@@ -4,8 +4,16 @@ export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 60;
 /** `size: -1` asks for every row of a list. */
 export const PAGE_SIZE_ALL = -1;
-/** The largest explicit page a list answers; larger sizes fall back to the default (spec §5). */
+/** The largest explicit page size a list accepts; a larger one is a 400 VALIDATION, never a shorter page. */
 export const MAX_PAGE_SIZE = 1000;
+/** The largest page number a list accepts. */
+export const MAX_PAGE = 1_000_000;
+/**
+ * The most rows one answer to `size: -1` carries for lists that can grow without bound (products,
+ * favourites, sections); a list with more rows answers 400 `error.tooManyRows` and must be read by pages
+ * (decision 065). Lists that belong to one dealer (baskets, orders, returns…) answer every row.
+ */
+export const MAX_ROWS_PER_ANSWER = 10_000;
 
 export const DASHBOARD_BANNERS = 10;
 export const DASHBOARD_NEWS = 6;
@@ -16,6 +24,16 @@ export const DEFAULT_CATALOG_SORT = { NAME: 'ASC' } as const;
 
 export const ORDER_QUANTITY_MIN = 1;
 export const ORDER_QUANTITY_MAX = 10000;
+
+/**
+ * The order files the server reads (the type is decided by the bytes): the file picker offers exactly these.
+ * Old binary .xls (Excel 97–2003) is not among them: no maintained reader; the server says to save as .xlsx.
+ */
+export const ORDER_FILE_TYPES = ['.xlsx', '.csv', '.xml'] as const;
+
+/** Days after shipment a dealer may file a return, unless the site settings say otherwise (decision 061). */
+export const RETURN_DAYS_DEFAULT = 14;
+
 export const CATALOG_QUANTITY_MIN = 0;
 export const CATALOG_QUANTITY_MAX = 10000;
 
@@ -52,11 +70,6 @@ export const AUTH_CODE_MAX_ATTEMPTS = 5;
 export const AUTH_CODE_RESEND_SECONDS = 60;
 export const RESTORE_LINK_TTL_HOURS = 24;
 export const LONG_SESSION_DAYS = 30;
-
-/** Sign-in throttling: per login and per address within one window. */
-export const LOGIN_FAILURES_PER_LOGIN = 10;
-export const LOGIN_FAILURES_PER_ADDRESS = 30;
-export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 
 /** Longest free-text string any method accepts unless its schema says otherwise. */
 export const MAX_TEXT_LENGTH = 10000;

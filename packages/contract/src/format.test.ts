@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from './format.js';
+import { formatNumber, formatPrice, formatQuantity } from './format.js';
 
 describe('formatPrice', () => {
   it('separates thousands with spaces and shows no decimals for whole values', () => {
@@ -53,5 +53,39 @@ describe('formatPrice', () => {
   it('adds money computed in floating point without showing the error', () => {
     expect(formatPrice(0.1 + 0.2)).toBe('0,30 ₽');
     expect(formatPrice(19.99 * 3)).toBe('59,97 ₽');
+  });
+});
+
+describe('formatNumber and formatQuantity (one way everywhere, issue 11 point 18)', () => {
+  it('writes Russian numbers with a decimal comma and thousands spaces', () => {
+    expect(formatNumber(9.35)).toBe('9,35');
+    expect(formatNumber(0.023)).toBe('0,023');
+    expect(formatNumber(12500)).toBe('12 500');
+    expect(formatNumber(1234567.5)).toBe('1 234 567,5');
+    expect(formatNumber(-1234.25)).toBe('-1 234,25');
+    expect(formatNumber(0)).toBe('0');
+  });
+
+  it('rounds to the decimals asked for and drops trailing zeros', () => {
+    expect(formatNumber(0.12345, 'ru', 4)).toBe('0,1235');
+    expect(formatNumber(2.5, 'ru', 0)).toBe('3');
+    expect(formatNumber(1.0004)).toBe('1');
+    expect(formatNumber(-0.0001)).toBe('0');
+  });
+
+  it('uses a decimal point in English', () => {
+    expect(formatNumber(9.35, 'en')).toBe('9.35');
+    expect(formatNumber(12500.5, 'en')).toBe('12 500.5');
+  });
+
+  it('adds the unit symbol', () => {
+    expect(formatQuantity(9.35, 'кг')).toBe('9,35 кг');
+    expect(formatQuantity(0.023, 'м³')).toBe('0,023 м³');
+    expect(formatQuantity(3, '')).toBe('3');
+  });
+
+  it('gives an empty text for something that is not a number', () => {
+    expect(formatNumber(Number.NaN)).toBe('');
+    expect(formatNumber(Infinity)).toBe('');
   });
 });

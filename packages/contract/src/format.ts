@@ -1,6 +1,8 @@
 export const CURRENCIES = ['RUB', 'USD', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
+const group = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+
 export const CURRENCY_SYMBOL: Record<Currency, string> = { RUB: '₽', USD: '$', EUR: '€' };
 
 /**
@@ -13,8 +15,32 @@ export function formatPrice(value: number, currency: Currency = 'RUB', locale: '
   const cents = Math.round(Number((Math.abs(value) * 100).toPrecision(15)));
   const whole = Math.floor(cents / 100);
   const fraction = cents % 100;
-  const grouped = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  const grouped = group(String(whole));
   const sign = value < 0 && cents > 0 ? '-' : '';
   const decimals = fraction > 0 ? (locale === 'ru' ? ',' : '.') + String(fraction).padStart(2, '0') : '';
   return `${sign}${grouped}${decimals} ${CURRENCY_SYMBOL[currency]}`;
+}
+
+/**
+ * Every other number dealers read (quantities, weights, volumes, counts), formatted like money: thousands
+ * separated by spaces, a decimal comma in Russian and a point in English, at most `maxFraction` decimals
+ * with trailing zeros dropped (`9,35`, `0,023`, `12 500`). The one formatter of the web app, the print
+ * pages and the server's texts (issue 11, point 18).
+ */
+export function formatNumber(value: number, locale: 'ru' | 'en' = 'ru', maxFraction = 3): string {
+  if (!Number.isFinite(value)) return '';
+  const scale = 10 ** maxFraction;
+  const scaled = Math.round(Number((Math.abs(value) * scale).toPrecision(15)));
+  const whole = Math.floor(scaled / scale);
+  const fraction = String(scaled % scale)
+    .padStart(maxFraction, '0')
+    .replace(/0+$/, '');
+  const sign = value < 0 && scaled > 0 ? '-' : '';
+  return `${sign}${group(String(whole))}${fraction ? (locale === 'ru' ? ',' : '.') + fraction : ''}`;
+}
+
+/** A number with its unit symbol: `9,35 кг`, `0,023 м³`, `12 шт`. */
+export function formatQuantity(value: number, unit: string, locale: 'ru' | 'en' = 'ru', maxFraction = 3): string {
+  const number = formatNumber(value, locale, maxFraction);
+  return unit ? `${number} ${unit}` : number;
 }

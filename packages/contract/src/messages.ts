@@ -1,4 +1,10 @@
 import type { Language } from './constants.js';
+import { CONTENT_MESSAGES } from './messages/content.js';
+import { DEALER_MESSAGES } from './messages/dealer.js';
+import { DESK_MESSAGES } from './messages/desk.js';
+import { EXCHANGE_MESSAGES } from './messages/exchange.js';
+import { LANGUAGE_MESSAGES } from './messages/language.js';
+import { THRESHOLD_MESSAGES } from './messages/thresholds.js';
 
 /**
  * Texts the server and the web app both show: validation messages (spec §5) and error descriptions
@@ -6,6 +12,12 @@ import type { Language } from './constants.js';
  */
 export const MESSAGES = {
   ru: {
+    ...DESK_MESSAGES.ru,
+    ...CONTENT_MESSAGES.ru,
+    ...DEALER_MESSAGES.ru,
+    ...THRESHOLD_MESSAGES.ru,
+    ...EXCHANGE_MESSAGES.ru,
+    ...LANGUAGE_MESSAGES.ru,
     'validation.required': 'Не может быть пустым',
     'validation.loginMin': 'Поле должно содержать минимум 3 символа',
     'validation.passwordMin': 'Поле должно содержать минимум 6 символов',
@@ -19,6 +31,8 @@ export const MESSAGES = {
     'validation.email': 'Введите корректный адрес электронной почты',
     'validation.phone': 'Введите корректный номер телефона',
     'validation.tooLong': 'Слишком длинное значение',
+    'validation.controlCharacter':
+      'Содержит недопустимый управляющий символ (например, нулевой байт U+0000): уберите его из текста',
     'validation.number': 'Введите число',
     'validation.integer': 'Введите целое число',
     'validation.notNegative': 'Не может быть меньше 0',
@@ -27,6 +41,9 @@ export const MESSAGES = {
     'validation.invalid': 'Неверное значение',
     'validation.form': 'Проверьте правильность заполнения полей формы',
     'validation.id': 'Идентификатор должен быть положительным целым числом',
+    'validation.page': 'Номер страницы должен быть целым числом от 1 до 1000000',
+    'validation.size': 'Размер страницы должен быть целым числом от 1 до 1000 или -1 (все строки)',
+    'error.tooManyRows': 'В списке {0} строк — больше, чем отдаётся за один раз ({1}): запросите его по страницам',
     'validation.code': 'Код должен состоять из 6 цифр',
     'validation.inn': 'ИНН должен состоять из 10 или 12 цифр',
     'error.badLogin': 'Неверный логин или пароль',
@@ -39,6 +56,7 @@ export const MESSAGES = {
     'error.sessionFailed': 'Сессия устарела, повторите запрос',
     'error.payloadTooLarge': 'Слишком большой запрос',
     'error.rateLimited': 'Слишком много попыток, попробуйте позже',
+    'error.tooManyRequests': 'Слишком много запросов. Повторите через {0} с',
     'error.internal': 'Внутренняя ошибка сервера, попробуйте позже',
     'error.unavailable': 'Сервис временно недоступен, попробуйте позже',
     'error.conflict': 'Данные изменились, обновите страницу',
@@ -47,6 +65,10 @@ export const MESSAGES = {
     'error.authCodeExpired': 'Срок действия кода истёк, запросите новый',
     'error.authCodeTooMany': 'Превышено число попыток, запросите новый код',
     'error.authCodeResend': 'Новый код можно запросить через {0} с',
+    'error.signInSlowed':
+      'По этому логину было слишком много неудачных попыток входа. Войдите с кодом из письма или повторите через {0} с',
+    'error.restoreAlreadySent':
+      'Ссылки для восстановления уже отправлены на e-mail учётной записи: воспользуйтесь последней из них',
     'error.notApproved': 'Учётная запись ожидает подтверждения администратором',
     'error.blocked': 'Учётная запись заблокирована',
     'error.badBasicHeader': 'Некорректный заголовок авторизации',
@@ -71,7 +93,12 @@ export const MESSAGES = {
     'error.fileTooLarge': 'Файл «{0}» больше допустимых {1} МБ',
     'error.fileType':
       'Файл «{0}» не поддерживается: можно загружать фотографии (JPEG, PNG, WebP), PDF, документы Word и Excel, текст',
+    'error.fileMarkup': 'Файл «{0}» содержит веб-страницу, SVG или программный код — такие файлы не принимаются',
+    'error.fileTypeMismatch':
+      'Содержимое файла «{0}» ({1}) не совпадает с его расширением — сохраните файл в нужном формате',
+    'error.photoType': 'Фотография «{0}» должна быть в формате JPEG, PNG или WebP',
     'error.fileInUse': 'Файл прикреплён к заявке, его нельзя удалить',
+    'error.wishDeleteNotOwn': 'Заявку дилера может удалить только он сам или администратор — отметьте её обработанной',
     'error.fileNotYours': 'Прикрепить можно только свои загруженные файлы',
     'error.returnProduct': 'Этого товара нет в заказе',
     'error.returnQuantity': 'Нельзя вернуть больше, чем доставлено: доступно {0}',
@@ -100,7 +127,7 @@ export const MESSAGES = {
     'error.productUnavailable': 'Товар недоступен для заказа',
     'error.noPrice': 'У товара нет цены для вашего типа цен',
     'error.basketEmpty': 'Корзина пуста — добавьте товары перед оформлением',
-    'error.sheetType': 'Файл не похож на таблицу: загрузите .xlsx, .xls, .csv или .xml',
+    'error.sheetType': 'Файл не похож на таблицу: загрузите .xlsx, .csv или .xml',
     'error.sheetEmpty': 'Файл пуст',
     'error.fileNoRows': 'В файле не найдено ни одной строки с номером детали',
     'error.fileTooManyRows': 'В файле больше {0} строк — разбейте его на части',
@@ -108,8 +135,17 @@ export const MESSAGES = {
     'error.xlsBinary': 'Старый формат .xls (Excel 97–2003) не поддерживается — сохраните файл как .xlsx или .csv',
     'error.xmlEntities': 'XML-файл с объявлениями DTD и сущностей не принимается',
     'error.importTimeout': 'Файл обрабатывается слишком долго — разбейте его на части',
+    'error.sheetInflated':
+      'Файл после распаковки больше {0} МБ — это не похоже на заказ: удалите лишние листы и данные или разбейте его на части',
+    'error.sheetTooManyCells': 'В файле больше {0} ячеек — удалите лишние столбцы и листы или разбейте его на части',
+    'error.importBusy': 'Сейчас обрабатывается много файлов — повторите через {0} с',
+    'error.sheetTooHeavy':
+      'Для чтения файла нужно слишком много памяти — удалите лишние листы и данные или разбейте его на части',
     'error.correctionEmpty': 'Нет изменений: измените количество хотя бы одного товара',
     'error.orderCanceled': 'Заказ отменён — корректировка невозможна',
+    'error.orderPaid': 'Заказ оплачен — изменить его состав нельзя. Свяжитесь с менеджером',
+    'error.orderNotCorrectable':
+      'Заказ в статусе «{0}» изменить нельзя: корректировка возможна, пока заказ новый или принят',
     'error.lineArticle': 'Не указан номер детали',
     'basket.defaultName': 'Корзина',
     'basket.nameLabel': 'Название',
@@ -118,11 +154,18 @@ export const MESSAGES = {
     'order.paySystem': 'Способ оплаты',
     'order.shipping': 'Доставка',
     'order.address': 'Адрес доставки',
+    'order.storage': 'Склад самовывоза',
     'order.model': 'Модель техники',
     'order.comment': 'Комментарий',
     'order.files': 'Файлы',
   },
   en: {
+    ...DESK_MESSAGES.en,
+    ...CONTENT_MESSAGES.en,
+    ...DEALER_MESSAGES.en,
+    ...THRESHOLD_MESSAGES.en,
+    ...EXCHANGE_MESSAGES.en,
+    ...LANGUAGE_MESSAGES.en,
     'validation.required': 'Cannot be empty',
     'validation.loginMin': 'The field must contain at least 3 characters',
     'validation.passwordMin': 'The field must contain at least 6 characters',
@@ -136,6 +179,8 @@ export const MESSAGES = {
     'validation.email': 'Enter a valid e-mail address',
     'validation.phone': 'Enter a valid phone number',
     'validation.tooLong': 'The value is too long',
+    'validation.controlCharacter':
+      'Contains a control character that is not allowed (such as U+0000): remove it from the text',
     'validation.number': 'Enter a number',
     'validation.integer': 'Enter a whole number',
     'validation.notNegative': 'Cannot be less than 0',
@@ -144,6 +189,9 @@ export const MESSAGES = {
     'validation.invalid': 'Invalid value',
     'validation.form': 'Check that the form fields are filled in correctly',
     'validation.id': 'The id must be a positive whole number',
+    'validation.page': 'The page must be a whole number from 1 to 1000000',
+    'validation.size': 'The page size must be a whole number from 1 to 1000, or -1 (every row)',
+    'error.tooManyRows': 'The list has {0} rows, more than one answer carries ({1}): request it by pages',
     'validation.code': 'The code must be 6 digits',
     'validation.inn': 'The INN must be 10 or 12 digits',
     'error.badLogin': 'Wrong login or password',
@@ -156,6 +204,7 @@ export const MESSAGES = {
     'error.sessionFailed': 'The session is out of date, repeat the request',
     'error.payloadTooLarge': 'The request is too large',
     'error.rateLimited': 'Too many attempts, try again later',
+    'error.tooManyRequests': 'Too many requests. Try again in {0} s',
     'error.internal': 'Internal server error, try again later',
     'error.unavailable': 'The service is temporarily unavailable, try again later',
     'error.conflict': 'The data has changed, reload the page',
@@ -164,6 +213,9 @@ export const MESSAGES = {
     'error.authCodeExpired': 'The code has expired, request a new one',
     'error.authCodeTooMany': 'Too many attempts, request a new code',
     'error.authCodeResend': 'A new code can be requested in {0} s',
+    'error.signInSlowed':
+      'There were too many failed sign-in attempts for this login. Sign in with a code from your e-mail or try again in {0} s',
+    'error.restoreAlreadySent': "Recovery links have already been sent to the account's e-mail: use the latest one",
     'error.notApproved': 'The account is waiting for approval by an administrator',
     'error.blocked': 'The account is blocked',
     'error.badBasicHeader': 'Malformed authorization header',
@@ -188,7 +240,13 @@ export const MESSAGES = {
     'error.fileTooLarge': 'The file “{0}” is larger than the allowed {1} MB',
     'error.fileType':
       'The file “{0}” is not supported: upload photos (JPEG, PNG, WebP), PDF, Word and Excel documents, text',
+    'error.fileMarkup': 'The file “{0}” holds a web page, SVG or program code: such files are not accepted',
+    'error.fileTypeMismatch':
+      'The content of “{0}” ({1}) does not match its extension: save the file in the right format',
+    'error.photoType': 'The photo “{0}” must be JPEG, PNG or WebP',
     'error.fileInUse': 'The file is attached to a request and cannot be deleted',
+    'error.wishDeleteNotOwn':
+      "Only the dealer or an administrator may delete a dealer's request: mark it processed instead",
     'error.fileNotYours': 'Only your own uploaded files can be attached',
     'error.returnProduct': 'This product is not in the order',
     'error.returnQuantity': 'You cannot return more than was delivered: {0} available',
@@ -217,7 +275,7 @@ export const MESSAGES = {
     'error.productUnavailable': 'The product cannot be ordered',
     'error.noPrice': 'The product has no price for your price type',
     'error.basketEmpty': 'The basket is empty: add products before checkout',
-    'error.sheetType': 'The file is not a spreadsheet: upload .xlsx, .xls, .csv or .xml',
+    'error.sheetType': 'The file is not a spreadsheet: upload .xlsx, .csv or .xml',
     'error.sheetEmpty': 'The file is empty',
     'error.fileNoRows': 'No row with a part number was found in the file',
     'error.fileTooManyRows': 'The file has more than {0} rows: split it into parts',
@@ -225,8 +283,18 @@ export const MESSAGES = {
     'error.xlsBinary': 'The old .xls format (Excel 97–2003) is not supported: save the file as .xlsx or .csv',
     'error.xmlEntities': 'XML files with DTD and entity declarations are not accepted',
     'error.importTimeout': 'The file takes too long to process: split it into parts',
+    'error.sheetInflated':
+      'Unpacked, the file is larger than {0} MB, which is not an order: remove extra sheets and data or split it into parts',
+    'error.sheetTooManyCells':
+      'The file has more than {0} cells: remove extra columns and sheets or split it into parts',
+    'error.importBusy': 'Many files are being processed right now: try again in {0} s',
+    'error.sheetTooHeavy':
+      'Reading the file takes too much memory: remove extra sheets and data or split it into parts',
     'error.correctionEmpty': 'Nothing changed: change the quantity of at least one product',
     'error.orderCanceled': 'The order is cancelled and cannot be corrected',
+    'error.orderPaid': 'The order is paid and its lines cannot be changed. Please contact your manager',
+    'error.orderNotCorrectable':
+      'An order in status “{0}” cannot be changed: a correction is possible while the order is new or accepted',
     'error.lineArticle': 'No part number',
     'basket.defaultName': 'Basket',
     'basket.nameLabel': 'Name',
@@ -235,6 +303,7 @@ export const MESSAGES = {
     'order.paySystem': 'Payment method',
     'order.shipping': 'Delivery',
     'order.address': 'Delivery address',
+    'order.storage': 'Pickup warehouse',
     'order.model': 'Machine model',
     'order.comment': 'Comment',
     'order.files': 'Files',

@@ -9,22 +9,31 @@ const list = listInput(z.strictObject({ id: z.array(idSchema).optional(), search
   'PRICE',
 ]);
 
-describe('listInput page and size (spec §5, §9)', () => {
-  it('falls back to page 1 and size 60 when absent', () => {
+describe('listInput page and size (spec §2, §9; DESIGN §3: strict at the API)', () => {
+  it('takes page 1 and size 60 when absent', () => {
     expect(list.parse({})).toEqual({ page: DEFAULT_PAGE, size: DEFAULT_PAGE_SIZE });
     expect(list.parse({ filter: { search: 'x' } })).toEqual({ page: 1, size: 60, filter: { search: 'x' } });
   });
 
-  it.each([undefined, null, 0, -5, 'abc', '', 1.5, Number.NaN, true, {}, [2]])(
-    'falls back to page 1 and size 60 for %j',
+  it.each([null, 0, -5, 'abc', '', ' ', 'all', '1e3', 1.5, Number.NaN, Infinity, true, {}, [2]])(
+    "refuses page %j and size %j instead of falling back (the fallback is the route query string's)",
     (value) => {
-      expect(list.parse({ page: value, size: value })).toMatchObject({ page: DEFAULT_PAGE, size: DEFAULT_PAGE_SIZE });
+      expect(list.safeParse({ page: value }).success).toBe(false);
+      expect(list.safeParse({ size: value }).success).toBe(false);
     },
   );
 
-  it('falls back to size 60 for a size over the limit', () => {
-    expect(list.parse({ size: 100000 }).size).toBe(DEFAULT_PAGE_SIZE);
-    expect(list.parse({ size: MAX_PAGE_SIZE + 1 }).size).toBe(DEFAULT_PAGE_SIZE);
+  it('names the field and says what is allowed', () => {
+    const r = list.safeParse({ page: 'abc', size: 'all' });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['page', 'validation.page'],
+      ['size', 'validation.size'],
+    ]);
+  });
+
+  it('refuses a size over the limit rather than answering a shorter page', () => {
+    expect(list.safeParse({ size: 100000 }).success).toBe(false);
+    expect(list.safeParse({ size: MAX_PAGE_SIZE + 1 }).success).toBe(false);
     expect(list.parse({ size: MAX_PAGE_SIZE }).size).toBe(MAX_PAGE_SIZE);
   });
 
@@ -32,9 +41,9 @@ describe('listInput page and size (spec §5, §9)', () => {
     expect(list.parse({ page: 100000 }).page).toBe(100000);
   });
 
-  it('falls back to page 1 beyond the largest page', () => {
-    expect(list.parse({ page: 1_000_001 }).page).toBe(DEFAULT_PAGE);
-    expect(list.parse({ page: Number.MAX_SAFE_INTEGER }).page).toBe(DEFAULT_PAGE);
+  it('refuses a page beyond the largest', () => {
+    expect(list.safeParse({ page: 1_000_001 }).success).toBe(false);
+    expect(list.safeParse({ page: Number.MAX_SAFE_INTEGER }).success).toBe(false);
   });
 
   it('keeps valid values, as numbers or digit strings', () => {
@@ -42,10 +51,10 @@ describe('listInput page and size (spec §5, §9)', () => {
     expect(list.parse({ page: '2', size: '240' })).toMatchObject({ page: 2, size: 240 });
   });
 
-  it('keeps size -1 (everything)', () => {
+  it('keeps size -1 (everything); page -1 is refused', () => {
     expect(list.parse({ size: -1 }).size).toBe(PAGE_SIZE_ALL);
     expect(list.parse({ size: '-1' }).size).toBe(PAGE_SIZE_ALL);
-    expect(list.parse({ page: -1 }).page).toBe(DEFAULT_PAGE);
+    expect(list.safeParse({ page: -1 }).success).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   Role,
   can,
   hasRoutePermission,
+  hasUiPermission,
   permissionsFor,
   rolesOf,
   type Action,
@@ -80,6 +81,18 @@ describe('the permission matrix (spec §6)', () => {
 
   it('gives nobody without a role anything', () => {
     for (const entity of ENTITIES) for (const action of ACTIONS) expect(can(0, entity, action)).toBe(false);
+  });
+
+  it('checks a ui permission by any of its actions', () => {
+    const set = permissionsFor(Role.DEALERS);
+    expect(hasUiPermission(set, 'PriceToolbar')).toBe(true);
+    expect(
+      hasUiPermission({ ...set, PriceToolbar: { fetch: 0, create: 0, update: 0, delete: 0 } }, 'PriceToolbar'),
+    ).toBe(false);
+    expect(
+      hasUiPermission({ ...set, PriceToolbar: { fetch: 0, create: 0, update: 1, delete: 0 } }, 'PriceToolbar'),
+    ).toBe(true);
+    expect(hasUiPermission(undefined, 'PriceToolbar')).toBe(false);
   });
 
   it('lets all three roles use PriceToolbar', () => {

@@ -106,6 +106,14 @@ export function permissionsFor(roles: number): PermissionSet {
 }
 
 /**
+ * A ui permission of spec §6 (`PriceToolbar`): like a group rule, it passes when any of its actions is
+ * allowed. The web app checks it before it shows the control it names.
+ */
+export function hasUiPermission(permissions: PermissionSet | undefined, entity: Entity): boolean {
+  return ACTIONS.some((a) => permissions?.[entity]?.[a] === 1);
+}
+
+/**
  * Route permissions of spec §6: `wishes-create` names an entity and action; a resource/action pair such as
  * `order/items/corrective` passes when each named area has some non-zero action.
  */

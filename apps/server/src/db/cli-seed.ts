@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { lockDataDir } from './data-dir-lock.js';
 import { openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
-import { isEmpty, seedDemo } from './seed/demo.js';
+import { isEmpty, seedDemo } from '../seed/demo.js';
 
 /**
  * `npm run db:seed -- [--products N]`: migrates, then loads the demo data into an empty database

@@ -36,8 +36,14 @@ describe('the DATA_DIR lock', () => {
 
   it('is released and can be taken again', async () => {
     const dir = await tempDir();
+    const lockFile = path.join(dir, 'server.lock');
     lockDataDir(dir)();
+    await expect(readFile(lockFile), 'released: the lock file is gone').rejects.toThrow();
     const again = lockDataDir(dir);
+    const holder = JSON.parse(await readFile(lockFile, 'utf8')) as { pid: number; startedAt: string };
+    expect(holder.pid).toBe(process.pid);
+    expect(Number.isNaN(Date.parse(holder.startedAt))).toBe(false);
     again();
+    await expect(readFile(lockFile), 'released again').rejects.toThrow();
   });
 });

@@ -13,7 +13,25 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * The names of the applied migrations, or an error within about `timeoutMs` (GET /ready). On PostgreSQL a
+   * pooled client that does not answer in time is dropped from the pool, never kept waiting on a dead server.
+   */
+  appliedMigrations(timeoutMs: number): Promise<string[]>;
+  /** The pool's clients: total, idle, and calls waiting for one (PostgreSQL; PGlite has one connection). */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
+}
+
+const MIGRATION_NAMES = 'SELECT name FROM kysely_migration ORDER BY name';
+
+/** Rejects after `ms` with a 'timeout' error unless `work` settles first. */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 // numeric and bigint come back as JavaScript numbers on both engines, so queries behave the same.
@@ -30,6 +48,8 @@ export interface OpenOptions {
   /** Copy the database of this migrated data directory before opening (tests: a fresh database in a second). */
   templateDir?: string | undefined;
   onPoolError?: (err: Error) => void;
+  /** Seconds a query waited for a pool client (PostgreSQL; /metrics). */
+  onAcquire?: (seconds: number) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -45,10 +65,42 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       // 1,000 lines, stale statistics right after an import), which costs far more than it saves here.
       options: `-c statement_timeout=${STATEMENT_TIMEOUT_MS} -c jit=off`,
     });
-    // An idle client that loses its server emits here; without a listener the process would crash.
+    // A client that loses its server (pg_terminate_backend, a restart, a cut network) emits 'error': an idle
+    // one on the pool, but one checked out by a query on itself only, and an 'error' event nobody listens to
+    // kills the process. So every client gets its own listener the moment it connects; the query it was
+    // running rejects (answered 503 by the error handler) and the pool drops the broken client on release.
     pool.on('error', (err) => options.onPoolError?.(err));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => options.onPoolError?.(err));
+    });
+    const onAcquire = options.onAcquire;
+    if (onAcquire) {
+      // Kysely takes clients with the promise form of connect(); its wait is what /metrics reports.
+      const connect = pool.connect.bind(pool);
+      const timed = async () => {
+        const started = performance.now();
+        const client = await connect();
+        onAcquire((performance.now() - started) / 1000);
+        return client;
+      };
+      pool.connect = ((callback?: unknown) =>
+        typeof callback === 'function' ? connect(callback as never) : timed()) as typeof pool.connect;
+    }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      async appliedMigrations(timeoutMs) {
+        // query_timeout ends the call on the client side and pool.query releases the client with the error,
+        // which removes it from the pool: a probe against a blocked server leaks nothing.
+        const config = { text: MIGRATION_NAMES, query_timeout: timeoutMs } as pg.QueryConfig;
+        const work = pool.query<{ name: string }>(config);
+        const result = await withTimeout(work, timeoutMs);
+        return result.rows.map((r) => r.name);
+      },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   const dir = path.join(options.dataDir, 'pglite');
   if (options.templateDir && !existsSync(dir)) {
@@ -69,6 +121,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   return {
     db,
     kind: 'pglite',
+    async appliedMigrations(timeoutMs) {
+      if (client.closed) throw new Error('closed');
+      const result = await withTimeout(client.query<{ name: string }>(MIGRATION_NAMES), timeoutMs);
+      return result.rows.map((r) => r.name);
+    },
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: async () => {
       await db.destroy();
       if (!client.closed) await client.close();

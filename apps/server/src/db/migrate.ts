@@ -1,5 +1,5 @@
-import { Migrator, type Migration } from 'kysely';
-import type { Db } from './database.js';
+import { Migrator, sql, type Migration } from 'kysely';
+import type { Db, DatabaseHandle } from './database.js';
 import * as foundation from './migrations/0001-foundation.js';
 import * as catalog from './migrations/0002-catalog.js';
 import * as orders from './migrations/0003-orders.js';
@@ -12,6 +12,22 @@ import * as catalogStockByStore from './migrations/0014-catalog-stock-by-store.j
 import * as ordering from './migrations/0020-ordering-indexes.js';
 import * as content from './migrations/0030-content.js';
 import * as aftersales from './migrations/0040-aftersales.js';
+import * as rateCounters from './migrations/0050-rate-counters.js';
+import * as orderPickup from './migrations/0060-order-pickup.js';
+import * as orderShipped from './migrations/0061-order-shipped.js';
+import * as siteMenu from './migrations/0065-site-menu.js';
+import * as generatedFileKey from './migrations/0066-generated-file-key.js';
+import * as orderChanges from './migrations/0100-order-changes.js';
+import * as exchange from './migrations/0090-exchange.js';
+import * as catalogBulkStock from './migrations/0091-catalog-bulk-stock.js';
+import * as catalogPriceMappings from './migrations/0092-catalog-price-mappings.js';
+import * as exchangeMenu from './migrations/0093-exchange-menu.js';
+import * as contentAdmin from './migrations/0120-content-admin.js';
+import * as jobs from './migrations/0080-jobs.js';
+import * as auditLog from './migrations/0101-audit-log.js';
+import * as deskMenu from './migrations/0102-desk-menu.js';
+import * as englishTexts from './migrations/0145-english-texts.js';
+import * as jobResult from './migrations/0135-job-result.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -31,7 +47,26 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-ordering-indexes': ordering,
   '0030-content': content,
   '0040-aftersales': aftersales,
+  '0050-rate-counters': rateCounters,
+  '0060-order-pickup': orderPickup,
+  '0061-order-shipped': orderShipped,
+  '0065-site-menu': siteMenu,
+  '0066-generated-file-key': generatedFileKey,
+  '0100-order-changes': orderChanges,
+  '0090-exchange': exchange,
+  '0091-catalog-bulk-stock': catalogBulkStock,
+  '0092-catalog-price-mappings': catalogPriceMappings,
+  '0093-exchange-menu': exchangeMenu,
+  '0120-content-admin': contentAdmin,
+  '0080-jobs': jobs,
+  '0135-job-result': jobResult,
+  '0101-audit-log': auditLog,
+  '0102-desk-menu': deskMenu,
+  '0145-english-texts': englishTexts,
 };
+
+/** The names this version of the server expects applied (GET /ready compares them with the database). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
   // Domains number their migrations in their own ranges, so an older number may arrive after a newer one.
@@ -43,4 +78,38 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).map((r) => r.migrationName);
+}
+
+/** Key of the session-level advisory lock that serialises start-ups on one PostgreSQL (any constant works). */
+export const STARTUP_LOCK = 80_001_401;
+
+/**
+ * Runs `work` (migrate, then seed an empty database) while holding a PostgreSQL advisory lock, so instances
+ * started at once on one database migrate and seed it once: the first does the work, the others wait, then
+ * find nothing left to do. (Kysely's migrator also locks each run; the seed needs the wider lock.) PGlite has
+ * one process per data directory (db/data-dir-lock.ts) and runs `work` as it is.
+ */
+export async function withStartupLock<T>(
+  database: Pick<DatabaseHandle, 'db' | 'kind'>,
+  work: (db: Db) => Promise<T>,
+  options: { pollMs?: number; maxWaitMs?: number } = {},
+): Promise<T> {
+  if (database.kind !== 'postgres') return work(database.db);
+  const deadline = Date.now() + (options.maxWaitMs ?? 30 * 60_000);
+  return database.db.connection().execute(async (conn) => {
+    // Polled, not `pg_advisory_lock`: a blocking wait is one statement, cancelled by the pool's statement_timeout
+    // (15 s) while another instance runs a long migration (decision 085).
+    for (;;) {
+      const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(${STARTUP_LOCK}) AS ok`.execute(conn);
+      if (rows[0]?.ok) break;
+      if (Date.now() > deadline)
+        throw new Error('Gave up waiting for another instance to finish migrating the database');
+      await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
+    }
+    try {
+      return await work(database.db);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${STARTUP_LOCK})`.execute(conn).catch(() => {});
+    }
+  });
 }

@@ -33,6 +33,9 @@ const CALLERS: Caller[] = ['anonymous', ...ACCOUNTS];
  */
 const NEEDS_SESSION_OR_CREDENTIALS = new Set<string>(['profile']);
 
+/** A field no method declares: a call that reaches its input is refused naming it. */
+const PROBE_FIELD = 'fieldNoMethodDeclares';
+
 const table = Object.entries(methods as Record<string, MethodDeclaration>);
 
 function rolesOfCaller(caller: Caller): number | null {
@@ -118,11 +121,19 @@ describe('the contract', () => {
 describe.each(table)('%s', (name, declaration) => {
   it.each(CALLERS)('as %s: allowed or refused exactly as its access rule says', async (caller) => {
     const c = await clientFor(caller);
-    const r = await c.call(name as MethodName, {} as never);
     const expected =
       caller === 'anonymous' && NEEDS_SESSION_OR_CREDENTIALS.has(name)
         ? 'UNAUTHORIZED'
         : expectedFor(declaration.access, rolesOfCaller(caller));
+    if (expected === 'allowed') {
+      // Allowed means the call got past the access rule to its input (step 8 comes after step 5): the strict
+      // schema names a field it does not know, and the handler never runs.
+      const probe = await c.call(name as MethodName, { [PROBE_FIELD]: 1 } as never);
+      expect(probe.status, JSON.stringify(probe.body)).toBe(400);
+      expect(probe.body.error).toBe('VALIDATION');
+      expect(Object.keys((probe.body as { fields?: object }).fields ?? {})).toContain(PROBE_FIELD);
+    }
+    const r = await c.call(name as MethodName, {} as never);
 
     expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
     expectEnvelope(r);
@@ -134,8 +145,11 @@ describe.each(table)('%s', (name, declaration) => {
       expect(r.status).toBe(403);
       expect(r.body).toEqual({ error: 'FORBIDDEN', error_description: 'Недостаточно прав' });
     } else {
-      // Allowed: anything but a refusal (an empty input may well be a 400).
-      expect([401, 403], JSON.stringify(r.body)).not.toContain(r.status);
+      // Allowed, with an empty input: answered by the handler, or the input is refused field by field.
+      if (r.status !== 200) {
+        expect(r.status, JSON.stringify(r.body)).toBe(400);
+        expect(r.body.error).toBe('VALIDATION');
+      }
     }
   });
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Actor } from '../modules/auth/actor.js';
 import type { Session, SessionStore } from '../sessions/session-store.js';
+import type { FileStorage } from '../storage/index.js';
 
 export interface UploadedFile {
   fieldName: string;
@@ -20,6 +21,8 @@ export interface RestContext {
   config: Config;
   mailer: Mailer;
   sessions: SessionStore;
+  /** Uploaded and generated files (local disk or S3): use the files module's functions, not this directly. */
+  storage: FileStorage;
   log: FastifyBaseLogger;
   request: FastifyRequest;
   reply: FastifyReply;

@@ -27,10 +27,28 @@ describe('the /rest/ dispatcher', () => {
     expect(r.body.sessid).toBe(c.sessid);
   });
 
-  it('does not derive sessid from the cookie', async () => {
+  it('does not derive sessid from the cookie: the token is the session’s own stored value', async () => {
     const c = t.client();
     await c.call('site/get-main-settings', {});
+    const other = t.client();
+    await other.call('site/get-main-settings', {});
+    expect(other.sessid).not.toBe(c.sessid);
     expect(c.cookie).not.toContain(c.sessid);
+
+    // Give the session another token in the database: with the same cookie, the old token is now stale and
+    // the new one is accepted, so nothing computes the token from the cookie.
+    const replaced = 'a'.repeat(32);
+    const old = c.sessid;
+    await t.app.portal.database.db
+      .updateTable('sessions')
+      .set({ sessid: replaced })
+      .where('sessid', '=', old)
+      .execute();
+    const stale = await c.raw('site/get-main-settings', {}, { sessid: old });
+    expect(stale.status).toBe(400);
+    expect(stale.body).toMatchObject({ error: 'SESSION_FAILED', sessid: replaced });
+    const fresh = await c.raw('site/get-main-settings', {}, { sessid: replaced });
+    expect(fresh.status).toBe(200);
   });
 
   it('answers an unknown method with 404 NOT_FOUND in Russian', async () => {

@@ -1,5 +1,7 @@
 import {
   can,
+  checkedInput,
+  CONTROL_CHARACTERS,
   methods,
   translate,
   type Access,
@@ -12,6 +14,8 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { loadActor, type Actor } from '../modules/auth/actor.js';
+import { restRateLimit } from '../modules/throttle/index.js';
+import type { FileStorage } from '../storage/index.js';
 import { SESSION_COOKIE, type Session, type SessionStore } from '../sessions/session-store.js';
 import { AppError } from './app-error.js';
 import type { RestContext, UploadedFile } from './context.js';
@@ -27,6 +31,7 @@ export interface RestDeps {
   config: Config;
   mailer: Mailer;
   sessions: SessionStore;
+  storage: FileStorage;
 }
 
 /**
@@ -88,7 +93,8 @@ async function readMultipart(
     if (part.type === 'file') {
       files.push({
         fieldName: part.fieldname,
-        fileName: part.filename,
+        // A file name is not typed text: control characters (issue 10.6) are dropped, not refused.
+        fileName: part.filename.replace(new RegExp(CONTROL_CHARACTERS, 'g'), ''),
         mimeType: part.mimetype,
         data: await part.toBuffer(),
       });
@@ -109,12 +115,15 @@ async function readMultipart(
 export function registerRest(app: FastifyInstance, deps: RestDeps): void {
   app.all<{ Params: { '*': string }; Querystring: Record<string, string | undefined> }>(
     '/rest/*',
+    // The general per-session and per-address limit (decision 051), counted before anything else.
+    { config: { rateLimit: restRateLimit(deps.config) } },
     async (request, reply) => {
       const name = request.params['*'].replace(/\/+$/, '');
       const declaration = Object.hasOwn(methodTable, name) ? methodTable[name] : undefined;
       if (!declaration || request.method !== 'POST') throw new AppError('NOT_FOUND', 'error.methodNotFound');
 
       const session = await sessionOf(request, reply, deps);
+      request.portalUserId = session.userId;
       const sessid = request.query.sessid;
       if (typeof sessid !== 'string' || sessid !== session.sessid) {
         throw new AppError('SESSION_FAILED', 'error.sessionFailed', { sessid: session.sessid });
@@ -125,10 +134,16 @@ export function registerRest(app: FastifyInstance, deps: RestDeps): void {
       checkAccess(declaration.access, actor);
 
       if (declaration.captcha && deps.config.recaptchaSecret) {
-        const token = request.query['g-recaptcha-response'];
-        if (!(await verifyCaptcha(deps.config.recaptchaSecret, token, request.ip))) {
-          throw new AppError('VALIDATION', 'error.captcha');
-        }
+        const verdict = await verifyCaptcha(
+          {
+            secret: deps.config.recaptchaSecret,
+            verifyUrl: deps.config.recaptchaVerifyUrl,
+            minScore: deps.config.recaptchaMinScore,
+          },
+          request.query['g-recaptcha-response'],
+          request.ip,
+        );
+        if (!verdict.ok) throw new AppError(verdict.unavailable ? 'UNAVAILABLE' : 'VALIDATION', verdict.message);
       }
 
       let body: unknown = request.body;
@@ -137,7 +152,7 @@ export function registerRest(app: FastifyInstance, deps: RestDeps): void {
         if (!declaration.upload) throw new AppError('VALIDATION', 'error.malformed');
         ({ body, files } = await readMultipart(request));
       }
-      const parsed = declaration.input.safeParse(body ?? undefined);
+      const parsed = checkedInput(declaration).safeParse(body ?? undefined);
       if (!parsed.success) {
         const fields = fieldsOf(parsed.error, language);
         throw new AppError('VALIDATION', describeFields(fields, language), { fields });
@@ -156,6 +171,7 @@ export function registerRest(app: FastifyInstance, deps: RestDeps): void {
         files,
         setSession(next) {
           current = next;
+          request.portalUserId = next.userId;
           setSessionCookie(reply, deps.config, next, request.protocol === 'https');
         },
       };

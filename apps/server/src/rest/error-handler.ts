@@ -52,6 +52,14 @@ function envelopeOfUnexpected(err: FastifyError, language: Language): { status: 
   ) {
     return { status: 400, body: { error: 'VALIDATION', error_description: translate(language, 'error.malformed') } };
   }
+  // Text the database cannot store (U+0000) that got past the input schemas (a header, a path): the caller's
+  // input, not our fault (issue 10.6).
+  if (code === '22021' || code === '22P05') {
+    return {
+      status: 400,
+      body: { error: 'VALIDATION', error_description: translate(language, 'validation.controlCharacter') },
+    };
+  }
   if (isDatabaseDown(err)) {
     return { status: 503, body: { error: 'UNAVAILABLE', error_description: translate(language, 'error.unavailable') } };
   }
@@ -71,6 +79,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         ...(err.extra.retryAfter !== undefined ? { retryAfter: err.extra.retryAfter } : {}),
       };
       if (err.status >= 500) request.log.error({ err }, 'request failed');
+      if (err.extra.retryAfter !== undefined) reply.header('Retry-After', String(err.extra.retryAfter));
       return reply.status(err.status).send(body);
     }
     const known = envelopeOfUnexpected(err, language);

@@ -13,6 +13,12 @@ import { catalogHandlers } from '../modules/catalog/handlers.js';
 import { counterpartyHandlers } from '../modules/companies/handlers.js';
 import { basketHandlers } from '../modules/baskets/handlers.js';
 import { orderHandlers } from '../modules/orders/handlers.js';
+import { noticeSettingsHandlers } from '../modules/notices/settings-handlers.js';
+import { exchangeHandlers } from '../modules/exchange/handlers.js';
+import { siteAdminHandlers } from '../modules/site/admin.js';
+import { contentAdminHandlers } from '../modules/content/admin.js';
+import { auditHandlers } from '../modules/audit/handlers.js';
+import { deskOrderHandlers } from '../modules/orders/desk-handlers.js';
 import type { Handlers } from './context.js';
 
 /**
@@ -34,4 +40,10 @@ export const handlers: Handlers<Methods> = {
   ...counterpartyHandlers,
   ...basketHandlers,
   ...orderHandlers,
+  ...noticeSettingsHandlers,
+  ...exchangeHandlers,
+  ...siteAdminHandlers,
+  ...contentAdminHandlers,
+  ...auditHandlers,
+  ...deskOrderHandlers,
 };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { LOGIN_FAILURE_WINDOW_MINUTES, LONG_SESSION_DAYS } from '@portal/contract';
+import { LONG_SESSION_DAYS } from '@portal/contract';
 import type { Db } from '../db/database.js';
 import '../modules/auth/tables.js';
 
@@ -73,12 +73,10 @@ export function createSessionStore(db: Db) {
       await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
     },
 
-    /** Expired sessions, and sign-in failures, codes and restore links nobody can use any more. */
+    /** Expired sessions, and codes and restore links nobody can use any more. */
     async sweepExpired(): Promise<number> {
       const now = new Date();
       const result = await db.deleteFrom('sessions').where('expires_at', '<', now).executeTakeFirst();
-      const failuresBefore = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MINUTES * 60 * 1000);
-      await db.deleteFrom('login_failures').where('at', '<', failuresBefore).execute();
       await db.deleteFrom('auth_codes').where('expires_at', '<', now).execute();
       await db
         .deleteFrom('password_restores')

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { seedDemo } from '../db/seed/demo.js';
+import { seedDemo } from '../seed/demo.js';
 import { adminUrl, type TestTemplate } from './paths.js';
 
 /**

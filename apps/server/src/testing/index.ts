@@ -33,6 +33,8 @@ export class TestClient {
   sessid = '';
   /** The language the page shows (`x-language`); unset, answers follow the signed-in user's own. */
   language: 'ru' | 'en' | undefined = undefined;
+  /** The address the calls come from (the TCP peer); unset, app.inject's 127.0.0.1. */
+  address: string | undefined = undefined;
 
   constructor(readonly app: FastifyInstance) {}
 
@@ -40,12 +42,19 @@ export class TestClient {
   async raw(
     name: string,
     body?: unknown,
-    options: { headers?: Record<string, string>; sessid?: string | null; payload?: string | Buffer } = {},
+    options: {
+      headers?: Record<string, string>;
+      sessid?: string | null;
+      payload?: string | Buffer;
+      /** More query parameters, e.g. `g-recaptcha-response` (spec §7). */
+      query?: Record<string, string>;
+    } = {},
   ): Promise<CallResponse<unknown>> {
     const sessid = options.sessid === undefined ? this.sessid : options.sessid;
+    const query = new URLSearchParams({ ...(sessid === null ? {} : { sessid }), ...options.query }).toString();
     const response = await this.app.inject({
       method: 'POST',
-      url: `/rest/${name}${sessid === null ? '' : `?sessid=${encodeURIComponent(sessid)}`}`,
+      url: `/rest/${name}${query ? `?${query}` : ''}`,
       headers: {
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...(this.language ? { 'x-language': this.language } : {}),
@@ -53,6 +62,7 @@ export class TestClient {
         ...options.headers,
       },
       payload: options.payload ?? (body === undefined ? '' : JSON.stringify(body)),
+      ...(this.address ? { remoteAddress: this.address } : {}),
     });
     const setCookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
     if (setCookie) this.cookie = `${SESSION_COOKIE}=${setCookie.value}`;
@@ -69,7 +79,7 @@ export class TestClient {
   async call<N extends MethodName>(
     name: N,
     input?: InputOf<Methods[N]>,
-    options: { headers?: Record<string, string> } = {},
+    options: { headers?: Record<string, string>; query?: Record<string, string> } = {},
   ): Promise<CallResponse<ResultOf<Methods[N]>>> {
     let response = await this.raw(name, input, options);
     if (response.body.error === 'SESSION_FAILED') response = await this.raw(name, input, options);
@@ -100,8 +110,8 @@ export const basic = (login: string, password: string) =>
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
-  /** A new anonymous browser. */
-  client(): TestClient;
+  /** A new anonymous browser (calling from `address` when given). */
+  client(address?: string): TestClient;
   /** A browser signed in as a demo account. */
   as(account: DemoAccount): Promise<TestClient>;
   /** Every message written to the outbox so far, newest last. */
@@ -119,27 +129,18 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   }
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
-  if (url) {
-    const name = `portal_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.database}`);
-    await admin.end();
-    databaseUrl = adminUrl(url, name);
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  if (url) ({ databaseUrl, drop: dropDatabase } = await createTestDatabase());
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', DEMO_SEED: 'off' },
+    // No background worker: outbox() runs the due jobs itself, so tests see mail without waiting.
+    { LOG_LEVEL: 'silent', DEMO_SEED: 'off', WORKER: 'off' },
     {
       dataDir,
       databaseUrl,
       templateDataDir: databaseUrl ? undefined : template.dataDir,
       sessionSecret: 'test-secret',
+      // Tests call every method of one session in quick succession, faster than any person: the general
+      // /rest/ limit is off unless a test asks for it (modules/throttle/rest-limit.test.ts does).
+      restLimit: { perSession: 0, perAddress: 0 },
       ...overrides,
     },
   );
@@ -148,7 +149,11 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   return {
     app,
     config,
-    client: () => new TestClient(app),
+    client(address) {
+      const c = new TestClient(app);
+      c.address = address;
+      return c;
+    },
     async as(account) {
       const client = new TestClient(app);
       const response = await client.signIn(account);
@@ -156,6 +161,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       return client;
     },
     async outbox() {
+      await app.portal.worker.drain();
       const dir = path.join(dataDir, 'mail');
       const names = (await readdir(dir).catch(() => [] as string[])).sort();
       return Promise.all(names.map(async (n) => parseEml(await readFile(path.join(dir, n), 'utf8'))));
@@ -164,6 +170,30 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await app.close();
       await dropDatabase();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A fresh PostgreSQL database copied from the run's migrated, seeded template (TEST_DATABASE_URL only):
+ * for tests that start a real server process on it.
+ */
+export async function createTestDatabase(): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('testTemplate');
+  if (!url || !template?.database) throw new Error('createTestDatabase needs TEST_DATABASE_URL');
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.database}`);
+  await admin.end();
+  return {
+    databaseUrl: adminUrl(url, name),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
     },
   };
 }

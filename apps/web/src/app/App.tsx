@@ -6,7 +6,8 @@ import { NOTIFICATION_TIMEOUT_MS } from '@portal/contract';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import '../lib/i18n';
+import i18n from '../lib/i18n';
+import { onUpdateWithoutEntity } from '../lib/rest';
 import { SlotsProvider } from '../lib/slots';
 import { PreferencesProvider } from './preferences';
 import { FEATURE_SLOTS } from './slots';
@@ -30,7 +31,14 @@ export function App() {
         },
       }),
   );
-  const [router] = useState(() => createRouter(queryClient));
+  const [router] = useState(() => {
+    // Spec §7: an update that answers no entity refetches what is on screen (the detail).
+    onUpdateWithoutEntity(() => void queryClient.invalidateQueries({ refetchType: 'active' }));
+    // Server texts (forms, bill, units, statuses, notices) come in the page's language: a switch refetches
+    // them in the new one (decision 145).
+    i18n.on('languageChanged', () => void queryClient.invalidateQueries());
+    return createRouter(queryClient);
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <PreferencesProvider>

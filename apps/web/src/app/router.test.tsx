@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { lazy } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import '../lib/i18n';
 import type { PortalRoute } from '../lib/routing';
 import { buildRouteTree } from './router';
@@ -23,6 +23,14 @@ const ROUTES: PortalRoute[] = [
     access: 'public',
     layout: 'no-such-layout',
     component: screenSaying('странный'),
+  },
+  {
+    path: '/prefetched/',
+    name: 'prefetched/Screen',
+    access: 'public',
+    layout: 'print',
+    prefetch: () => undefined,
+    component: screenSaying('с загрузкой'),
   },
   { path: '/404', name: 'errors/NotFound', access: 'public', component: screenSaying('не найдено') },
 ];
@@ -60,5 +68,16 @@ describe('the route tree', () => {
     renderAt('/odd/');
     expect(await screen.findByRole('alert')).toHaveTextContent('неизвестный макет «no-such-layout»');
     expect(screen.queryByText('странный')).not.toBeInTheDocument();
+  });
+
+  it('has a HydrateFallback while the first route loader runs: no router warning (issue 11, point 20)', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const error = vi.spyOn(console, 'error');
+    renderAt('/prefetched/');
+    expect(await screen.findByText('с загрузкой')).toBeInTheDocument();
+    const said = [...warn.mock.calls, ...error.mock.calls].map((c) => c.map(String).join(' '));
+    expect(said.filter((line) => /HydrateFallback/.test(line))).toEqual([]);
+    warn.mockRestore();
+    error.mockRestore();
   });
 });

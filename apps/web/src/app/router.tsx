@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../components/States';
 import { currentUserQuery } from '../lib/current-user';
 import { mayOpen, type PortalRoute } from '../lib/routing';
 import { Guard } from './guard';
@@ -13,6 +14,20 @@ const LAYOUTS: Record<string, () => React.ReactElement> = {
   base: () => <BaseLayout />,
   print: () => <PrintLayout />,
   bare: () => <PrintLayout />,
+};
+
+/**
+ * What shows while the first route's loader runs (the current user is fetched): the layout's frame with a
+ * spinner, so React Router has a HydrateFallback and the first paint is not blank (issue 11, point 20).
+ */
+const FALLBACKS: Record<string, () => React.ReactElement> = {
+  base: () => (
+    <BaseLayout>
+      <Loading />
+    </BaseLayout>
+  ),
+  print: () => <Loading />,
+  bare: () => <Loading />,
 };
 
 function UnknownLayout({ name }: { name: string }) {
@@ -64,7 +79,11 @@ export function buildRouteTree(routes: PortalRoute[], client: QueryClient): Rout
   for (const [layout, members] of groups) {
     const make = LAYOUTS[layout];
     if (make) {
-      tree.push({ element: make(), children: members.map((route) => toRouteObject(route, client)) });
+      tree.push({
+        element: make(),
+        hydrateFallbackElement: (FALLBACKS[layout] ?? FALLBACKS.print!)(),
+        children: members.map((route) => toRouteObject(route, client)),
+      });
     } else {
       for (const route of members) tree.push({ path: route.path, element: <UnknownLayout name={layout} /> });
     }

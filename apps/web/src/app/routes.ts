@@ -4,7 +4,7 @@ import { catalogRoutes } from '../features/catalog/routes';
 import { errorRoutes } from '../features/errors/routes';
 import { contentPageRoutes, contentRoutes } from '../features/content/routes';
 import { usersRoutes } from '../features/users/routes';
-import { returnsRoutes } from '../features/returns/routes';
+import { orderReturnRoute, returnsRoutes } from '../features/returns/routes';
 import { wishesRoutes } from '../features/wishes/routes';
 import { formsRoutes } from '../features/forms/routes';
 import { noticesRoutes } from '../features/notices/routes';
@@ -12,7 +12,15 @@ import { mailingRoutes } from '../features/mailing/routes';
 import { basketRoutes } from '../features/baskets/routes';
 import { companyRoutes } from '../features/companies/routes';
 import { orderRoutes } from '../features/orders/routes';
+import { exchangeRoutes } from '../features/exchange/routes';
+import { auditRoutes } from '../features/audit/routes';
+import { contentAdminRoutes } from '../features/content-admin/routes';
 import type { PortalRoute } from '../lib/routing';
+
+/** The order detail's dialogs: its own correction, and the returns feature's return (spec §2). */
+const orders: PortalRoute[] = orderRoutes.map((r) =>
+  r.name === 'order/OrderDetail' ? { ...r, children: [...(r.children ?? []), orderReturnRoute] } : r,
+);
 
 /** Every screen of the portal; each feature owns its routes. The 404 catch-all stays last. */
 export const ROUTES: PortalRoute[] = [
@@ -21,7 +29,7 @@ export const ROUTES: PortalRoute[] = [
   ...catalogRoutes,
   ...basketRoutes,
   ...companyRoutes,
-  ...orderRoutes,
+  ...orders,
   ...contentRoutes,
   ...usersRoutes,
   ...returnsRoutes,
@@ -29,6 +37,9 @@ export const ROUTES: PortalRoute[] = [
   ...formsRoutes,
   ...noticesRoutes,
   ...mailingRoutes,
+  ...exchangeRoutes,
+  ...auditRoutes,
+  ...contentAdminRoutes,
   ...errorRoutes,
   // The generic content page '/{path}' stays the last route before the 404 catch-all.
   ...contentPageRoutes,

@@ -4,6 +4,8 @@ import TextField from '@mui/material/TextField';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useCurrentUser } from '../lib/current-user';
+import { isAdmin } from '../lib/roles';
 import type { ProductOrderProps, Slots } from '../lib/slots';
 
 /**
@@ -22,7 +24,10 @@ function deferred<P extends object>(load: () => Promise<{ default: ComponentType
 }
 
 const ActiveBasketWidget = deferred(() => import('../features/baskets/ActiveBasketWidget'));
-const ProductOrderControl = deferred<ProductOrderProps>(() => import('../features/baskets/ProductOrderControl'));
+const loadProductOrder = () => import('../features/baskets/ProductOrderControl');
+// Not deferred like the others: a product view waits for its quantity and «В корзину» (it suspends into the
+// screen's loading state), so a dealer never sees a product without the order control (issue 11, point 15).
+const ProductOrderControl = lazy<ComponentType<ProductOrderProps>>(loadProductOrder);
 const LastOrders = deferred(async () => ({ default: (await import('../features/orders/DashboardBlocks')).LastOrders }));
 const OrderHistory = deferred(async () => ({
   default: (await import('../features/orders/DashboardBlocks')).OrderHistory,
@@ -30,6 +35,15 @@ const OrderHistory = deferred(async () => ({
 const NoticeBell = deferred(() => import('../features/notices/NoticeBell'));
 const UnreadNoticesBlock = deferred(() => import('../features/notices/UnreadNoticesBlock'));
 const PaymentPromptBlock = deferred(() => import('../features/catalog/PaymentPrompt'));
+const NoticeSettingsCard = deferred(() => import('../features/notices/NoticeSettingsCard'));
+const StaffWaiting = deferred(() => import('../features/orders/desk/StaffWaiting'));
+
+/** A dealer's dashboard block: an administrator's dashboard shows what waits for staff instead (issue 13). */
+function dealerOnly(Block: ComponentType): ComponentType {
+  return function DealerBlock() {
+    return isAdmin(useCurrentUser().data) ? null : <Block />;
+  };
+}
 
 /**
  * What features put into other features and into the frame. The app composes them here so that features
@@ -99,9 +113,12 @@ export const TopBarSlots = { Search: QuickSearchSlot, Actions: ActionsSlot };
 export const FEATURE_SLOTS: Slots = {
   dashboardBlocks: [
     { id: 'notices.unread', order: 50, width: 6, Component: UnreadNoticesBlock },
-    { id: 'catalog.paymentPrompt', order: 1, width: 12, Component: PaymentPromptBlock },
-    { id: 'orders.last', order: 30, width: 6, Component: LastOrders },
-    { id: 'orders.history', order: 31, width: 6, Component: OrderHistory },
+    { id: 'desk.waiting', order: 0, width: 12, Component: StaffWaiting },
+    { id: 'catalog.paymentPrompt', order: 1, width: 12, Component: dealerOnly(PaymentPromptBlock) },
+    { id: 'orders.last', order: 30, width: 6, Component: dealerOnly(LastOrders) },
+    { id: 'orders.history', order: 31, width: 6, Component: dealerOnly(OrderHistory) },
   ],
   ProductOrder: ProductOrderControl,
+  preloadProductOrder: () => void loadProductOrder(),
+  profileBlocks: [{ id: 'notices.settings', Component: NoticeSettingsCard }],
 };

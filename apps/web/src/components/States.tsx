@@ -7,6 +7,8 @@ import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { RestError } from '../lib/rest';
 
 export function Loading({ label }: { label?: string }) {
   const { t } = useTranslation();
@@ -33,8 +35,58 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+/** Where a not-found screen leads back to: a list or section the thing would have been in. */
+export interface NotFoundBack {
+  to: string;
+  label: string;
+}
+
+/**
+ * A titled «not found» answer with the way back (issue 11, point 17): an order, a category, a product that
+ * does not exist (or is someone else's) is a fact to explain, not an error to retry.
+ */
+export function NotFoundState({ title, text, back }: { title?: string; text?: string; back?: NotFoundBack }) {
   const { t } = useTranslation();
+  return (
+    <Paper sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }} data-testid="not-found">
+      <Typography variant="h2" component="h1" sx={{ mb: 1.5 }}>
+        {title ?? t('notFound.thing')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {text ?? t('notFound.thingText')}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
+        {back && (
+          <Button variant="contained" component={RouterLink} to={back.to}>
+            {back.label}
+          </Button>
+        )}
+        <Button variant={back ? 'outlined' : 'contained'} component={RouterLink} to="/">
+          {t('notFound.home')}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
+
+export const isNotFound = (error: unknown) =>
+  error instanceof RestError && (error.status === 404 || error.code === 'NOT_FOUND');
+
+/**
+ * A failed load: a 404 becomes the titled not-found state (with `notFound`'s title and way back), anything
+ * else an alert with «Повторить».
+ */
+export function ErrorState({
+  error,
+  onRetry,
+  notFound,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  notFound?: { title: string; back: NotFoundBack };
+}) {
+  const { t } = useTranslation();
+  if (isNotFound(error)) return <NotFoundState title={notFound?.title} back={notFound?.back} />;
   const text = error instanceof Error ? error.message : t('errors.generic');
   return (
     <Alert

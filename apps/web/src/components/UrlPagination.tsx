@@ -2,6 +2,7 @@ import { CATALOG_PAGE_SIZES } from '@portal/contract';
 import TablePagination from '@mui/material/TablePagination';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { pageFromQuery, sizeFromQuery } from '../lib/list-params';
 
 /**
  * Pagination of a list whose page and size live in the URL (spec §2: `page`, `size`, -1 for all); other
@@ -10,8 +11,8 @@ import { useSearchParams } from 'react-router';
 export function UrlPagination({ count }: { count: number }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const size = params.get('size') === '-1' ? -1 : Number(params.get('size')) || CATALOG_PAGE_SIZES[0];
+  const page = pageFromQuery(params.get('page'));
+  const size = sizeFromQuery(params.get('size'));
   const go = (next: Record<string, string>) =>
     setParams((current) => {
       const merged = new URLSearchParams(current);

@@ -8,8 +8,16 @@ import { storage } from './storage';
  * The active basket (spec §4): its id in local storage under `basketActiveID`, the newest basket when
  * unset or gone. Shared by the basket widget, the product order control and checkout.
  */
+/** Every basket query key, from one factory (the basket screens, the widget, checkout). */
+export const basketKeys = {
+  all: ['basket'] as const,
+  list: () => ['basket', 'list'] as const,
+  get: (id: number) => ['basket', 'get', id] as const,
+  items: (id: number) => ['basket', 'items', id] as const,
+};
+
 export const basketListQuery = queryOptions({
-  queryKey: ['basket', 'list'],
+  queryKey: basketKeys.list(),
   queryFn: () => rest('basket/list', { size: -1 }),
   staleTime: 10_000,
 });
@@ -49,7 +57,7 @@ export function useActiveBasket(enabled = true) {
     if (active) return active.id;
     const created = await rest('basket/create', {});
     setActiveBasketId(created.id);
-    await queryClient.invalidateQueries({ queryKey: ['basket'] });
+    await queryClient.invalidateQueries({ queryKey: basketKeys.all });
     return created.id;
   }, [active, queryClient]);
   return { list, baskets, active, ensure, setActive: setActiveBasketId };
@@ -57,4 +65,4 @@ export function useActiveBasket(enabled = true) {
 
 /** After any basket change: lists, the widget and the basket screens refetch. */
 export const invalidateBaskets = (queryClient: ReturnType<typeof useQueryClient>) =>
-  queryClient.invalidateQueries({ queryKey: ['basket'] });
+  queryClient.invalidateQueries({ queryKey: basketKeys.all });

@@ -2,12 +2,16 @@ import { type User } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rest, RestError } from './rest';
 
-/** The signed-in user, or null; a failed fetch means nobody is signed in (spec §7). */
+/**
+ * The signed-in user, or null; a failed fetch means nobody is signed in (spec §7). Read with `auth/fetch`,
+ * the navigation guard's call, which answers `null` for a visitor instead of a 401 (decision 067).
+ */
 export const currentUserQuery = queryOptions({
   queryKey: ['profile'],
   queryFn: async (): Promise<User | null> => {
     try {
-      return await rest('profile', {});
+      const path = typeof location === 'undefined' ? undefined : location.pathname.slice(0, 2000);
+      return (await rest('auth/fetch', path ? { path } : {})).user;
     } catch (err) {
       if (err instanceof RestError && (err.status === 401 || err.status === 403)) return null;
       throw err;

@@ -32,8 +32,9 @@ export const EXTRA_LANGUAGES = {
 export type ExtraLanguage = keyof typeof EXTRA_LANGUAGES;
 
 export async function loadComponentLocale(language: string): Promise<Localization> {
-  const packs = await import('@mui/material/locale');
-  if (language.startsWith('ru')) return packs.ruRU;
+  if (language.startsWith('ru')) return (await import('@mui/material/locale/ruRU')).ruRU;
   const name = EXTRA_LANGUAGES[language as ExtraLanguage];
-  return (name && (packs as unknown as Record<string, Localization>)[name]) || packs.enUS;
+  if (!name) return (await import('@mui/material/locale/enUS')).enUS;
+  const packs = (await import('@mui/material/locale')) as unknown as Record<string, Localization>;
+  return packs[name] ?? (await import('@mui/material/locale/enUS')).enUS;
 }

@@ -22,6 +22,34 @@ export class RestError extends Error {
   }
 }
 
+/** Spec §7: a create or update whose answer carries no id is logged with these words. */
+export const NO_CREATED_ENTITY = 'The method did not return a created entity.';
+/** Creates and updates that answer something else than one entity by design (a list, the settings). */
+export const NOT_ONE_ENTITY = new Set([
+  'application-empty-product/create',
+  'basket-item/update',
+  'notice-settings/update',
+  'site-settings/update',
+]);
+let refetchAfterUpdate: ((name: string) => void) | null = null;
+/** The app's refetch of what is on screen, run when an update answers no entity (set once at the root). */
+export const onUpdateWithoutEntity = (refetch: (name: string) => void) => {
+  refetchAfterUpdate = refetch;
+};
+
+/**
+ * Spec §7: a create or update returning no id logs «The method did not return a created entity.» and, on
+ * update, the detail is fetched again (decision 068).
+ */
+export function checkCreatedEntity(name: string, result: unknown): void {
+  const kind = /\/(create|update)$/.exec(name)?.[1];
+  if (!kind || NOT_ONE_ENTITY.has(name)) return;
+  const id = result && typeof result === 'object' ? (result as { id?: unknown }).id : undefined;
+  if ((typeof id === 'number' && id > 0) || (typeof id === 'string' && id !== '')) return;
+  console.error(NO_CREATED_ENTITY, name);
+  if (kind === 'update') refetchAfterUpdate?.(name);
+}
+
 /** Methods whose 401 is an answer to show, not a lost session (spec §4 names profile; sign-in is ours). */
 const NO_RELOAD_ON_401 = new Set(['profile', 'user/login', 'user/GenerateAuthKey']);
 let reloadScheduled = false;
@@ -32,19 +60,19 @@ export interface RestOptions {
   headers?: Record<string, string>;
 }
 
-function urlOf(name: string): string {
+/**
+ * The call's URL: the session id, and for the configured method paths a fresh captcha token when a site key
+ * is set (spec §5, §7; decision 141). Without a site key nothing is loaded and no token is sent.
+ */
+async function urlOf(name: string): Promise<string> {
   const params = new URLSearchParams({ sessid: getSessid() });
-  const captcha = portalConfig.settings?.captchaMethods ?? [];
-  if (captcha.includes(name)) params.set('g-recaptcha-response', captchaToken());
+  const siteKey = portalConfig.settings?.captchaSiteKey ?? '';
+  if (siteKey && (portalConfig.settings?.captchaMethods ?? []).includes(name)) {
+    const { captchaToken } = await import('./captcha');
+    params.set('g-recaptcha-response', await captchaToken(siteKey, name));
+  }
   return `/rest/${name}?${params.toString()}`;
 }
-
-// The captcha widget, when a site key is configured, stores its token here.
-let lastCaptchaToken = '';
-export const setCaptchaToken = (token: string) => {
-  lastCaptchaToken = token;
-};
-const captchaToken = () => lastCaptchaToken;
 
 async function send(name: string, input: unknown, options: RestOptions): Promise<Response> {
   const headers: Record<string, string> = { 'x-language': currentLanguage(), ...options.headers };
@@ -58,7 +86,13 @@ async function send(name: string, input: unknown, options: RestOptions): Promise
     headers['content-type'] = 'application/json';
     body = JSON.stringify(input ?? {});
   }
-  return fetch(urlOf(name), { method: 'POST', headers, body, credentials: 'same-origin', signal: options.signal });
+  return fetch(await urlOf(name), {
+    method: 'POST',
+    headers,
+    body,
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
 }
 
 /**
@@ -82,6 +116,7 @@ export async function rest<N extends MethodName>(
   if (response.ok && payload && 'result' in payload) {
     const result = payload.result as ResultOf<M> & { sessid?: unknown };
     if (result && typeof result === 'object' && typeof result.sessid === 'string') setSessid(result.sessid);
+    checkCreatedEntity(name, result);
     return result;
   }
   const envelope = (payload ?? {}) as Partial<ErrorEnvelope>;

@@ -1,4 +1,6 @@
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ComponentType, type ReactNode } from 'react';
+import { useCurrentUser } from './current-user';
+import { mayOpen } from './routing';
 
 /**
  * Places where one feature shows another's component without importing it (features never import each
@@ -9,6 +11,8 @@ export interface ProductOrderProps {
   /** Catalogue limits of the quantity input (site settings). */
   min?: number;
   max?: number;
+  /** The product's least quantity to buy (tea, coffee: spec §9, decision 140): shown, and the field starts there. */
+  minQuantity?: number;
   /** Small variant for tiles and table rows. */
   compact?: boolean;
 }
@@ -26,8 +30,12 @@ export interface DashboardBlock {
 export interface Slots {
   /** Quantity input and add-to-basket button on every product view (ordering fills it). */
   ProductOrder?: ComponentType<ProductOrderProps>;
+  /** Starts loading the order control's code, so that it arrives with the product view's data. */
+  preloadProductOrder?: () => void;
   /** Blocks of the dashboard besides its own (last orders, order history, notices, payment prompt…). */
   dashboardBlocks?: DashboardBlock[];
+  /** Sections of the own profile page besides its forms (notification settings…). */
+  profileBlocks?: Array<{ id: string; Component: ComponentType }>;
 }
 
 const SlotsContext = createContext<Slots>({});
@@ -38,7 +46,23 @@ export function SlotsProvider({ value, children }: { value: Slots; children: Rea
 
 export const useSlots = () => useContext(SlotsContext);
 
+/**
+ * The order control of a product view, for users who may fill baskets (spec §6 `basket/items`): staff
+ * without it see no control and the page makes no `basket/*` call. The control's code may still be loading:
+ * it suspends, and the screen shows its loading state until the product can be shown with it.
+ */
 export function ProductOrderSlot(props: ProductOrderProps) {
   const Control = useSlots().ProductOrder;
-  return Control ? <Control {...props} /> : null;
+  const user = useCurrentUser().data;
+  return Control && mayOpen('basket/items', user) ? <Control {...props} /> : null;
+}
+
+/** Product views call this first: the order control's code loads while their data does. */
+export function usePreloadProductOrder(): void {
+  const { preloadProductOrder } = useSlots();
+  const user = useCurrentUser().data;
+  const may = mayOpen('basket/items', user);
+  useEffect(() => {
+    if (may) preloadProductOrder?.();
+  }, [may, preloadProductOrder]);
 }

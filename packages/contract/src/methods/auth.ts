@@ -63,6 +63,16 @@ export const authMethods = {
     result: userSchema,
     access: publicAccess,
   }),
+  /**
+   * The navigation guard's call (spec §7 «auth/fetch on navigation», decision 067): who is signed in, or
+   * `user: null` — never a 401, so a visitor's first page leaves no error in the browser's console.
+   */
+  'auth/fetch': defineMethod({
+    name: 'auth/fetch',
+    input: z.strictObject({ path: z.string().max(2000).optional() }).optional(),
+    result: z.object({ user: userSchema.nullable() }),
+    access: publicAccess,
+  }),
   'user/login': defineMethod({
     name: 'user/login',
     input: loginInput,

@@ -65,6 +65,19 @@ export const basketItemSchema = z.object({
   stores: z.array(basketLineStoreSchema),
   weightKg: z.number().nullable(),
   volumeM3: z.number().nullable(),
+  /** The least quantity of this line: its product group's minimum from the settings (spec §9), 0 = none. */
+  minQuantity: z.number(),
+  /** Spec §3: the product's properties (code, name, value); omitted when it has none. */
+  properties: z.array(z.object({ code: z.string(), name: z.string(), value: z.string() })).optional(),
+  /** Spec §3: the line's weight and volume (per unit and for the line); omitted when neither is known. */
+  dimensions: z
+    .object({
+      weightKg: z.number().optional(),
+      volumeM3: z.number().optional(),
+      totalWeightKg: z.number().optional(),
+      totalVolumeM3: z.number().optional(),
+    })
+    .optional(),
 });
 export type BasketItem = z.infer<typeof basketItemSchema>;
 

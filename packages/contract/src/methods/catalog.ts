@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { PRODUCT_SORT_KEYS, SHORT_FILTER_KEYS } from '../catalog-filter.js';
 import { CURRENCIES } from '../format.js';
-import { byIdInput, defineMethod, idSchema, listInput, listResult, okResult, permission, signedIn } from '../method.js';
+import {
+  byIdInput,
+  defineMethod,
+  idSchema,
+  listInput,
+  listResult,
+  okResult,
+  pageSchema,
+  permission,
+  signedIn,
+  sizeSchema,
+} from '../method.js';
 
 /** Longest search text accepted; a longer one is a VALIDATION error, not a slow query. */
 export const MAX_SEARCH_LENGTH = 200;
@@ -143,8 +154,19 @@ export const productSchema = z.object({
   article: z.string(),
   brand: z.string(),
   previewText: z.string(),
-  unit: z.object({ name: z.string(), symbol: z.string() }),
+  /** Spec §3: the unit with its id (the OKEI code, 796 for pieces). */
+  unit: z.object({ id: z.string(), name: z.string(), symbol: z.string() }),
   measureFactor: z.number(),
+  /** Spec §3 «displayed symbol»: the unit as the quantity field shows it («уп. 10 шт» when packed by 10). */
+  displaySymbol: z.string(),
+  /** Spec §3 «base determinant»: how many base units one ordered unit holds (the measurement factor's base). */
+  baseDeterminant: z.number(),
+  /** Spec §3 «remains name»: the availability in words, in the page's language. */
+  remainsName: z.string(),
+  /** Spec §3 buy price: what the user pays per unit (omitted when there is no price). */
+  priceBuy: z.object({ value: z.number(), currency: z.string() }).optional(),
+  /** Spec §3 info price: the base price type's price (same payment method); omitted when absent or equal to priceBuy. */
+  priceInfo: z.object({ value: z.number(), currency: z.string() }).optional(),
   sectionId: z.number().int().nullable(),
   photo: z.array(productPhotoSchema),
   properties: z.array(productPropertySchema),
@@ -159,6 +181,8 @@ export const productSchema = z.object({
   stores: z.array(storeAmountSchema),
   isFavorite: z.boolean(),
   match: matchSchema.optional(),
+  /** Spec §9: the least quantity of a tea or coffee product to buy (decision 140); only when it has one. */
+  minQuantity: z.number().int().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -301,7 +325,7 @@ export const catalogMethods = {
   }),
   'product/price-quantity-stores': defineMethod({
     name: 'product/price-quantity-stores',
-    input: z.strictObject({ id: idSchema, page: z.unknown().optional(), size: z.unknown().optional() }),
+    input: z.strictObject({ id: idSchema, page: pageSchema.optional(), size: sizeSchema.optional() }),
     result: priceQuantityStoresSchema,
     access: permission('prices', 'fetch'),
   }),

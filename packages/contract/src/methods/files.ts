@@ -21,7 +21,10 @@ export const fileIdsField = z.array(idSchema).max(10, { error: 'validation.tooMa
 export const filesMethods = {
   'files/list': defineMethod({
     name: 'files/list',
-    input: listInput(z.strictObject({ id: z.array(idSchema).max(200).optional() }), ['ID', 'NAME']),
+    // Spec §7 `files/list {page, size, filter, id}`: the ids at the top level or in the filter (decision 068).
+    input: listInput(z.strictObject({ id: z.array(idSchema).max(200).optional() }), ['ID', 'NAME']).extend({
+      id: z.union([idSchema, z.array(idSchema).max(200)]).optional(),
+    }),
     result: listResult(fileSchema),
     access: permission('files', 'fetch'),
   }),

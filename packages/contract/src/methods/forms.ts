@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dealerCompanyFilter } from './staff-filter.js';
 import {
   byIdInput,
   defineMethod,
@@ -85,6 +86,8 @@ export const answerSchema = z.object({
   statusCss: z.enum(['success', 'error']).nullable(),
   form: z.object({ id: z.number().int(), code: z.string(), title: z.string() }),
   user: z.object({ id: z.number().int(), name: z.string() }),
+  /** The author's company (their profile's), shown to staff beside the dealer. */
+  company: z.string(),
   adminFields: z.array(answerFieldSchema),
   userFields: z.array(answerFieldSchema),
 });
@@ -139,7 +142,11 @@ export const formsMethods = {
   'answer/list': defineMethod({
     name: 'answer/list',
     input: listInput(
-      z.strictObject({ code: z.string().max(100).optional(), status: z.enum(ANSWER_STATUSES).optional() }),
+      z.strictObject({
+        code: z.string().max(100).optional(),
+        status: z.enum(ANSWER_STATUSES).optional(),
+        ...dealerCompanyFilter,
+      }),
       ['ID', 'DATE_CREATE'],
     ),
     result: listResult(answerSchema),

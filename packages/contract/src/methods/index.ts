@@ -12,6 +12,12 @@ import { catalogMethods } from './catalog.js';
 import { counterpartyMethods } from './companies.js';
 import { basketMethods } from './baskets.js';
 import { orderMethods } from './orders.js';
+import { exchangeMethods } from './exchange.js';
+import { noticeSettingsMethods } from './notice-settings.js';
+import { siteAdminMethods } from './site-admin.js';
+import { contentAdminMethods } from './content-admin.js';
+import { auditMethods } from './audit.js';
+import { deskMethods } from './desk.js';
 
 /**
  * Every /rest/ method of the portal, keyed by its wire name. Each domain declares its methods in its own
@@ -32,6 +38,12 @@ export const methods = {
   ...counterpartyMethods,
   ...basketMethods,
   ...orderMethods,
+  ...exchangeMethods,
+  ...noticeSettingsMethods,
+  ...siteAdminMethods,
+  ...contentAdminMethods,
+  ...auditMethods,
+  ...deskMethods,
 };
 
 export type Methods = typeof methods;

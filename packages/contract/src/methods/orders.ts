@@ -14,6 +14,7 @@ import {
 } from '../method.js';
 import { optionalText } from '../validation.js';
 import { basketSchema } from './baskets.js';
+import { orderHistoryEntrySchema } from '../schemas/order-history.js';
 
 const money = z.object({ value: z.number(), currency: z.enum(CURRENCIES) });
 const exceptionSchema = z.object({ id: z.number(), name: z.string(), article: z.string() });
@@ -49,6 +50,11 @@ export const correctiveOrderSchema = z.object({
   dateCreate: z.string(),
   userId: z.number(),
   orderId: z.number(),
+  /** PENDING until the manager decides (decision 100); ACCEPTED applies the quantities; REFUSED leaves them. */
+  status: z.enum(['PENDING', 'ACCEPTED', 'REFUSED']),
+  /** Why it was refused (empty otherwise). */
+  reason: z.string(),
+  decidedAt: z.string().nullable(),
   products: z.array(
     z.object({
       id: z.number(),
@@ -78,15 +84,35 @@ export const orderSchema = z.object({
   payments: z.array(ref),
   shipments: z.array(ref.extend({ isPickup: z.boolean() })),
   deliveryAddress: z.string(),
+  /** A pickup order's warehouse, as it was when the order was placed (decision 064). */
+  pickupPoint: z
+    .object({ id: z.number().nullable(), name: z.string(), address: z.string(), working: z.string() })
+    .nullable(),
   bill: z.object({ id: z.number(), src: z.string(), description: z.string() }).nullable(),
+  /** Spec §3: the commercial offer document (id, src, description); omitted while the order has none. */
+  commerceOffer: z.object({ id: z.number(), src: z.string(), description: z.string() }).optional(),
+  /** Spec §3: the order's properties (code, name, value) that are filled in; omitted when none is. */
+  properties: z.array(z.object({ code: z.string(), name: z.string(), value: z.string() })).optional(),
   totalVolume: z.object({ valueM3: z.number(), exceptions: z.array(exceptionSchema) }),
   totalWeight: z.object({ valueKg: z.number(), exceptions: z.array(exceptionSchema) }),
   VINTehniki: z.string(),
   modelTehniki: z.string(),
   userDescription: z.string(),
   lineCount: z.number(),
+  /** Whether the dealer may still correct the order's lines (its status, paid and cancelled flags; decision 060). */
+  canCorrect: z.boolean(),
+  /** Why it may not (in the caller's language), empty while it may. */
+  correctionRefusal: z.string(),
+  /** Detail only (decision 061): whether the dealer may file a return on the order's goods now. */
+  canReturn: z.boolean().optional(),
+  /** Why not (not shipped, period over, cancelled), in the caller's language; empty while they may. */
+  returnRefusal: z.string().optional(),
+  /** The last day of the return period (ISO), once shipped. */
+  returnUntil: z.string().nullable().optional(),
   items: z.array(orderItemSchema).optional(),
   corrections: z.array(correctiveOrderSchema).optional(),
+  /** «Изменения»: every change of the order, oldest first (detail only). */
+  history: z.array(orderHistoryEntrySchema).optional(),
   files: z.array(z.object({ id: z.number(), name: z.string(), size: z.number(), src: z.string() })).optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -98,6 +124,8 @@ export const orderFieldsInput = z.strictObject({
   paySystem: idSchema,
   shipping: idSchema,
   address: optionalText(1000).optional().default(''),
+  /** The pickup warehouse (a «Склады» entry) when the shipping is a pickup (decision 064). */
+  storage: idSchema.optional(),
   vin: z
     .string({ error: 'validation.invalid' })
     .trim()
@@ -117,19 +145,64 @@ const formFieldSchema = z.object({
   type: z.string(),
   required: z.boolean(),
   value: z.string(),
-  options: z.array(z.object({ value: z.string(), title: z.string(), isPickup: z.boolean().optional() })),
+  options: z.array(
+    z.object({
+      value: z.string(),
+      title: z.string(),
+      isPickup: z.boolean().optional(),
+      /** A pickup warehouse's address and hours. */
+      description: z.string().optional(),
+    }),
+  ),
 });
 
+/** The checkout summary: the basket priced for a payment method, the way order/create will price it. */
+export const orderPreviewSchema = z.object({
+  basket: z.number(),
+  paySystem: z.number(),
+  items: z.array(
+    z.object({
+      /** Basket line id. */
+      id: z.number(),
+      productId: z.number(),
+      name: z.string(),
+      article: z.string(),
+      unit: z.string(),
+      quantity: z.number(),
+      price: z.number().nullable(),
+      sum: z.number().nullable(),
+      currency: z.string(),
+      /** Why the line cannot be ordered (it stops the checkout): out of the catalogue, or no price. */
+      problem: z.enum(['unavailable', 'noPrice']).nullable(),
+    }),
+  ),
+  totals: z.array(money),
+  /** The order's sum: the currency most of the sum is in; others are listed in totals. */
+  price: z.number(),
+  currency: z.string(),
+  weightKg: z.number(),
+  volumeM3: z.number(),
+  /**
+   * Why order/create will refuse this basket with this payment method under the spec §9 thresholds
+   * (decision 140): lines below their group's minimum, a price-type change below its minimum. Empty: none.
+   */
+  refusals: z.array(z.string()),
+});
+export type OrderPreview = z.infer<typeof orderPreviewSchema>;
+
 export const fileRefResult = z.object({ path: z.string(), name: z.string(), size: z.number() });
+
+const billLineSchema = z.object({ code: z.string(), label: z.string(), value: z.string() });
 
 export const billSchema = z.object({
   id: z.number(),
   title: z.string(),
   subtitle: z.string(),
   stamp: z.string(),
-  supplier: z.array(z.object({ label: z.string(), value: z.string() })),
-  buyer: z.array(z.object({ label: z.string(), value: z.string() })),
-  data: z.array(z.object({ label: z.string(), value: z.string() })),
+  /** Rows of requisites: `code` names the row for the layout, `label` is in the page's language. */
+  supplier: z.array(billLineSchema),
+  buyer: z.array(billLineSchema),
+  data: z.array(billLineSchema),
   note: z.string(),
   signers: z.array(z.object({ name: z.string(), position: z.string(), signature: z.string() })),
   items: z.array(
@@ -145,6 +218,8 @@ export const billSchema = z.object({
     }),
   ),
   totals: z.array(z.object({ currency: z.string(), value: z.number(), vat: z.number(), words: z.string() })),
+  /** The file staff attached as the bill (it wins over the generated one); null = the generated bill. */
+  file: z.object({ path: z.string(), name: z.string() }).nullable(),
 });
 export type Bill = z.infer<typeof billSchema>;
 
@@ -175,6 +250,11 @@ const correctionInput = z.strictObject({
     .max(10000),
 });
 
+/** An order flag in a filter: a boolean, or Y/N (true/false) as a route query string carries it. */
+const flagFilter = z
+  .union([z.boolean(), z.enum(['Y', 'N', 'true', 'false', '1', '0'])], { error: 'validation.invalid' })
+  .transform((v) => v === true || v === 'Y' || v === 'true' || v === '1');
+
 export const orderFilter = z.strictObject({
   status: z.union([idSchema, z.array(idSchema)]).optional(),
   dateFrom: z.iso.date({ error: 'validation.date' }).optional(),
@@ -182,6 +262,10 @@ export const orderFilter = z.strictObject({
   company: idSchema.optional(),
   number: idSchema.optional(),
   article: optionalText(100).optional(),
+  /** The order flags of spec §4: paid, has problems, cancelled. */
+  isPayment: flagFilter.optional(),
+  isWarning: flagFilter.optional(),
+  isCanceled: flagFilter.optional(),
 });
 
 export const orderMethods = {
@@ -211,6 +295,13 @@ export const orderMethods = {
       idempotencyKey: z.string().min(8).max(100).optional(),
     }),
     result: z.object({ id: z.number(), order: orderSchema, basket: basketSchema.nullable() }),
+    access: permission('order', 'create'),
+  }),
+  /** The checkout summary for the form's payment method: lines, sums and totals as order/create will fix them. */
+  'order/preview': defineMethod({
+    name: 'order/preview',
+    input: z.strictObject({ basket: idSchema, paySystem: idSchema }),
+    result: orderPreviewSchema,
     access: permission('order', 'create'),
   }),
   'order/file': defineMethod({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { byIdInput, defineMethod, idSchema, listInput, listResult, okResult, permission } from '../method.js';
+import { dealerCompanyFilter } from './staff-filter.js';
 import { optionalText, required } from '../validation.js';
 import { fileIdsField, fileSchema } from './files.js';
 
@@ -25,6 +26,8 @@ export const goodReturnSchema = z.object({
   status: returnStatusSchema,
   photos: z.array(fileSchema),
   user: personSchema,
+  /** The company of the order (its counterparty), else the dealer's profile company; shown to staff. */
+  company: z.string(),
   packageNumber: z.string(),
   productDeliveryDate: z.string().nullable(),
   reason: z.string(),
@@ -57,9 +60,16 @@ export const returnQuantity = z
   .max(10000, { error: 'validation.quantityRange' });
 
 /** What a dealer fills in when filing a return; order and product are fixed after that. */
+/** The product of a return: nothing chosen (0, empty) says «Выберите товар», not an id rule. */
+const chosenProduct = z.coerce
+  .number({ error: 'validation.chooseProduct' })
+  .int({ error: 'validation.chooseProduct' })
+  .positive({ error: 'validation.chooseProduct' })
+  .max(2 ** 31 - 1, { error: 'validation.chooseProduct' });
+
 export const returnFields = z.strictObject({
   order: idSchema,
-  product: idSchema,
+  product: chosenProduct,
   quantity: returnQuantity,
   packageNumber: optionalText(100).optional(),
   productDeliveryDate: isoDate.nullable().optional(),
@@ -68,6 +78,20 @@ export const returnFields = z.strictObject({
   photos: fileIdsField.optional(),
 });
 export type ReturnFields = z.infer<typeof returnFields>;
+
+/**
+ * Spec §7 `application-good-return/create {id, fields}`: `id` is the order the return is made over (the
+ * dialog over the order detail); `fields.order` may say the same or be left out (decision 068).
+ */
+export const returnCreateInput = z
+  .strictObject({ id: idSchema.optional(), fields: returnFields.partial({ order: true }) })
+  .superRefine((input, ctx) => {
+    if (input.id === undefined && input.fields.order === undefined)
+      ctx.addIssue({ code: 'custom', path: ['fields', 'order'], message: 'validation.required' });
+    else if (input.id !== undefined && input.fields.order !== undefined && input.id !== input.fields.order)
+      ctx.addIssue({ code: 'custom', path: ['fields', 'order'], message: 'validation.invalid' });
+  })
+  .transform(({ id, fields }) => ({ id, fields: { ...fields, order: (fields.order ?? id)! } }));
 
 export const returnUpdateFields = returnFields.omit({ order: true, product: true }).partial();
 
@@ -79,6 +103,8 @@ export const returnableProductSchema = z.object({
   article: z.string(),
   delivered: z.number().int(),
   available: z.number().int(),
+  /** Why this line cannot be returned (the order's reason, or all of it already claimed); null = it can. */
+  refusal: z.string().nullable(),
 });
 
 export const returnableOrderSchema = z.object({
@@ -86,6 +112,8 @@ export const returnableOrderSchema = z.object({
   title: z.string(),
   dateCreate: z.string(),
   available: z.number().int(),
+  /** The last day of its return period (ISO). */
+  returnUntil: z.string(),
 });
 
 export const commentFields = z
@@ -104,10 +132,10 @@ export const commentFields = z
 export const returnsMethods = {
   'application-good-return/list': defineMethod({
     name: 'application-good-return/list',
-    input: listInput(z.strictObject({ order: idSchema.optional(), status: z.string().max(50).optional() }), [
-      'ID',
-      'DATE_CREATE',
-    ]),
+    input: listInput(
+      z.strictObject({ order: idSchema.optional(), status: z.string().max(50).optional(), ...dealerCompanyFilter }),
+      ['ID', 'DATE_CREATE'],
+    ),
     result: listResult(goodReturnSchema),
     access: permission('returns', 'fetch'),
   }),
@@ -119,7 +147,7 @@ export const returnsMethods = {
   }),
   'application-good-return/create': defineMethod({
     name: 'application-good-return/create',
-    input: z.strictObject({ fields: returnFields }),
+    input: returnCreateInput,
     result: goodReturnSchema,
     access: permission('returns', 'create'),
   }),
@@ -143,6 +171,9 @@ export const returnsMethods = {
       statuses: z.array(returnStatusSchema),
       orders: z.array(returnableOrderSchema),
       products: z.array(returnableProductSchema),
+      /** For the order asked about: why its goods cannot be returned (null = they can), and until when. */
+      refusal: z.string().nullable(),
+      returnUntil: z.string().nullable(),
     }),
     access: permission('returns', 'fetch'),
   }),

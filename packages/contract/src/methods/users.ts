@@ -51,7 +51,6 @@ export const userFieldsInput = z.strictObject({
   groups: z.array(groupCodeSchema, { error: 'validation.invalid' }).min(1, { error: 'validation.groupsRequired' }),
   typePrice: idSchema.nullable().optional(),
   paySystemId: idSchema.nullable().optional(),
-  isOnOrder: z.boolean().optional(),
   language: z.enum(['ru', 'en']).optional(),
 });
 export type UserFieldsInput = z.infer<typeof userFieldsInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dealerCompanyFilter } from './staff-filter.js';
 import {
   byIdInput,
   defineMethod,
@@ -36,6 +37,8 @@ export const wishSchema = z.object({
   count: z.number().int(),
   userId: z.number().int(),
   userName: z.string(),
+  /** The dealer's company (their profile's), shown to staff beside the dealer. */
+  company: z.string(),
   status: z.enum(WISH_STATUSES),
   sentAt: z.string().nullable(),
 });
@@ -70,7 +73,11 @@ export const wishesMethods = {
   'application-empty-product/list': defineMethod({
     name: 'application-empty-product/list',
     input: listInput(
-      z.strictObject({ status: z.enum(WISH_STATUSES).optional(), article: z.string().max(100).optional() }),
+      z.strictObject({
+        status: z.enum(WISH_STATUSES).optional(),
+        article: z.string().max(100).optional(),
+        ...dealerCompanyFilter,
+      }),
       ['ID', 'DATE_CREATE'],
     ),
     result: listResult(wishSchema),

@@ -13,9 +13,8 @@ const db = () => t.app.portal.database.db;
 const CHECKWORD_INVALID = 'Ссылка для восстановления недействительна или устарела';
 
 beforeEach(async () => {
-  // Each test starts with no throttling history (sign-in failures, mails sent).
-  await db().deleteFrom('login_failures').execute();
-  await db().deleteFrom('rate_events').execute();
+  // Each test starts with no throttling history (sign-in attempts, mails sent).
+  await db().deleteFrom('rate_counters').execute();
 });
 
 const signInStatus = async (login: string, password: string) =>

@@ -1,12 +1,12 @@
 import { translate, type authMethods } from '@portal/contract';
 import { sql } from 'kysely';
 import { AppError } from '../../rest/app-error.js';
-import { throttle } from '../../rest/throttle.js';
-
-const HOUR = 3600 * 1000;
 import type { Handlers } from '../../rest/context.js';
+import { forgetSignInAttempts, limitAttempt } from '../throttle/index.js';
 import { hashPassword, sameHash, secretHash } from './passwords.js';
 import { sendRestoreLink } from './restore-link.js';
+
+const HOUR = 3600 * 1000;
 
 export const accountHandlers: Pick<
   Handlers<typeof authMethods>,
@@ -15,17 +15,19 @@ export const accountHandlers: Pick<
   /** Mails a single-use link valid 24 hours; the answer is the same whether or not the login exists. */
   async 'user/restore-password'(input, ctx) {
     const key = input.login.toLowerCase();
-    // Nobody floods an inbox through this form: 5 links an hour per login, 20 per address.
-    await throttle(ctx.db, [
-      { key: `restore:login:${key}`, limit: 5, windowMs: HOUR },
-      { key: `restore:ip:${ctx.ip}`, limit: 20, windowMs: HOUR },
-    ]);
+    // Nobody floods an inbox through this form: 20 requests an hour per address, 5 links an hour per account.
+    // Counted before anything is sent (decision 050). A stranger who uses up an account's five cannot keep
+    // its owner out: the links they caused went to the owner's inbox, and each works for a day.
+    await limitAttempt(ctx.db, [{ key: `restore:ip:${ctx.ip}`, limit: 20, windowMs: HOUR }]);
     const user = await ctx.db
       .selectFrom('users')
       .select(['id', 'login', 'email', 'language', 'active'])
       .where((eb) => eb.or([eb(sql`lower(login)`, '=', key), eb(sql`lower(email)`, '=', key)]))
       .orderBy('id')
       .executeTakeFirst();
+    // By account when there is one, so its login and its e-mail share the five; else by what was typed.
+    const counted = user ? `restore:user:${user.id}` : `restore:login:${encodeURIComponent(key)}`;
+    await limitAttempt(ctx.db, [{ key: counted, limit: 5, windowMs: HOUR }], 'error.restoreAlreadySent');
     if (user && user.active && user.email) await sendRestoreLink(ctx, user);
     return { ok: true as const };
   },
@@ -66,12 +68,14 @@ export const accountHandlers: Pick<
       // Every session of the account ends: whoever knew the old password is signed out.
       await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
     });
+    // The owner proved their mailbox: sign-in attempts counted against the login no longer slow them down.
+    await forgetSignInAttempts(ctx.db, 'signin', input.login);
     return { ok: true as const };
   },
 
   /** A new account waits for an administrator (approved = false); administrators are told by e-mail. */
   async 'user/register'(input, ctx) {
-    await throttle(ctx.db, [{ key: `register:ip:${ctx.ip}`, limit: 10, windowMs: HOUR }]);
+    await limitAttempt(ctx.db, [{ key: `register:ip:${ctx.ip}`, limit: 10, windowMs: HOUR }]);
     const taken = await ctx.db
       .selectFrom('users')
       .select(['login', 'email'])

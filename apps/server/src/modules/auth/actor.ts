@@ -1,4 +1,4 @@
-import { permissionsFor, rolesOf, type Language, type User } from '@portal/contract';
+import { can, permissionsFor, rolesOf, type Language, type User } from '@portal/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { UsersTable } from './tables.js';
@@ -39,6 +39,14 @@ export function actorOf(row: UserRow): Actor {
 export const fullNameOf = (row: Pick<UserRow, 'last_name' | 'first_name' | 'middle_name'>) =>
   [row.last_name, row.first_name, row.middle_name].filter(Boolean).join(' ');
 
+/**
+ * «Может заказывать» (spec §3 `isOnOrder`): what the user's groups allow (spec §6: creating orders is for
+ * dealers and administrators) on an active, approved account. Derived, never stored (decision 066): a stored
+ * flag that nothing checked told ordering dealers «Нет».
+ */
+export const mayOrder = (row: Pick<UserRow, 'groups' | 'active' | 'approved'>): boolean =>
+  row.active && row.approved && can(rolesOf(row.groups), 'order', 'create');
+
 /** A user as the contract describes it (spec §3). */
 export function toUserView(row: UserRow, priceTypeName = ''): User {
   return {
@@ -57,12 +65,12 @@ export function toUserView(row: UserRow, priceTypeName = ''): User {
     typePrice: row.price_type_id,
     typePriceName: priceTypeName,
     paySystemId: row.pay_system_id,
-    isOnOrder: row.is_on_order,
+    isOnOrder: mayOrder(row),
     active: row.active,
     approved: row.approved,
     twoFactor: row.two_factor,
     language: row.language,
     permissions: permissionsFor(rolesOf(row.groups)),
-    price: { id: row.price_type_id, isOrder: row.is_on_order, name: priceTypeName },
+    price: { id: row.price_type_id, isOrder: mayOrder(row), name: priceTypeName },
   };
 }

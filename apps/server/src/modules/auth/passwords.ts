@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id with the library's defaults (about 20 ms here). */
@@ -30,6 +30,11 @@ export function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function sixDigitCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+/**
+ * The one-time code of a user's code that expires at `expiresAt`: derived (HMAC under the session secret)
+ * rather than drawn, so the same code can be mailed again while it is valid without being stored.
+ */
+export function codeFor(secret: string, userId: number, expiresAt: Date): string {
+  const mac = createHmac('sha256', secret).update(`auth-code:${userId}:${expiresAt.getTime()}`).digest();
+  return String(mac.readUInt32BE(0) % 1_000_000).padStart(6, '0');
 }

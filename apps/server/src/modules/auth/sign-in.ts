@@ -2,54 +2,33 @@ import {
   AUTH_CODE_MAX_ATTEMPTS,
   AUTH_CODE_RESEND_SECONDS,
   AUTH_CODE_TTL_SECONDS,
-  LOGIN_FAILURE_WINDOW_MINUTES,
-  LOGIN_FAILURES_PER_ADDRESS,
-  LOGIN_FAILURES_PER_LOGIN,
   loginField,
   signInPassword,
+  withoutControlCharacters,
   type authMethods,
 } from '@portal/contract';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../rest/app-error.js';
-import { throttle } from '../../rest/throttle.js';
 import type { Handlers, RestContext } from '../../rest/context.js';
 import { describeFields, fieldsOf } from '../../rest/zod-errors.js';
+import { beginSignIn, limitAttempt } from '../throttle/index.js';
 import { actorOf, toUserView, type UserRow } from './actor.js';
-import '../catalog/tables.js';
 import { parseBasicHeader } from './basic-header.js';
-import { sameHash, secretHash, sixDigitCode, verifyPassword } from './passwords.js';
+import { codeFor, sameHash, secretHash, verifyPassword } from './passwords.js';
 
-const credentialsSchema = z.object({ login: loginField, password: signInPassword });
-const WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60 * 1000;
+const credentialsSchema = withoutControlCharacters(z.object({ login: loginField, password: signInPassword }));
 
-async function checkThrottle(ctx: RestContext, login: string): Promise<void> {
-  const since = new Date(Date.now() - WINDOW_MS);
-  const row = await ctx.db
-    .selectFrom('login_failures')
-    .select([
-      sql<number>`count(*) FILTER (WHERE login = ${login})`.as('byLogin'),
-      sql<number>`count(*) FILTER (WHERE ip = ${ctx.ip})`.as('byIp'),
-      sql<Date | null>`min(at)`.as('oldest'),
-    ])
-    .where('at', '>', since)
-    .where((eb) => eb.or([eb('login', '=', login), eb('ip', '=', ctx.ip)]))
-    .executeTakeFirstOrThrow();
-  if (row.byLogin >= LOGIN_FAILURES_PER_LOGIN || row.byIp >= LOGIN_FAILURES_PER_ADDRESS) {
-    const oldest = row.oldest ? new Date(row.oldest).getTime() : Date.now();
-    const retryAfter = Math.max(1, Math.ceil((oldest + WINDOW_MS - Date.now()) / 1000));
-    ctx.reply.header('Retry-After', String(retryAfter));
-    throw new AppError('RATE_LIMITED', 'error.rateLimited', { retryAfter });
-  }
-}
-
-async function recordFailure(ctx: RestContext, login: string): Promise<never> {
-  await ctx.db.insertInto('login_failures').values({ login, ip: ctx.ip }).execute();
-  throw new AppError('UNAUTHORIZED', 'error.badLogin');
-}
-
-/** Checks a login and password; the same answer for an unknown login, a wrong password, a blocked account. */
-export async function verifyCredentials(ctx: RestContext, header: string | undefined): Promise<UserRow> {
+/**
+ * Checks a login and password; the same answer for an unknown login, a wrong password, a blocked account.
+ * The attempt is counted before the password is looked at (decision 050); `mustCheckCode` says the login is
+ * being slowed and this attempt skipped its turn with a one-time code, which the caller must then check.
+ */
+export async function verifyCredentials(
+  ctx: RestContext,
+  header: string | undefined,
+  authKey?: string,
+): Promise<{ user: UserRow; mustCheckCode: boolean }> {
   const basic = parseBasicHeader(header);
   const parsed = credentialsSchema.safeParse(basic ?? {});
   if (!parsed.success) {
@@ -57,7 +36,13 @@ export async function verifyCredentials(ctx: RestContext, header: string | undef
     throw new AppError('VALIDATION', describeFields(fields, ctx.language), { fields });
   }
   const login = parsed.data.login.toLowerCase();
-  await checkThrottle(ctx, login);
+  const verdict = await beginSignIn(ctx.db, { scope: 'signin', login, ip: ctx.ip, withCode: Boolean(authKey) });
+  if (!verdict.allowed) {
+    const { retryAfter } = verdict;
+    if (verdict.reason === 'address') throw new AppError('RATE_LIMITED', 'error.rateLimited', { retryAfter });
+    // Not a lock: the owner signs in at once with a code from their mailbox (the web app asks for one on AUTH).
+    throw new AppError('AUTH', 'error.signInSlowed', { args: [retryAfter], retryAfter });
+  }
   const user = await ctx.db
     .selectFrom('users')
     .selectAll()
@@ -65,10 +50,11 @@ export async function verifyCredentials(ctx: RestContext, header: string | undef
     .executeTakeFirst();
   const ok = await verifyPassword(user?.password_hash ?? null, parsed.data.password);
   // A blocked account gets the answer of a wrong password: nothing tells it apart from a missing one.
-  if (!user || !ok || !user.active) return recordFailure(ctx, login);
+  if (!user || !ok || !user.active) throw new AppError('UNAUTHORIZED', 'error.badLogin');
+  await verdict.succeeded();
   // The password is right: now it is safe to say why the account cannot sign in yet.
   if (!user.approved) throw new AppError('UNAUTHORIZED', 'error.notApproved');
-  return user;
+  return { user, mustCheckCode: verdict.mustCheckCode };
 }
 
 async function checkAuthCode(ctx: RestContext, user: UserRow, code: string | undefined): Promise<void> {
@@ -119,18 +105,18 @@ async function signIn(ctx: RestContext, user: UserRow, persistent: boolean) {
 
 export const signInHandlers: Pick<
   Handlers<typeof authMethods>,
-  'user/login' | 'profile' | 'user/GenerateAuthKey' | 'user/logout'
+  'user/login' | 'profile' | 'auth/fetch' | 'user/GenerateAuthKey' | 'user/logout'
 > = {
   async 'user/login'(input, ctx) {
-    const user = await verifyCredentials(ctx, ctx.request.headers.authorization);
-    if (user.two_factor) await checkAuthCode(ctx, user, input?.authKey);
+    const { user, mustCheckCode } = await verifyCredentials(ctx, ctx.request.headers.authorization, input?.authKey);
+    if (user.two_factor || mustCheckCode) await checkAuthCode(ctx, user, input?.authKey);
     return signIn(ctx, user, input?.saveAuth === true);
   },
 
   /** The current user; with Basic credentials it signs in (the fallback of spec §4). */
   async profile(_input, ctx) {
     if (ctx.request.headers.authorization) {
-      const user = await verifyCredentials(ctx, ctx.request.headers.authorization);
+      const { user } = await verifyCredentials(ctx, ctx.request.headers.authorization);
       if (user.two_factor) throw new AppError('AUTH', 'error.authCodeRequired');
       return (await signIn(ctx, user, false)).user;
     }
@@ -138,9 +124,14 @@ export const signInHandlers: Pick<
     return viewOf(ctx, ctx.actor.row);
   },
 
+  /** The navigation guard: the signed-in user or null, never a 401 (decision 067). */
+  async 'auth/fetch'(_input, ctx) {
+    return { user: ctx.actor ? await viewOf(ctx, ctx.actor.row) : null };
+  },
+
   async 'user/GenerateAuthKey'(input, ctx) {
     // Besides one code a minute per account, one address may not mail codes to many accounts.
-    await throttle(ctx.db, [{ key: `authcode:ip:${ctx.ip}`, limit: 20, windowMs: 15 * 60 * 1000 }]);
+    await limitAttempt(ctx.db, [{ key: `authcode:ip:${ctx.ip}`, limit: 20, windowMs: 15 * 60 * 1000 }]);
     const user = await ctx.db
       .selectFrom('users')
       .selectAll()
@@ -150,20 +141,29 @@ export const signInHandlers: Pick<
     if (!user || !user.active || !user.approved || !user.email) return { resendAfter: AUTH_CODE_RESEND_SECONDS };
     const previous = await ctx.db
       .selectFrom('auth_codes')
-      .select('sent_at')
+      .select(['sent_at', 'expires_at', 'attempts', 'code_hash'])
       .where('user_id', '=', user.id)
       .executeTakeFirst();
     if (previous) {
       const wait = Math.ceil((previous.sent_at.getTime() + AUTH_CODE_RESEND_SECONDS * 1000 - Date.now()) / 1000);
       if (wait > 0) throw new AppError('RATE_LIMITED', 'error.authCodeResend', { args: [wait], retryAfter: wait });
     }
-    const code = sixDigitCode();
     const now = new Date();
+    const secret = ctx.config.sessionSecret;
+    // A code still good for a while is mailed again rather than replaced: whoever asks for codes for someone
+    // else's login only fills that inbox with the same code, never voids the one its owner is typing.
+    const reuse =
+      previous &&
+      previous.expires_at.getTime() - now.getTime() > AUTH_CODE_RESEND_SECONDS * 1000 &&
+      previous.attempts < AUTH_CODE_MAX_ATTEMPTS &&
+      sameHash(previous.code_hash, secretHash(secret, codeFor(secret, user.id, previous.expires_at)));
+    const expiresAt = reuse ? previous.expires_at : new Date(now.getTime() + AUTH_CODE_TTL_SECONDS * 1000);
+    const code = codeFor(secret, user.id, expiresAt);
     const values = {
-      code_hash: secretHash(ctx.config.sessionSecret, code),
-      attempts: 0,
+      code_hash: secretHash(secret, code),
+      attempts: reuse ? previous.attempts : 0,
       sent_at: now,
-      expires_at: new Date(now.getTime() + AUTH_CODE_TTL_SECONDS * 1000),
+      expires_at: expiresAt,
     };
     await ctx.db
       .insertInto('auth_codes')
@@ -171,13 +171,14 @@ export const signInHandlers: Pick<
       .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
       .execute();
     const lang = actorOf(user).language;
+    const minutes = Math.ceil((expiresAt.getTime() - now.getTime()) / 60000);
     await ctx.mailer.send({
       to: user.email,
       subject: lang === 'en' ? 'Sign-in code' : 'Код для входа в дилерский портал',
       text:
         lang === 'en'
-          ? `Your sign-in code: ${code}\nIt is valid for 10 minutes.`
-          : `Ваш код для входа: ${code}\nКод действует 10 минут. Если вы не входили в портал, просто проигнорируйте это письмо.`,
+          ? `Your sign-in code: ${code}\nIt is valid for ${minutes} min.`
+          : `Ваш код для входа: ${code}\nКод действует ${minutes} мин. Если вы не входили в портал, просто проигнорируйте это письмо.`,
     });
     return { resendAfter: AUTH_CODE_RESEND_SECONDS };
   },

@@ -36,13 +36,6 @@ export interface SessionsTable {
   last_seen_at: Generated<Date>;
 }
 
-export interface LoginFailuresTable {
-  id: Id;
-  login: string;
-  ip: string;
-  at: CreatedAt;
-}
-
 export interface AuthCodesTable {
   user_id: number;
   code_hash: string;
@@ -63,7 +56,6 @@ declare module '../../db/schema.js' {
   interface Database {
     users: UsersTable;
     sessions: SessionsTable;
-    login_failures: LoginFailuresTable;
     auth_codes: AuthCodesTable;
     password_restores: PasswordRestoresTable;
   }

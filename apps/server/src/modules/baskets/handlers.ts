@@ -10,13 +10,15 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers } from '../../rest/context.js';
-import type { Actor } from '../auth/actor.js';
-import { loadOffers, loadStores, offerFrom, priceContextOf, priceFor } from '../catalog/offers.js';
-import { ownFile, readStoredFile } from '../files/storage.js';
+import { paged, pageOf } from '../../rest/paging.js';
+import type { Actor } from '../auth/index.js';
+import { loadOffers, loadStores, offerFrom, priceContextOf, priceFor } from '../catalog/index.js';
+import { ownFile, readStoredFile } from '../files/index.js';
 import { parseLines } from './lines.js';
 import { basketLines, basketView, basketViews, itemsFrom, itemsView, ownBasket, storesOf } from './queries.js';
 import { resolveLines } from './resolve.js';
-import { readSpreadsheet } from './spreadsheet.js';
+import { belowMinimum, limitsFor } from './thresholds.js';
+import { readSpreadsheetOffThread } from './import-pool.js';
 
 interface Line {
   product: number;
@@ -44,17 +46,43 @@ export async function putLines(
   const products = ids.length
     ? await db
         .selectFrom('products')
-        .select(['id', 'name', 'article', 'brand', 'unit', 'active', 'measure_factor', 'weight_kg', 'volume_m3'])
+        .select([
+          'id',
+          'name',
+          'article',
+          'brand',
+          'unit',
+          'active',
+          'measure_factor',
+          'weight_kg',
+          'volume_m3',
+          'properties',
+        ])
         .where('id', '=', sql<number>`ANY(${ids}::int[])`)
         .execute()
     : [];
   const byId = new Map(products.map((p) => [p.id, p]));
-  const offers = await loadOffers(db, actor, ids);
+  const [offers, limits] = await Promise.all([loadOffers(db, actor, ids, undefined, 'basket'), limitsFor(db, ids)]);
+  // What a line will hold after this call ('add' sums with the line already there): the group minimum of
+  // spec §9 (decision 140) is checked on that.
+  const grouped = ids.filter((id) => limits.groups.has(id));
+  const already = new Map<number, number>();
+  if (mode === 'add' && grouped.length > 0) {
+    const rows = await db
+      .selectFrom('basket_items')
+      .select(['product_id', 'quantity'])
+      .where('basket_id', '=', basketId)
+      .where('product_id', '=', sql<number>`ANY(${grouped}::int[])`)
+      .execute();
+    for (const r of rows) already.set(r.product_id, r.quantity);
+  }
   const failed: AddResult['failed'] = [];
   const good: Line[] = [];
   for (const [product, quantity] of merged) {
     const p = byId.get(product);
     const name = p ? [p.article, p.name].filter(Boolean).join(' ') : `#${product}`;
+    const total = Math.min(ORDER_QUANTITY_MAX, quantity + (already.get(product) ?? 0));
+    const short = belowMinimum(limits, language, { productId: product, quantity: total });
     if (!p || !p.active) failed.push({ product, name, reason: translate(language, 'error.productUnavailable') });
     else if (!offers.get(product)?.price) failed.push({ product, name, reason: translate(language, 'error.noPrice') });
     else if (Number(p.measure_factor) > 1 && quantity % Number(p.measure_factor) !== 0)
@@ -63,6 +91,7 @@ export async function putLines(
         name,
         reason: translate(language, 'validation.quantityFactor', Number(p.measure_factor)),
       });
+    else if (short) failed.push({ product, name, reason: short });
     else good.push({ product, quantity });
   }
   let added = 0;
@@ -101,6 +130,8 @@ export async function putLines(
           };
         }),
         offers,
+        limits,
+        language,
       ),
     );
   }
@@ -158,7 +189,7 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
       .selectAll()
       .orderBy('created_at', input.sort?.DATE_CREATE === 'ASC' ? 'asc' : 'desc')
       .orderBy('id', 'desc');
-    if (input.size !== -1) rows = rows.limit(input.size).offset((input.page - 1) * input.size);
+    rows = paged(rows, input);
     return { count: Number(n), items: await basketViews(ctx.db, actor, await rows.execute()) };
   },
   async 'basket/get'(input, ctx) {
@@ -254,17 +285,21 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
     const filter = input.filter;
     if (!filter) throw new AppError('VALIDATION', 'error.validation', { fields: { filter: 'validation.required' } });
     const basketId = 'basket' in filter ? filter.basket : null;
-    const context = await priceContextOf(ctx.db, actor);
+    const context = await priceContextOf(ctx.db, actor, 'basket');
     if (basketId === null) {
       const rows = await orderLines(ctx.db, actor, (filter as { order: number }).order);
-      const page = input.size === -1 ? rows : rows.slice((input.page - 1) * input.size, input.page * input.size);
+      const page = pageOf(rows, input);
       const offers = await loadOffers(
         ctx.db,
         actor,
         page.map((r) => r.product_id),
         context,
       );
-      return { count: rows.length, items: itemsFrom(page, offers), stores: storesOf(offers) };
+      return {
+        count: rows.length,
+        items: itemsFrom(page, offers, null, ctx.language),
+        stores: storesOf(offers, ctx.language),
+      };
     }
     // One query for the lines with their products, prices and stock; the ownership check rides on it (joined
     // to the dealer's baskets), and only an empty answer looks at the basket again. The lines travel as one
@@ -288,13 +323,21 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
     ]);
     const rows = json.rows.map((x) => x.r);
     if (rows.length === 0) await ownBasket(ctx.db, actor.id, basketId);
-    const page = input.size === -1 ? rows : rows.slice((input.page - 1) * input.size, input.page * input.size);
+    const page = pageOf(rows, input);
     const offers = new Map(page.map((r) => [r.product_id, offerFrom(r.product_id, r, context, stores)]));
-    return { count: rows.length, items: itemsFrom(page, offers), stores: storesOf(offers) };
+    const limits = await limitsFor(
+      ctx.db,
+      page.map((r) => r.product_id),
+    );
+    return {
+      count: rows.length,
+      items: itemsFrom(page, offers, limits, ctx.language),
+      stores: storesOf(offers, ctx.language),
+    };
   },
   async 'basket-item/get'(input, ctx) {
     const actor = requireActor(ctx);
-    const [item] = await itemsView(ctx.db, actor, [await ownItem(ctx.db, actor.id, input.id)]);
+    const [item] = await itemsView(ctx.db, actor, [await ownItem(ctx.db, actor.id, input.id)], ctx.language);
     if (!item) throw notFound();
     return item;
   },
@@ -332,6 +375,15 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
         fields: { amount: translate(ctx.language, 'validation.quantityFactor', factor) },
       });
     }
+    // A tea or coffee line below its group's minimum (spec §9, decision 140): the message names the product.
+    const short = belowMinimum(await limitsFor(ctx.db, [row.product_id]), ctx.language, {
+      productId: row.product_id,
+      quantity: input.amount,
+    });
+    if (short) {
+      const text = `${[row.article, row.name].filter(Boolean).join(' ')}: ${short}`;
+      throw new AppError('VALIDATION', text, { fields: { amount: text } });
+    }
     const updated = await ctx.db
       .updateTable('basket_items')
       .set({ quantity: input.amount, updated_at: new Date() })
@@ -340,7 +392,7 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
       .executeTakeFirst();
     // Deleted by another tab in between: the line is gone, say so rather than resurrect it.
     if (!updated) throw notFound();
-    const [item] = await itemsView(ctx.db, actor, [{ ...row, quantity: input.amount }]);
+    const [item] = await itemsView(ctx.db, actor, [{ ...row, quantity: input.amount }], ctx.language);
     return { deleted: false, item: item ?? null };
   },
   async 'basket-item/delete'(input, ctx) {
@@ -352,8 +404,8 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
   async 'product/get-articles-xls'(input, ctx) {
     const actor = requireActor(ctx);
     const file = await ownFile(ctx.db, actor.id, input.fileId);
-    const data = await readStoredFile(ctx.config, file.storage_key);
-    const sheet = await readSpreadsheet(data);
+    const data = await readStoredFile(ctx.storage, file.storage_key);
+    const sheet = await readSpreadsheetOffThread(data);
     const result = await resolveLines(ctx.db, actor, sheet.lines);
     return { ...result, sheet: sheet.sheet, skipped: sheet.skipped };
   },

@@ -106,6 +106,22 @@ describe('spreadsheet reader', () => {
     ]);
   });
 
+  it('reads a one-line XML order: the <?xml?> header is not a record (issue 11, point 4)', async () => {
+    const lines = async (text: string) =>
+      (await readSpreadsheet(Buffer.from(text))).lines.map((l) => [l.article, l.quantity]);
+    expect(
+      await lines(
+        '<?xml version="1.0" encoding="UTF-8"?><order><item><article>X1</article><quantity>2</quantity></item></order>',
+      ),
+    ).toEqual([['X1', 2]]);
+    // Attributes, a processing instruction and a header element beside the one line.
+    expect(
+      await lines(
+        '<?xml version="1.0"?>\n<?xml-stylesheet href="a.xsl"?>\n<order number="7"><date>2026-11-24</date><line article="Y-2" qty="5"/></order>',
+      ),
+    ).toEqual([['Y-2', 5]]);
+  });
+
   it('refuses what is not a spreadsheet, empty files, XML bombs, old .xls and too many rows', async () => {
     const msg = async (data: Buffer) =>
       readSpreadsheet(data).then(

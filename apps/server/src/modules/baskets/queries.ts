@@ -1,12 +1,19 @@
-import type { Basket, BasketItem, BasketStore, Currency } from '@portal/contract';
+import {
+  inLanguage,
+  unitSymbol,
+  type Basket,
+  type BasketItem,
+  type BasketStore,
+  type Currency,
+  type Language,
+} from '@portal/contract';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../rest/app-error.js';
-import type { Actor } from '../auth/actor.js';
-import { loadOffers, priceContextOf, type Offer } from '../catalog/offers.js';
-import type { BasketsTable } from '../orders/tables.js';
-import '../catalog/tables.js';
-import '../orders/tables.js';
+import type { Actor } from '../auth/index.js';
+import { loadOffers, PROPERTY_NAMES, priceContextOf, type Offer } from '../catalog/index.js';
+import { limitsFor, minQuantityOf, type Limits } from './thresholds.js';
+import type { BasketsTable } from './tables.js';
 
 export type BasketRow = Selectable<BasketsTable>;
 
@@ -32,21 +39,26 @@ export interface LineRow {
   measure_factor: number;
   weight_kg: number | null;
   volume_m3: number | null;
+  /** The product's properties (code → value), where the query reads them. */
+  properties?: Record<string, unknown> | null;
 }
 
 const UNIT_CODES: Record<string, string> = { шт: '796', кг: '166', м: '006', л: '112', компл: '839' };
 
 /** Lines with their current prices and stock (loadOffers: the same numbers as the catalogue). */
-export async function itemsView(db: Db, actor: Actor, rows: LineRow[]): Promise<BasketItem[]> {
-  const offers = await loadOffers(
-    db,
-    actor,
-    rows.map((r) => r.product_id),
-  );
-  return itemsFrom(rows, offers);
+export async function itemsView(db: Db, actor: Actor, rows: LineRow[], language: Language): Promise<BasketItem[]> {
+  const ids = rows.map((r) => r.product_id);
+  const [offers, limits] = await Promise.all([loadOffers(db, actor, ids, undefined, 'basket'), limitsFor(db, ids)]);
+  return itemsFrom(rows, offers, limits, language);
 }
 
-export function itemsFrom(rows: LineRow[], offers: Map<number, Offer>): BasketItem[] {
+/** Basket lines as the contract shows them; `limits` gives each line its group's minimum (decision 140). */
+export function itemsFrom(
+  rows: LineRow[],
+  offers: Map<number, Offer>,
+  limits: Limits | null,
+  language: Language,
+): BasketItem[] {
   return rows.map((r) => {
     const offer = offers.get(r.product_id);
     const price = offer?.price ? { value: offer.price.value, currency: offer.price.currency } : null;
@@ -62,25 +74,52 @@ export function itemsFrom(rows: LineRow[], offers: Map<number, Offer>): BasketIt
       priceBuy: price,
       sum: price ? { value: round2(price.value * r.quantity), currency: price.currency } : null,
       measureCode: UNIT_CODES[r.unit] ?? '796',
-      measureName: r.unit,
+      measureName: unitSymbol(r.unit, language),
       measureFactor: Number(r.measure_factor) || 1,
       availability: offer?.availability ?? 'N',
       stock: offer?.quantity ?? 0,
       // Warehouses that hold the product, by id (named once per answer: storesOf); availability above
       // already counts them all.
       stores: (offer?.stores ?? []).filter((s) => s.amount > 0).map((s) => ({ id: s.id, amount: s.amount })),
+      ...lineEntityFields(r, language),
       weightKg: r.weight_kg === null ? null : Number(r.weight_kg),
       volumeM3: r.volume_m3 === null ? null : Number(r.volume_m3),
+      minQuantity: limits ? minQuantityOf(limits, r.product_id) : 0,
     };
   });
 }
 
+/**
+ * Spec §3 fields of a basket item (issue 11 pt 12): the product's properties and the line's dimensions, each
+ * left out when empty (issue 15: lean answers).
+ */
+function lineEntityFields(r: LineRow, language: Language) {
+  const properties = Object.entries(r.properties ?? {}).map(([code, value]) => ({
+    code,
+    name: PROPERTY_NAMES[code]?.[language] ?? code,
+    value: String(value),
+  }));
+  const weight = r.weight_kg === null ? undefined : Number(r.weight_kg);
+  const volume = r.volume_m3 === null ? undefined : Number(r.volume_m3);
+  const dimensions = {
+    ...(weight !== undefined ? { weightKg: weight, totalWeightKg: round3(weight * r.quantity) } : {}),
+    ...(volume !== undefined ? { volumeM3: volume, totalVolumeM3: round5(volume * r.quantity) } : {}),
+  };
+  return {
+    ...(properties.length ? { properties } : {}),
+    ...(Object.keys(dimensions).length ? { dimensions } : {}),
+  };
+}
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+const round5 = (n: number) => Math.round(n * 100000) / 100000;
+
 /** The warehouses the given lines' offers refer to, each once, in the offers' order (sort, id). */
-export function storesOf(offers: Map<number, Offer>): BasketStore[] {
+export function storesOf(offers: Map<number, Offer>, language: Language = 'ru'): BasketStore[] {
   const seen = new Map<number, BasketStore>();
   for (const offer of offers.values()) {
     for (const s of offer.stores) {
-      if (s.amount > 0 && !seen.has(s.id)) seen.set(s.id, { id: s.id, name: s.name, isVirtual: s.isVirtual });
+      if (s.amount > 0 && !seen.has(s.id))
+        seen.set(s.id, { id: s.id, name: inLanguage(s.name, s.nameEn, language), isVirtual: s.isVirtual });
     }
   }
   return [...seen.values()];
@@ -106,6 +145,7 @@ export function basketLines(db: Db, basketIds: number[]) {
       'p.measure_factor',
       'p.weight_kg',
       'p.volume_m3',
+      'p.properties',
       'p.active',
     ])
     .where('i.basket_id', '=', sql<number>`ANY(${basketIds}::int[])`);
@@ -119,7 +159,10 @@ export function basketLines(db: Db, basketIds: number[]) {
 export async function basketViews(db: Db, actor: Actor, rows: BasketRow[]): Promise<Basket[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const context = await priceContextOf(db, actor);
+  const context = await priceContextOf(db, actor, 'basket');
+  // The same sums as the lines show: each line's price (rounded up to the rouble when the settings say so,
+  // decision 140) times its quantity.
+  const linePrice = context?.roundUp ? sql`ceil(round(pp.value, 2))` : sql`pp.value`;
   const [sizes, sums] = await Promise.all([
     sql<{ basket_id: number; lines: number; weight: number | null; volume: number | null }>`
       SELECT i.basket_id, count(*)::int AS lines,
@@ -129,7 +172,7 @@ export async function basketViews(db: Db, actor: Actor, rows: BasketRow[]): Prom
       GROUP BY i.basket_id
     `.execute(db),
     sql<{ basket_id: number; currency: Currency; value: number }>`
-      SELECT i.basket_id, pp.currency, sum(round(pp.value * i.quantity, 2)) AS value
+      SELECT i.basket_id, pp.currency, sum(round(${linePrice} * i.quantity, 2)) AS value
       FROM basket_items i
       JOIN product_prices pp ON pp.product_id = i.product_id
         AND pp.price_type_id = ${context?.priceTypeId ?? 0} AND pp.pay_system_id = ${context?.paySystemId ?? 0}

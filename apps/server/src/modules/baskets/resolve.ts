@@ -1,9 +1,8 @@
 import { normalizeArticle, type Candidate, type ResolveResult, type ResolvedLine } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Actor } from '../auth/actor.js';
-import { loadOffers } from '../catalog/offers.js';
-import '../catalog/tables.js';
+import type { Actor } from '../auth/index.js';
+import { loadOffers } from '../catalog/index.js';
 import type { ParsedLine } from './lines.js';
 
 const MAX_CANDIDATES = 5;

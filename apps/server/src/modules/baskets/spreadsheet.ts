@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import yauzl from 'yauzl';
 import { XMLParser } from 'fast-xml-parser';
 import { AppError } from '../../rest/app-error.js';
 import { parseQuantity, type ParsedLine } from './lines.js';
@@ -8,7 +9,18 @@ import { parseQuantity, type ParsedLine } from './lines.js';
 export const MAX_IMPORT_ROWS = 20000;
 /** Rows read before giving up on a file that is mostly empty rows. */
 const MAX_SCANNED_ROWS = 60000;
-const MAX_IMPORT_MS = 20000;
+export const MAX_IMPORT_MS = 20000;
+/**
+ * Bounds of an .xlsx before ExcelJS reads it (issue 10.7): every entry is inflated once, counting bytes, and
+ * the file is refused the moment an entry or the whole passes its bound, whatever the headers declare. A
+ * 20,000-line order is about 2 MB of sheet XML and 1 MB of shared strings.
+ */
+export const MAX_ENTRY_BYTES = 48 * 1024 * 1024;
+export const MAX_SHARED_STRINGS_BYTES = 8 * 1024 * 1024;
+export const MAX_INFLATED_BYTES = 96 * 1024 * 1024;
+const MAX_ENTRIES = 1000;
+/** Cells ExcelJS has parsed, in all rows read (a row of 16,384 columns counts them all). */
+const MAX_CELLS = 1_000_000;
 
 type Cell = string | number | null;
 interface RawRow {
@@ -34,7 +46,7 @@ export async function readSpreadsheet(data: Buffer): Promise<SheetLines> {
   const started = Date.now();
   const head = data.subarray(0, 8);
   let sheets: Array<{ name: string; rows: RawRow[] }>;
-  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
+  if (isZip(data)) {
     sheets = await readXlsx(data, started);
   } else if (head.equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) {
     throw new AppError('VALIDATION', 'error.xlsBinary');
@@ -52,6 +64,11 @@ export async function readSpreadsheet(data: Buffer): Promise<SheetLines> {
     if (result.lines.length > 0) return { sheet: sheet.name, ...result };
   }
   throw new AppError('VALIDATION', 'error.fileNoRows');
+}
+
+/** A ZIP archive (an .xlsx), by its first bytes. */
+export function isZip(data: Buffer): boolean {
+  return data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
 }
 
 /** UTF-8 (with or without BOM), else Windows-1251 as Russian Excel saves CSV; null for binary data. */
@@ -75,8 +92,10 @@ function checkTime(started: number) {
 
 /** Streams the workbook so a huge or hostile file is stopped at the row limit, not loaded whole. */
 async function readXlsx(data: Buffer, started: number): Promise<Array<{ name: string; rows: RawRow[] }>> {
+  await checkZipBounds(data, started);
   const sheets: Array<{ name: string; rows: RawRow[] }> = [];
   let total = 0;
+  let cells = 0;
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), {
       sharedStrings: 'cache',
@@ -91,11 +110,14 @@ async function readXlsx(data: Buffer, started: number): Promise<Array<{ name: st
         total++;
         if (total > MAX_SCANNED_ROWS) tooMany();
         if (total % 1000 === 0) checkTime(started);
-        const cells: Cell[] = [];
+        cells += row.cellCount;
+        if (cells > MAX_CELLS) throw new AppError('VALIDATION', 'error.sheetTooManyCells', { args: [MAX_CELLS] });
+        const values: Cell[] = [];
         row.eachCell({ includeEmpty: false }, (cell, col) => {
-          if (col <= 30) cells[col - 1] = cellValue(cell);
+          if (col <= 30) values[col - 1] = cellValue(cell);
         });
-        if (cells.some((c) => c !== null && c !== undefined && c !== '')) rows.push({ row: row.number, cells });
+        if (values.some((c) => c !== null && c !== undefined && c !== ''))
+          rows.push({ row: row.number, cells: values });
         if (rows.length > MAX_IMPORT_ROWS + 10) tooMany();
       }
       sheets.push({ name: ws.name ?? `Лист${sheets.length + 1}`, rows });
@@ -105,6 +127,75 @@ async function readXlsx(data: Buffer, started: number): Promise<Array<{ name: st
     throw new AppError('VALIDATION', 'error.fileUnreadable');
   }
   return sheets;
+}
+
+const MB = 1024 * 1024;
+const inflatedTooLarge = (limit: number) =>
+  new AppError('VALIDATION', 'error.sheetInflated', { args: [Math.round(limit / MB)] });
+
+/**
+ * Inflates every entry of the archive once without keeping it, refusing the file as soon as one entry (the
+ * shared strings have a lower bound) or all of them together pass their bound. Sizes the headers declare
+ * are checked first (a plain zip bomb is refused without inflating anything); the count of the bytes
+ * actually inflated catches headers that lie.
+ */
+export async function checkZipBounds(data: Buffer, started = Date.now()): Promise<void> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+      yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: false }, (err, z) =>
+        err ? reject(err) : resolve(z),
+      ),
+    );
+  } catch {
+    throw new AppError('VALIDATION', 'error.fileUnreadable');
+  }
+  const entries: yauzl.Entry[] = [];
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      entries.push(entry);
+      if (entries.length > MAX_ENTRIES) {
+        zip.close();
+        reject(new AppError('VALIDATION', 'error.fileUnreadable'));
+      } else zip.readEntry();
+    });
+    zip.on('end', () => resolve());
+    zip.on('error', () => reject(new AppError('VALIDATION', 'error.fileUnreadable')));
+    zip.readEntry();
+  });
+  const limitOf = (e: yauzl.Entry) =>
+    /sharedStrings\.xml$/i.test(e.fileName) ? MAX_SHARED_STRINGS_BYTES : MAX_ENTRY_BYTES;
+  let declared = 0;
+  for (const e of entries) {
+    declared += e.uncompressedSize;
+    if (e.uncompressedSize > limitOf(e)) throw inflatedTooLarge(limitOf(e));
+    if (declared > MAX_INFLATED_BYTES) throw inflatedTooLarge(MAX_INFLATED_BYTES);
+  }
+  let inflated = 0;
+  for (const e of entries) {
+    if (e.fileName.endsWith('/')) continue;
+    const limit = limitOf(e);
+    const stream = await new Promise<Readable>((resolve, reject) =>
+      zip.openReadStream(e, (err, st) =>
+        err ? reject(new AppError('VALIDATION', 'error.fileUnreadable')) : resolve(st),
+      ),
+    );
+    let size = 0;
+    try {
+      for await (const chunk of stream) {
+        size += (chunk as Buffer).length;
+        inflated += (chunk as Buffer).length;
+        if (size > limit) throw inflatedTooLarge(limit);
+        if (inflated > MAX_INFLATED_BYTES) throw inflatedTooLarge(MAX_INFLATED_BYTES);
+      }
+    } catch (err) {
+      stream.destroy();
+      if (err instanceof AppError) throw err;
+      throw new AppError('VALIDATION', 'error.fileUnreadable');
+    }
+    checkTime(started);
+  }
+  zip.close();
 }
 
 /** A cell as text or number; a number formatted '000000' gets back the leading zeros Excel hid. */
@@ -152,7 +243,9 @@ function readCsv(text: string): RawRow[] {
 
 /**
  * XML with repeated elements (<item><article/><quantity/></item>, or attributes). DTDs are refused
- * outright and the parser never expands entities, so an entity bomb costs nothing.
+ * outright and the parser never expands entities, so an entity bomb costs nothing. The `<?xml …?>`
+ * declaration and other processing instructions are not data: a one-line file is its one record, never
+ * «version» and «1.0» (issue 11, point 4).
  */
 function readXml(text: string): RawRow[] {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new AppError('VALIDATION', 'error.xmlEntities');
@@ -164,27 +257,33 @@ function readXml(text: string): RawRow[] {
       processEntities: false,
       parseTagValue: false,
       htmlEntities: false,
+      ignoreDeclaration: true,
+      ignorePiTags: true,
     }).parse(text);
   } catch {
     throw new AppError('VALIDATION', 'error.fileUnreadable');
   }
-  // The largest array of records anywhere in the document is the list of lines.
-  let best: Array<Record<string, unknown>> = [];
+  // Candidates: every array of records, and every element whose children are all plain values (a single
+  // record). The lines are the candidate whose records name a part number, else the largest one.
+  const candidates: Array<Array<Record<string, unknown>>> = [];
+  const isRecord = (n: unknown): n is Record<string, unknown> => n !== null && typeof n === 'object';
   const walk = (node: unknown, depth: number) => {
-    if (depth > 10 || node === null || typeof node !== 'object') return;
+    if (depth > 10 || !isRecord(node)) return;
     if (Array.isArray(node)) {
-      const records = node.filter((n): n is Record<string, unknown> => n !== null && typeof n === 'object');
-      if (records.length > best.length) best = records;
+      const records = node.filter(isRecord);
+      if (records.length > 0) candidates.push(records);
       for (const n of node.slice(0, 3)) walk(n, depth + 1);
       return;
     }
-    const values = Object.values(node as Record<string, unknown>);
+    const values = Object.values(node);
+    if (values.length > 0 && values.every((v) => !isRecord(v))) candidates.push([node]);
     for (const v of values) walk(v, depth + 1);
-    if (best.length === 0 && values.length > 0 && values.every((v) => typeof v !== 'object')) {
-      best = [node as Record<string, unknown>];
-    }
   };
   walk(doc, 0);
+  const namesArticle = (records: Array<Record<string, unknown>>) =>
+    records.some((r) => Object.keys(r).some((k) => ARTICLE_HEADER.test(k)));
+  const best =
+    [...candidates].sort((a, b) => Number(namesArticle(b)) - Number(namesArticle(a)) || b.length - a.length)[0] ?? [];
   if (best.length > MAX_IMPORT_ROWS) tooMany();
   const keys = [...new Set(best.flatMap((r) => Object.keys(r)))];
   const rows: RawRow[] = [{ row: 1, cells: keys }];

@@ -1,6 +1,5 @@
 import { normalizeArticle } from '@portal/contract';
 import type { Db } from '../../db/database.js';
-import '../catalog/tables.js';
 
 let seq = 0;
 

@@ -1,4 +1,10 @@
-import { FILTER_PROPERTY_CODES, FILTER_KEY_PREFIX, type FilterItem, type Language } from '@portal/contract';
+import {
+  FILTER_DISPLAY_TYPES,
+  FILTER_PROPERTY_CODES,
+  FILTER_KEY_PREFIX,
+  type FilterItem,
+  type Language,
+} from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { cachedCount } from './cache.js';
@@ -174,7 +180,7 @@ function toItems(rows: CountRow[], f: FilterValues, language: Language, prefix: 
       NAME: name(code),
       FILTER_HINT: '',
       PRICE: false,
-      DISPLAY_TYPE: 'F',
+      DISPLAY_TYPE: FILTER_DISPLAY_TYPES[code],
       VALUES: values.map((r, i) => ({
         CONTROL_ID: `${prefix}${code}_${controlHash(r.value ?? '')}`,
         CONTROL_NAME: `${prefix}${code}`,

@@ -1,7 +1,8 @@
 import type { Currency } from '@portal/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/index.js';
+import { readThresholds } from '../site/index.js';
 import { cachedCount } from './cache.js';
 import './tables.js';
 
@@ -12,6 +13,8 @@ export interface StoreAmount {
   id: number;
   code: string;
   name: string;
+  /** The English name (decision 145); empty when none is set. */
+  nameEn: string;
   amount: number;
   isVirtual: boolean;
 }
@@ -26,6 +29,8 @@ export interface Offer {
     priceTypeId: number;
     paySystemName: string;
     priceTypeName: string;
+    paySystemNameEn: string;
+    priceTypeNameEn: string;
   } | null;
   /** True when the actor has no active payment method: the price shown is the default one's. */
   needsPaySystem: boolean;
@@ -39,9 +44,31 @@ export interface PriceContext {
   paySystemId: number;
   priceTypeName: string;
   paySystemName: string;
+  priceTypeNameEn: string;
+  paySystemNameEn: string;
   needsPaySystem: boolean;
   /** The catalogue version (migration 0013) read in the same statement, before any count: the cache key. */
   catalogVersion: number | null;
+  /** Prices are rounded up to the whole rouble (spec §9, decision 140): the settings' flag for the purpose. */
+  roundUp: boolean;
+  /**
+   * The configured groups of spec §9 (tea first, then coffee: the first wins when sections overlap) with their
+   * minimum to buy (0: none); only groups with sections. The catalogue tells each product's minimum.
+   */
+  groups: ReadonlyArray<{ name: 'tea' | 'coffee'; sections: number[]; minQuantity: number }>;
+}
+
+/**
+ * Where prices are shown: the catalogue (product lists and cards, search, quick-order candidates) or the
+ * basket (lines, sums, checkout, the order). Each has its own round-up setting (spec §9).
+ */
+export type PricePurpose = 'catalog' | 'basket';
+
+/** A price as shown for a context: the next whole rouble when the settings round up (decision 140). */
+export function shownPrice(value: number, context: Pick<PriceContext, 'roundUp'> | null): number {
+  // 100.004 is 100.00 in money: round to kopecks first so a float's noise does not become a rouble.
+  const kopecks = Math.round(value * 100) / 100;
+  return context?.roundUp ? Math.ceil(kopecks) : kopecks;
 }
 
 /**
@@ -51,25 +78,45 @@ export interface PriceContext {
 export async function priceContextOf(
   db: Db,
   actor: Pick<Actor, 'priceTypeId' | 'paySystemId'>,
+  purpose: PricePurpose = 'catalog',
 ): Promise<PriceContext | null> {
   // One round trip (it runs on every product screen): the price type, and the chosen payment method if it
   // is active, else the first active one.
   const priceTypeId = actor.priceTypeId ?? 0;
   const paySystemId = actor.paySystemId ?? 0;
-  const { rows } = await sql<{ pt_id: number; pt_name: string; ps_id: number; ps_name: string; cv: string | null }>`
-    SELECT pt.id AS pt_id, pt.name AS pt_name, ps.id AS ps_id, ps.name AS ps_name,
-           (SELECT version FROM catalog_version) AS cv
-    FROM (SELECT id, name FROM price_types
+  const [{ rows }, t] = await Promise.all([
+    sql<{
+      pt_id: number;
+      pt_name: string;
+      pt_name_en: string;
+      ps_id: number;
+      ps_name: string;
+      ps_name_en: string;
+      cv: string | null;
+    }>`
+    SELECT pt.id AS pt_id, pt.name AS pt_name, pt.name_en AS pt_name_en, ps.id AS ps_id, ps.name AS ps_name,
+           ps.name_en AS ps_name_en, (SELECT version FROM catalog_version) AS cv
+    FROM (SELECT id, name, name_en FROM price_types
           WHERE id = ${priceTypeId} OR (${priceTypeId} = 0 AND is_default) ORDER BY sort, id LIMIT 1) pt,
-         (SELECT id, name FROM pay_systems WHERE active ORDER BY (id = ${paySystemId}) DESC, sort, id LIMIT 1) ps
-  `.execute(db);
+         (SELECT id, name, name_en FROM pay_systems WHERE active
+          ORDER BY (id = ${paySystemId}) DESC, sort, id LIMIT 1) ps
+  `.execute(db),
+    readThresholds(db),
+  ]);
   const row = rows[0];
   if (!row) return null;
   return {
+    roundUp: purpose === 'basket' ? t.roundUpBasket : t.roundUpCatalog,
+    groups: [
+      { name: 'tea' as const, sections: t.teaSections, minQuantity: t.teaMinQuantity },
+      { name: 'coffee' as const, sections: t.coffeeSections, minQuantity: t.coffeeMinQuantity },
+    ].filter((g) => g.sections.length > 0),
     priceTypeId: row.pt_id,
     paySystemId: row.ps_id,
     priceTypeName: row.pt_name,
     paySystemName: row.ps_name,
+    priceTypeNameEn: row.pt_name_en,
+    paySystemNameEn: row.ps_name_en,
     // An inactive or missing choice counts as none: the user is asked to choose again.
     needsPaySystem: !actor.paySystemId || actor.paySystemId !== row.ps_id,
     catalogVersion: row.cv === null ? null : Number(row.cv),
@@ -83,14 +130,22 @@ export async function loadPriceTable(
   productId: number,
   known?: PriceContext | null,
 ): Promise<
-  Array<{ paySystemId: number; paySystemName: string; priceTypeName: string; value: number; currency: Currency }>
+  Array<{
+    paySystemId: number;
+    paySystemName: string;
+    priceTypeName: string;
+    paySystemNameEn: string;
+    priceTypeNameEn: string;
+    value: number;
+    currency: Currency;
+  }>
 > {
   const context = known === undefined ? await priceContextOf(db, actor) : known;
   if (!context) return [];
   const rows = await db
     .selectFrom('product_prices as pp')
     .innerJoin('pay_systems as ps', 'ps.id', 'pp.pay_system_id')
-    .select(['ps.id', 'ps.name', 'pp.value', 'pp.currency'])
+    .select(['ps.id', 'ps.name', 'ps.name_en', 'pp.value', 'pp.currency'])
     .where('pp.product_id', '=', productId)
     .where('pp.price_type_id', '=', context.priceTypeId)
     .where('ps.active', '=', true)
@@ -101,7 +156,9 @@ export async function loadPriceTable(
     paySystemId: r.id,
     paySystemName: r.name,
     priceTypeName: context.priceTypeName,
-    value: Number(r.value),
+    paySystemNameEn: r.name_en,
+    priceTypeNameEn: context.priceTypeNameEn,
+    value: shownPrice(Number(r.value), context),
     currency: r.currency as Currency,
   }));
 }
@@ -121,6 +178,7 @@ export interface StoreInfo {
   id: number;
   code: string;
   name: string;
+  nameEn: string;
   isVirtual: boolean;
 }
 
@@ -131,8 +189,13 @@ export interface StoreInfo {
 export function loadStores(db: Db, context: PriceContext | null): Promise<StoreInfo[]> {
   return cachedCount(db, context?.catalogVersion ?? null, 'stores', async () =>
     (
-      await db.selectFrom('stores').select(['id', 'code', 'name', 'is_virtual']).orderBy('sort').orderBy('id').execute()
-    ).map((s) => ({ id: s.id, code: s.code, name: s.name, isVirtual: s.is_virtual })),
+      await db
+        .selectFrom('stores')
+        .select(['id', 'code', 'name', 'name_en', 'is_virtual'])
+        .orderBy('sort')
+        .orderBy('id')
+        .execute()
+    ).map((s) => ({ id: s.id, code: s.code, name: s.name, nameEn: s.name_en, isVirtual: s.is_virtual })),
   );
 }
 
@@ -178,6 +241,7 @@ function parseStock(text: string, stores: StoreInfo[]): StoreAmount[] {
         id,
         code: store.code,
         name: store.name,
+        nameEn: store.nameEn,
         amount: Number(text.slice(colon + 1, end)),
         isVirtual: store.isVirtual,
       });
@@ -203,12 +267,14 @@ export function offerFrom(
     price:
       row && row.value !== null && context
         ? {
-            value: Number(row.value),
+            value: shownPrice(Number(row.value), context),
             currency: row.currency as Currency,
             paySystemId: context.paySystemId,
             priceTypeId: context.priceTypeId,
             paySystemName: context.paySystemName,
             priceTypeName: context.priceTypeName,
+            paySystemNameEn: context.paySystemNameEn,
+            priceTypeNameEn: context.priceTypeNameEn,
           }
         : null,
     needsPaySystem: context?.needsPaySystem ?? true,
@@ -228,10 +294,11 @@ export async function loadOffers(
   productIds: number[],
   /** The actor's price context when the caller already has it (saves a query on hot paths). */
   known?: PriceContext | null,
+  purpose: PricePurpose = 'catalog',
 ): Promise<Map<number, Offer>> {
   const offers = new Map<number, Offer>();
   if (productIds.length === 0) return offers;
-  const context = known === undefined ? await priceContextOf(db, actor) : known;
+  const context = known === undefined ? await priceContextOf(db, actor, purpose) : known;
   const [rows, stores] = await Promise.all([
     db
       .selectFrom('products as p')

@@ -1,5 +1,9 @@
 import {
   formatPrice,
+  inLanguage,
+  translate,
+  unitCode,
+  unitSymbol,
   type Currency,
   shortFilterKeys,
   type Language,
@@ -11,7 +15,16 @@ import {
 } from '@portal/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { loadStores, offerFrom, type Offer, type OfferColumns, type PriceContext } from './offers.js';
+import {
+  loadStores,
+  offerFrom,
+  shownPrice,
+  type Offer,
+  type OfferColumns,
+  type PriceContext,
+  type StoreAmount,
+} from './offers.js';
+import { productGroupsOf } from './groups.js';
 import './tables.js';
 
 export const PROPERTY_NAMES: Record<string, { ru: string; en: string }> = {
@@ -88,7 +101,9 @@ export function scopeCondition(f: FilterValues, searchIds: number[] | null): Con
     parts.push(sql<boolean>`p.section_id = ANY(${f.sectionIds}::int[])`);
   } else if (f.category !== undefined) {
     parts.push(
-      sql<boolean>`p.section_id IN (SELECT id FROM sections WHERE id = ${f.category} OR parent_id = ${f.category})`,
+      sql<boolean>`p.section_id IN (WITH RECURSIVE sub AS (SELECT id, 0 AS depth FROM sections WHERE id = ${f.category}
+        UNION ALL SELECT s.id, sub.depth + 1 FROM sections s JOIN sub ON s.parent_id = sub.id WHERE sub.depth < 32)
+        SELECT id FROM sub)`,
     );
   }
   if (f.ids) parts.push(sql<boolean>`p.id = ANY(${f.ids}::int[])`);
@@ -140,6 +155,9 @@ export interface ProductRow {
 /** A product row with what the actor sees of it (productColumns): price, stock per warehouse, favourite. */
 export interface ProductViewRow extends ProductRow, OfferColumns {
   favorite: boolean;
+  /** The base price type's price (spec §3 info price), null when there is none. */
+  info_value?: number | string | null;
+  info_currency?: string | null;
 }
 
 export const PRODUCT_COLUMNS = sql`p.id, p.name, p.article, p.brand, p.preview_text, p.unit, p.measure_factor, p.section_id,
@@ -154,22 +172,59 @@ export function productColumns(context: PriceContext | null, actorId: number) {
   const price = (column: 'value' | 'currency') =>
     sql`(SELECT x.${sql.ref(column)} FROM product_prices x WHERE x.product_id = p.id
           AND x.price_type_id = ${context?.priceTypeId ?? 0} AND x.pay_system_id = ${context?.paySystemId ?? 0})`;
+  // Spec §3 info price: the base (default) price type's price for the same payment method, in the same query.
+  const info = (column: 'value' | 'currency') =>
+    sql`(SELECT x.${sql.ref(column)} FROM product_prices x JOIN price_types t ON t.id = x.price_type_id AND t.is_default
+          WHERE x.product_id = p.id AND x.pay_system_id = ${context?.paySystemId ?? 0} ORDER BY t.sort, t.id LIMIT 1)`;
   return sql`${PRODUCT_COLUMNS}, p.stock_by_store, ${price('value')} AS value, ${price('currency')} AS currency,
+    ${info('value')} AS info_value, ${info('currency')} AS info_currency,
     EXISTS (SELECT 1 FROM favorites f WHERE f.user_id = ${actorId} AND f.product_id = p.id) AS favorite`;
 }
 
 export function priceEntry(
-  p: { value: number; currency: Currency; paySystemId: number; paySystemName: string; priceTypeName: string },
+  p: {
+    value: number;
+    currency: Currency;
+    paySystemId: number;
+    paySystemName: string;
+    priceTypeName: string;
+    paySystemNameEn?: string;
+    priceTypeNameEn?: string;
+  },
   language: Language,
 ): ProductPrice {
   return {
     id: p.paySystemId,
-    name: p.priceTypeName,
+    name: inLanguage(p.priceTypeName, p.priceTypeNameEn, language),
     value: p.value,
-    paySystemName: p.paySystemName,
+    paySystemName: inLanguage(p.paySystemName, p.paySystemNameEn, language),
     currency: p.currency,
     text: formatPrice(p.value, p.currency, language),
   };
+}
+
+/**
+ * Spec §3 fields of a product (issue 11 pt 12): the displayed symbol («уп. ×10» when sold by 10), the base
+ * determinant (base units per ordered unit), the remains name and the buy price (only when there is one).
+ */
+function entityFields(row: ProductRow, offer: Offer | undefined, language: Language) {
+  const factor = Number(row.measure_factor) || 1;
+  const symbol = unitSymbol(row.unit, language);
+  return {
+    displaySymbol: factor === 1 ? symbol : `${symbol} ×${factor}`,
+    baseDeterminant: factor,
+    remainsName: translate(language, `remains.${offer?.availability ?? 'N'}`),
+    ...(offer?.price ? { priceBuy: { value: offer.price.value, currency: offer.price.currency } } : {}),
+  };
+}
+
+/** The warehouses' amounts of a product as the answer shows them: names and unit in the page's language. */
+export function storesIn(stores: StoreAmount[], unit: string, language: Language) {
+  return stores.map(({ nameEn, ...s }) => ({
+    ...s,
+    name: inLanguage(s.name, nameEn, language),
+    unit: unitSymbol(unit, language),
+  }));
 }
 
 export function toProduct(
@@ -178,6 +233,7 @@ export function toProduct(
   language: Language,
   favorite: boolean,
   match?: ProductMatch,
+  minQuantity = 0,
 ): Product {
   const properties = Object.entries(row.properties ?? {}).map(([code, value]) => ({
     id: code,
@@ -191,8 +247,9 @@ export function toProduct(
     article: row.article,
     brand: row.brand,
     previewText: row.preview_text,
-    unit: { name: row.unit, symbol: row.unit },
+    unit: { id: unitCode(row.unit), name: unitSymbol(row.unit, language), symbol: unitSymbol(row.unit, language) },
     measureFactor: Number(row.measure_factor),
+    ...entityFields(row, offer, language),
     sectionId: row.section_id,
     photo: row.photos ?? [],
     properties,
@@ -202,9 +259,10 @@ export function toProduct(
     needsPaySystem: offer?.needsPaySystem ?? true,
     quantity: offer?.quantity ?? 0,
     availability: offer?.availability ?? 'N',
-    stores: (offer?.stores ?? []).map((s) => ({ ...s, unit: row.unit })),
+    stores: storesIn(offer?.stores ?? [], row.unit, language),
     isFavorite: favorite,
     ...(match ? { match } : {}),
+    ...(minQuantity > 0 ? { minQuantity } : {}),
   };
 }
 
@@ -217,8 +275,48 @@ export async function productViews(
   matches?: Map<number, ProductMatch>,
 ): Promise<Product[]> {
   if (rows.length === 0) return [];
-  const stores = await loadStores(db, context);
-  return rows.map((r) => toProduct(r, offerFrom(r.id, r, context, stores), language, r.favorite, matches?.get(r.id)));
+  const [stores, minimums] = await Promise.all([loadStores(db, context), minimumsOf(db, rows, context)]);
+  return rows.map((r) => {
+    const offer = offerFrom(r.id, r, context, stores);
+    return {
+      ...toProduct(r, offer, language, r.favorite, matches?.get(r.id), minimums.get(r.id)),
+      ...infoPrice(r, offer, context),
+    };
+  });
+}
+
+/**
+ * Spec §3 info price: the base (default) price type's price for the same payment method. Left out when there is
+ * none or when it equals the buy price (the user's price type is the base one), so the answer stays lean.
+ */
+export function infoPrice(
+  row: Pick<ProductViewRow, 'info_value' | 'info_currency'>,
+  offer: Offer,
+  context: PriceContext | null,
+) {
+  if (row.info_value === null || row.info_value === undefined || !context) return {};
+  const value = shownPrice(Number(row.info_value), context);
+  const currency = row.info_currency ?? 'RUB';
+  if (offer.price && offer.price.value === value && offer.price.currency === currency) return {};
+  return { priceInfo: { value, currency } };
+}
+
+/**
+ * Each tea or coffee product's minimum to buy (spec §9, decision 140), so the order control starts there: the
+ * same groups the basket checks (`productGroupsOf`); one query, and none when no group is configured.
+ */
+async function minimumsOf(db: Db, rows: ProductViewRow[], context: PriceContext | null): Promise<Map<number, number>> {
+  const result = new Map<number, number>();
+  const groups = context?.groups ?? [];
+  if (!groups.some((g) => g.minQuantity > 0)) return result;
+  const of = await productGroupsOf(
+    db,
+    rows.map((r) => r.id),
+    groups.map((g) => [g.name, g.sections] as const),
+  );
+  const min = new Map(groups.map((g) => [g.name, g.minQuantity]));
+  for (const [id, group] of of) if ((min.get(group) ?? 0) > 0) result.set(id, min.get(group)!);
+  return result;
 }
 
 /** Rows by id with what the actor sees, in the order of `ids`. */
@@ -235,13 +333,18 @@ export async function productRowsById(
   return ids.map((id) => byId.get(id)).filter((r): r is ProductViewRow => !!r);
 }
 
-/** The filter's category with its subsections, as ids (an unknown category gives an empty list). */
+/**
+ * The filter's category with every section below it, as ids (an unknown category gives an empty list).
+ * A catalogue from 1C may be deeper than the demo's two levels (decision 092).
+ */
 export async function resolveCategory(db: Db, f: FilterValues): Promise<FilterValues> {
   if (f.category === undefined) return f;
-  const rows = await db
-    .selectFrom('sections')
-    .select('id')
-    .where((w) => w.or([w('id', '=', f.category!), w('parent_id', '=', f.category!)]))
-    .execute();
-  return { ...f, sectionIds: rows.map((r) => r.id) };
+  const rows = await sql<{ id: number }>`
+    WITH RECURSIVE sub AS (
+      SELECT id, 0 AS depth FROM sections WHERE id = ${f.category}
+      UNION ALL
+      SELECT s.id, sub.depth + 1 FROM sections s JOIN sub ON s.parent_id = sub.id WHERE sub.depth < 32
+    )
+    SELECT id FROM sub ORDER BY id`.execute(db);
+  return { ...f, sectionIds: rows.rows.map((r) => r.id) };
 }

@@ -1,7 +1,7 @@
 import { normalizeArticle } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { SeedOptions } from '../../db/seed/demo.js';
+import type { SeedOptions } from '../../seed/demo.js';
 import './tables.js';
 
 /**
@@ -138,9 +138,10 @@ const VARIANTS = [
 ];
 
 const STORES = [
+  // The same warehouses as the «Склады» page (content seed, linked by code) and the demo news.
   { code: 'MSK', name: 'Склад Москва', is_virtual: false, sort: 10 },
-  { code: 'KRD', name: 'Склад Краснодар', is_virtual: false, sort: 20 },
-  { code: 'NSK', name: 'Склад Новосибирск', is_virtual: false, sort: 30 },
+  { code: 'NSK', name: 'Склад Новосибирск', is_virtual: false, sort: 20 },
+  { code: 'KZN', name: 'Склад Казань', is_virtual: false, sort: 30 },
   { code: 'ORDER', name: 'Под заказ', is_virtual: true, sort: 90 },
 ];
 

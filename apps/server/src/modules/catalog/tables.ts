@@ -18,6 +18,8 @@ export interface SectionsTable {
   level: Generated<number>;
   sort: Generated<number>;
   element_cnt: Generated<number>;
+  /** Migration 0090: the 1C Ид of a section, product, price type or warehouse that 1C sent. */
+  external_id: string | null;
 }
 
 export interface ProductsTable {
@@ -50,6 +52,7 @@ export interface ProductsTable {
   stock_by_store: Generated<string>;
   availability: ColumnType<'Y' | 'D' | 'N', never, never>;
   search_tsv: ColumnType<string, never, never>;
+  external_id: string | null;
 }
 
 export interface ProductAnaloguesTable {
@@ -72,8 +75,10 @@ export interface PriceTypesTable {
   id: Id;
   code: string;
   name: string;
+  name_en: Generated<string>;
   is_default: Generated<boolean>;
   sort: Generated<number>;
+  external_id: string | null;
 }
 
 export interface PaySystemsTable {
@@ -81,6 +86,8 @@ export interface PaySystemsTable {
   code: string;
   name: string;
   description: Generated<string>;
+  name_en: Generated<string>;
+  description_en: Generated<string>;
   active: Generated<boolean>;
   sort: Generated<number>;
 }
@@ -97,14 +104,29 @@ export interface StoresTable {
   id: Id;
   code: string;
   name: string;
+  name_en: Generated<string>;
   is_virtual: Generated<boolean>;
   sort: Generated<number>;
+  external_id: string | null;
 }
 
 export interface ProductStockTable {
   product_id: number;
   store_id: number;
   amount: Generated<number>;
+}
+
+/** Migration 0092: where a 1C price type's prices go (decision 095). */
+export interface PriceMappingsTable {
+  id: Id;
+  external_id: string;
+  external_name: Generated<string>;
+  /** null: the 1C price type is not used. */
+  price_type_id: number | null;
+  /** null: every active payment method. */
+  pay_system_id: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
 }
 
 export interface FavoritesTable {
@@ -125,6 +147,7 @@ declare module '../../db/schema.js' {
     stores: StoresTable;
     product_stock: ProductStockTable;
     favorites: FavoritesTable;
+    price_mappings: PriceMappingsTable;
     catalog_words: { word: string };
   }
 }

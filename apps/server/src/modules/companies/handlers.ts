@@ -10,8 +10,8 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers } from '../../rest/context.js';
-import type { CounterpartiesTable } from '../orders/tables.js';
-import '../orders/tables.js';
+import { paged } from '../../rest/paging.js';
+import type { CounterpartiesTable } from './tables.js';
 
 type Row = Selectable<CounterpartiesTable>;
 
@@ -107,7 +107,7 @@ export const counterpartyHandlers: Handlers<typeof counterpartyMethods> = {
     let rows = q.selectAll();
     rows = input.sort?.NAME ? rows.orderBy('name', input.sort.NAME === 'DESC' ? 'desc' : 'asc') : rows;
     rows = rows.orderBy('id', input.sort?.ID === 'DESC' ? 'desc' : 'asc');
-    if (input.size !== -1) rows = rows.limit(input.size).offset((input.page - 1) * input.size);
+    rows = paged(rows, input);
     const items = await rows.execute();
     return { count: Number(n), items: items.map((r) => toCounterparty(r, ctx.language)) };
   },

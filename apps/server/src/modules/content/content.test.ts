@@ -224,6 +224,20 @@ describe('departments and contacts', () => {
 });
 
 describe('storage/list and storage/get', () => {
+  it('names the same warehouses as the stock, and the ones the demo news speaks of (issue 11 point 7)', async () => {
+    const c = await t.as('dealer');
+    const storages = (await c.ok('storage/list', { size: -1 })).items.map((s) => s.name);
+    const product = (await c.ok('product/list', { size: 1, sort: { NAME: 'ASC' } })).items[0]!;
+    const stock = await c.ok('product/price-quantity-stores', { id: product.id });
+    const real = stock.stores.filter((s) => !s.isVirtual).map((s) => s.name);
+    expect(real.length).toBeGreaterThan(0);
+    expect(storages).toEqual(expect.arrayContaining(real));
+    const news = (await c.ok('news/list', { size: -1 })).items;
+    const pickupNews = await c.ok('news/get', { id: news.find((n) => n.title.includes('Казан'))!.id });
+    expect(pickupNews.detailText).toContain('«Склад Казань»');
+    expect(storages).toContain('Склад Казань');
+  });
+
   it('rejects anonymous', async () => {
     expect((await t.client().call('storage/list', {})).status).toBe(401);
     expect((await t.client().call('storage/get', { id: 1 })).status).toBe(401);
@@ -234,7 +248,7 @@ describe('storage/list and storage/get', () => {
     const r = await c.ok('storage/list', { size: -1 });
     expect(r.count).toBe(3);
     const first = r.items[0]!;
-    expect(first).toMatchObject({ name: 'Центральный склад, Москва', coordinate: { lat: 55.7012, lon: 37.7245 } });
+    expect(first).toMatchObject({ name: 'Склад Москва', coordinate: { lat: 55.7012, lon: 37.7245 } });
     expect(first.phone).toHaveLength(2);
     expect(first.images.gallery).toHaveLength(3);
     expect(first.images.scheme).toMatchObject({ width: 800, height: 500 });

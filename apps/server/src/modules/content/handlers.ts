@@ -3,8 +3,8 @@ import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { AppError } from '../../rest/app-error.js';
 import type { Handlers, RestContext } from '../../rest/context.js';
-import { sameHash } from '../auth/passwords.js';
-import { containsPattern, pageWindow } from './paging.js';
+import { sameHash } from '../auth/index.js';
+import { containsPattern, paged } from '../../rest/paging.js';
 import type { BannersTable, ContactsTable, DepartmentsTable, NewsTable, StoragesTable } from './tables.js';
 import './tables.js';
 
@@ -63,6 +63,10 @@ const toStorage = (r: Selectable<StoragesTable>): Storage => ({
   images: { preview: r.preview, gallery: r.gallery ?? [], scheme: r.scheme },
 });
 
+/** A banner's period holds today (Moscow, where the supplier works); open ends always hold. */
+const inPeriod = sql<boolean>`(active_from IS NULL OR active_from <= (now() AT TIME ZONE 'Europe/Moscow')::date)
+  AND (active_to IS NULL OR active_to >= (now() AT TIME ZONE 'Europe/Moscow')::date)`;
+
 /** Whether the caller has read a news item: a signed-in user's own mark; nobody else has one. */
 function isViewExpr(ctx: RestContext) {
   const userId = ctx.actor?.id ?? 0;
@@ -74,7 +78,6 @@ function isViewExpr(ctx: RestContext) {
 export const contentHandlers: Handlers<typeof contentMethods> = {
   /** Newest first; the list carries no detail text, so the dashboard's six items stay small. */
   async 'news/list'(input, ctx) {
-    const { limit, offset } = pageWindow(input);
     let query = ctx.db.selectFrom('news').where('news.active', '=', true);
     const search = input?.filter?.search;
     if (search) {
@@ -94,9 +97,8 @@ export const contentHandlers: Handlers<typeof contentMethods> = {
       .selectAll('news')
       .select(isViewExpr(ctx))
       .orderBy(byId ? 'news.id' : 'news.published_at', direction === 'ASC' ? 'asc' : 'desc')
-      .orderBy('news.id', direction === 'ASC' ? 'asc' : 'desc')
-      .offset(offset);
-    if (limit !== null) rows = rows.limit(limit);
+      .orderBy('news.id', direction === 'ASC' ? 'asc' : 'desc');
+    rows = paged(rows, input);
     const items = (await rows.execute()).map((r) => toNews(r, false));
     return { count: Number(count.n), items };
   },
@@ -130,12 +132,12 @@ export const contentHandlers: Handlers<typeof contentMethods> = {
     return toNews(row, true, Boolean(ctx.actor));
   },
 
+  /** Active banners within their period (migration 0120), the days taken in Moscow time. */
   async 'banner/list'(input, ctx) {
-    const { limit, offset } = pageWindow(input);
-    const base = ctx.db.selectFrom('banners').where('active', '=', true);
+    const base = ctx.db.selectFrom('banners').where('active', '=', true).where(inPeriod);
     const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    let rows = base.selectAll().orderBy('sort').orderBy('id').offset(offset);
-    if (limit !== null) rows = rows.limit(limit);
+    let rows = base.selectAll().orderBy('sort').orderBy('id');
+    rows = paged(rows, input);
     return { count: Number(count.n), items: (await rows.execute()).map(toBanner) };
   },
 
@@ -145,6 +147,7 @@ export const contentHandlers: Handlers<typeof contentMethods> = {
       .selectAll()
       .where('id', '=', input.id)
       .where('active', '=', true)
+      .where(inPeriod)
       .executeTakeFirst();
     if (!row) throw notFound();
     return toBanner(row);
@@ -163,7 +166,6 @@ export const contentHandlers: Handlers<typeof contentMethods> = {
   },
 
   async 'faq/list'(input, ctx) {
-    const { limit, offset } = pageWindow(input);
     let base = ctx.db.selectFrom('faq').where('active', '=', true);
     const search = input?.filter?.search;
     if (search) {
@@ -171,20 +173,19 @@ export const contentHandlers: Handlers<typeof contentMethods> = {
       base = base.where((eb) => eb.or([eb('question', 'ilike', pattern), eb('answer', 'ilike', pattern)]));
     }
     const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    let rows = base.select(['id', 'question', 'answer']).orderBy('sort').orderBy('id').offset(offset);
-    if (limit !== null) rows = rows.limit(limit);
+    let rows = base.select(['id', 'question', 'answer']).orderBy('sort').orderBy('id');
+    rows = paged(rows, input);
     const items = (await rows.execute()).map((r) => ({ id: r.id, questionText: r.question, answerText: r.answer }));
     return { count: Number(count.n), items };
   },
 
   async 'departments/list'(input, ctx) {
-    const { limit, offset } = pageWindow(input);
     const count = await ctx.db
       .selectFrom('departments')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    let rows = ctx.db.selectFrom('departments').selectAll().orderBy('sort').orderBy('id').offset(offset);
-    if (limit !== null) rows = rows.limit(limit);
+    let rows = ctx.db.selectFrom('departments').selectAll().orderBy('sort').orderBy('id');
+    rows = paged(rows, input);
     return { count: Number(count.n), items: (await rows.execute()).map(toDepartment) };
   },
 
@@ -195,7 +196,6 @@ export const contentHandlers: Handlers<typeof contentMethods> = {
   },
 
   async 'contacts/list'(input, ctx) {
-    const { limit, offset } = pageWindow(input);
     let base = ctx.db.selectFrom('contacts');
     if (input?.filter?.sectionId) base = base.where('department_id', '=', input.filter.sectionId);
     const search = input?.filter?.search;
@@ -204,8 +204,8 @@ export const contentHandlers: Handlers<typeof contentMethods> = {
       base = base.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('job_title', 'ilike', pattern)]));
     }
     const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    let rows = base.selectAll().orderBy('department_id').orderBy('sort').orderBy('id').offset(offset);
-    if (limit !== null) rows = rows.limit(limit);
+    let rows = base.selectAll().orderBy('department_id').orderBy('sort').orderBy('id');
+    rows = paged(rows, input);
     return { count: Number(count.n), items: (await rows.execute()).map(toContact) };
   },
 
@@ -216,11 +216,10 @@ export const contentHandlers: Handlers<typeof contentMethods> = {
   },
 
   async 'storage/list'(input, ctx) {
-    const { limit, offset } = pageWindow(input);
     const base = ctx.db.selectFrom('storages').where('active', '=', true);
     const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    let rows = base.selectAll().orderBy('sort').orderBy('id').offset(offset);
-    if (limit !== null) rows = rows.limit(limit);
+    let rows = base.selectAll().orderBy('sort').orderBy('id');
+    rows = paged(rows, input);
     return { count: Number(count.n), items: (await rows.execute()).map(toStorage) };
   },
 

@@ -7,7 +7,7 @@ const NEWS: Array<[string, string, string]> = [
   [
     'Новый склад в Казани открыт для самовывоза',
     'С понедельника заказы можно забирать с нового склада в Казани.',
-    'Склад на Производственной улице работает по будням с 8:00 до 20:00 и по субботам до 16:00. Выберите его при оформлении заказа в поле «Способ доставки».',
+    'Склад на Производственной улице работает по будням с 8:00 до 20:00 и по субботам до 16:00. При оформлении заказа выберите доставку «Самовывоз» и склад «Склад Казань».',
   ],
   [
     'Поступление фильтров для тракторов John Deere',
@@ -180,19 +180,22 @@ const CONTACTS: Array<[number, string, string, string, string]> = [
   [2, 'Орлова Татьяна Михайловна', 'Специалист по возвратам', '+7 (495) 123-45-91', 'orlova@techzapchast.local'],
 ];
 
+/** The warehouses of the «Склады» page: the catalogue's stock locations of the same code and name. */
 const STORAGES = [
   {
-    name: 'Центральный склад, Москва',
+    code: 'MSK',
+    name: 'Склад Москва',
     address: 'Москва, Складская улица, 12, строение 3',
     lat: 55.7012,
     lon: 37.7245,
     working: 'Пн–Пт 8:00–20:00, Сб 9:00–16:00',
     description:
-      '<p>Основной склад: полный ассортимент запчастей. Въезд для грузового транспорта с Складской улицы.</p>',
+      '<p>Центральный склад: полный ассортимент запчастей. Въезд для грузового транспорта со Складской улицы.</p>',
     emails: ['moscow-store@techzapchast.local'],
     phones: ['+7 (495) 123-45-00', '+7 (495) 123-45-01'],
   },
   {
+    code: 'NSK',
     name: 'Склад Новосибирск',
     address: 'Новосибирск, улица Станционная, 60/1',
     lat: 55.0037,
@@ -203,6 +206,7 @@ const STORAGES = [
     phones: ['+7 (383) 200-10-00'],
   },
   {
+    code: 'KZN',
     name: 'Склад Казань',
     address: 'Казань, Производственная улица, 8',
     lat: 55.8304,
@@ -288,12 +292,12 @@ export async function seedContent(db: Db): Promise<void> {
       })
       .execute();
   }
-  const stores = await db.selectFrom('stores').select(['id']).orderBy('sort').orderBy('id').execute();
+  const stores = await db.selectFrom('stores').select(['id', 'code']).execute();
   for (const [i, s] of STORAGES.entries()) {
     await db
       .insertInto('storages')
       .values({
-        store_id: stores[i]?.id ?? null,
+        store_id: stores.find((store) => store.code === s.code)?.id ?? null,
         name: s.name,
         address: s.address,
         lat: s.lat,

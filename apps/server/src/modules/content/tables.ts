@@ -31,6 +31,10 @@ export interface BannersTable {
   img: JsonImage;
   sort: Generated<number>;
   active: Generated<boolean>;
+  /** Shown from this day on (migration 0120); null = at once. */
+  active_from: ColumnType<Date | null, string | null | undefined, string | null>;
+  /** Shown until this day, inclusive; null = for ever. */
+  active_to: ColumnType<Date | null, string | null | undefined, string | null>;
 }
 
 export interface PagesTable {

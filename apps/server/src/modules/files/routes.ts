@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { RestDeps } from '../../rest/dispatcher.js';
-import { loadActor } from '../auth/actor.js';
+import { loadActor } from '../auth/index.js';
 import { SESSION_COOKIE } from '../../sessions/session-store.js';
-import { basketTemplate } from '../baskets/spreadsheet.js';
+import { basketTemplate } from '../baskets/index.js';
+import { AppError } from '../../rest/app-error.js';
 import { contentDisposition, findOpenableFile, readStored, SAFE_INLINE } from './storage.js';
 
 /**
@@ -33,9 +34,10 @@ export function registerFileRoutes(app: FastifyInstance, deps: RestDeps): void {
     if (!key) return notFound();
     let data: Buffer;
     try {
-      data = await readStored(deps.config, key);
-    } catch {
-      return notFound();
+      data = await readStored(deps.storage, key);
+    } catch (err) {
+      if (err instanceof AppError) return notFound();
+      throw err;
     }
     const inline = SAFE_INLINE.has(row.content_type);
     return reply

@@ -1,19 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { Role, type PortalFile } from '@portal/contract';
+import { createHash, randomBytes } from 'node:crypto';
+import type { PortalFile } from '@portal/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { sql, type Selectable } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import type { UploadedFile } from '../../rest/context.js';
-import type { Actor } from '../auth/actor.js';
-import type { FilesTable } from '../orders/tables.js';
-import '../orders/tables.js';
+import { StorageNotFound, type FileStorage } from '../../storage/index.js';
+import { isStaff, type Actor } from '../auth/index.js';
+import { isFileOnReturns } from '../returns/index.js';
+import { countOwn, fileById, filesByIds, insertFiles, ownFileRow, type FileRow } from './queries.js';
 
-export type FileRow = Selectable<FilesTable>;
+export type { FileRow } from './queries.js';
 
 /** Types a dealer may attach, decided by the bytes. Images get a preview. */
 const ALLOWED = new Map<string, string>([
@@ -31,8 +29,6 @@ const ALLOWED = new Map<string, string>([
 /** Served inline; everything else is an attachment. */
 export const SAFE_INLINE = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
-export const filesDir = (config: Config) => path.join(config.dataDir, 'files');
-
 /** Plain text has no magic number: accepted when it is valid UTF-8 without control bytes. */
 function isPlainText(data: Buffer): boolean {
   if (data.includes(0)) return false;
@@ -45,11 +41,55 @@ function isPlainText(data: Buffer): boolean {
   return !/[\x01-\x08\x0e-\x1f\x7f]/.test(data.toString('utf8'));
 }
 
+/** The names a type may carry (issue 10.8): a name that says otherwise is refused, never kept misleading. */
+const EXTENSIONS = new Map<string, string[]>([
+  ['image/jpeg', ['jpg', 'jpeg', 'jpe', 'jfif']],
+  ['image/png', ['png']],
+  ['image/webp', ['webp']],
+  ['application/pdf', ['pdf']],
+  ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ['xlsx', 'xls']],
+  ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', ['docx', 'doc']],
+  ['application/x-cfb', ['xls', 'doc']],
+  // Excel saves «XML Spreadsheet 2003» and CSV under .xls too (decision 021).
+  ['application/xml', ['xml', 'xls']],
+  ['text/xml', ['xml', 'xls']],
+  ['text/plain', ['txt', 'csv', 'tsv', 'xls', 'xml']],
+]);
+const TYPE_LABEL = new Map<string, string>([
+  ['image/jpeg', 'JPEG'],
+  ['image/png', 'PNG'],
+  ['image/webp', 'WebP'],
+  ['application/pdf', 'PDF'],
+  ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'XLSX'],
+  ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'DOCX'],
+  ['application/x-cfb', 'XLS/DOC'],
+  ['application/xml', 'XML'],
+  ['text/xml', 'XML'],
+  ['text/plain', 'TXT/CSV'],
+]);
+
+/**
+ * Markup a browser would run, or server code: HTML, SVG (which carries scripts), PHP/ASP tags. Text and XML
+ * are accepted for orders and notes, never as a page or a script under some other name.
+ */
+const MARKUP = /<\s*(svg|html|head|body|script|iframe|object|embed|frameset)\b|<!doctype\s+html|<\?php|<%/i;
+
 export async function detectType(file: UploadedFile): Promise<string> {
   const detected = await fileTypeFromBuffer(file.data);
-  if (detected && ALLOWED.has(detected.mime)) return detected.mime;
-  if (!detected && isPlainText(file.data)) return 'text/plain';
-  throw new AppError('VALIDATION', 'error.fileType', { args: [file.fileName] });
+  const name = cleanName(file.fileName);
+  let type: string;
+  if (detected && ALLOWED.has(detected.mime)) type = detected.mime;
+  else if (!detected && isPlainText(file.data)) type = 'text/plain';
+  else throw new AppError('VALIDATION', 'error.fileType', { args: [file.fileName] });
+  if ((type === 'text/plain' || type.endsWith('/xml')) && MARKUP.test(file.data.toString('utf8'))) {
+    throw new AppError('VALIDATION', 'error.fileMarkup', { args: [name] });
+  }
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  if (extension && !(EXTENSIONS.get(type) ?? []).includes(extension)) {
+    throw new AppError('VALIDATION', 'error.fileTypeMismatch', { args: [name, TYPE_LABEL.get(type) ?? type] });
+  }
+  return type;
 }
 
 /** A name safe to keep and show: no path, no control characters, bounded. */
@@ -63,7 +103,13 @@ export function cleanName(name: string): string {
  * Checks every upload first and then writes them all, so a bad file among good ones saves nothing.
  * Photos get a preview of at most 320 px made with sharp.
  */
-export async function saveUploads(db: Db, config: Config, actor: Actor, uploads: UploadedFile[]): Promise<FileRow[]> {
+export async function saveUploads(
+  db: Db,
+  storage: FileStorage,
+  config: Pick<Config, 'uploadMaxBytes'>,
+  actor: Actor,
+  uploads: UploadedFile[],
+): Promise<FileRow[]> {
   if (uploads.length === 0) throw new AppError('VALIDATION', 'error.fileRequired');
   const checked: Array<{ file: UploadedFile; type: string }> = [];
   for (const file of uploads) {
@@ -76,19 +122,17 @@ export async function saveUploads(db: Db, config: Config, actor: Actor, uploads:
     }
     checked.push({ file, type: await detectType(file) });
   }
-  const dir = filesDir(config);
-  await mkdir(dir, { recursive: true });
   const written: string[] = [];
   try {
     const values = [];
     for (const { file, type } of checked) {
       const key = `${randomBytes(16).toString('hex')}.${ALLOWED.get(type) ?? 'txt'}`;
-      await writeFile(path.join(dir, key), file.data);
+      await storage.put(key, file.data, type);
       written.push(key);
       let previewKey: string | null = null;
       if (SAFE_INLINE.has(type)) {
         previewKey = key.replace(/\.(\w+)$/, '-preview.$1');
-        await writeFile(path.join(dir, previewKey), await previewOf(file, type));
+        await storage.put(previewKey, await previewOf(file, type), type);
         written.push(previewKey);
       }
       values.push({
@@ -100,9 +144,9 @@ export async function saveUploads(db: Db, config: Config, actor: Actor, uploads:
         preview_key: previewKey,
       });
     }
-    return await db.insertInto('files').values(values).returningAll().execute();
+    return await insertFiles(db, values);
   } catch (err) {
-    await Promise.all(written.map((k) => rm(path.join(dir, k), { force: true })));
+    await Promise.all(written.map((k) => storage.delete(k).catch(() => {})));
     throw err;
   }
 }
@@ -139,14 +183,11 @@ export function toFileView(row: FileRow): PortalFile {
   };
 }
 
-export const isStaff = (actor: Actor) => (actor.roles & (Role.ADMINS | Role.EMPLOYEES)) !== 0;
-
 /** Files by id, in the order asked, skipping any that are gone. */
 export async function loadFileViews(db: Db, ids: number[]): Promise<Map<number, PortalFile>> {
   const map = new Map<number, PortalFile>();
   if (ids.length === 0) return map;
-  const rows = await db.selectFrom('files').selectAll().where('id', 'in', ids).execute();
-  for (const row of rows) map.set(row.id, toFileView(row));
+  for (const row of await filesByIds(db, ids)) map.set(row.id, toFileView(row));
   return map;
 }
 
@@ -154,75 +195,64 @@ export const pick = (map: Map<number, PortalFile>, ids: number[]) =>
   ids.map((id) => map.get(id)).filter((f): f is PortalFile => Boolean(f));
 
 /** Attachments must be the caller's own uploads; anything else is refused as a whole. */
-export async function assertOwnFiles(db: Db, actor: Actor, ids: number[] | undefined): Promise<number[]> {
+export async function assertOwnFiles(
+  db: Db,
+  actor: Actor,
+  ids: number[] | undefined,
+  purpose: 'any' | 'photos' = 'any',
+): Promise<number[]> {
   const unique = [...new Set(ids ?? [])];
   if (unique.length === 0) return [];
-  const rows = await db
-    .selectFrom('files')
-    .select('id')
-    .where('id', 'in', unique)
-    .where('user_id', '=', actor.id)
-    .execute();
-  if (rows.length !== unique.length) {
+  if ((await countOwn(db, actor.id, unique)) !== unique.length) {
     throw new AppError('VALIDATION', 'error.fileNotYours');
+  }
+  // Photos are photos (issue 10.8): a PDF or a text attached as a photo is refused, by the type of its bytes.
+  if (purpose === 'photos') {
+    const notPhoto = (await filesByIds(db, unique)).find((f) => !SAFE_INLINE.has(f.content_type));
+    if (notPhoto) throw new AppError('VALIDATION', 'error.photoType', { args: [notPhoto.name] });
   }
   return unique;
 }
-
-const fileRef = (id: number) => JSON.stringify([id]);
 
 /**
  * Who may open a file: its owner; staff, when it is attached to a return, a comment or an appeal they
  * handle (staff handle all of them); a dealer, when it is attached to their own return or a comment on it.
  */
+/**
+ * Who else may open a file than its owner, as the module that shows the file says (an order's attached bill:
+ * its dealer and the administrators). Registered by those modules, so this one need not import them.
+ */
+export type FileReader = (db: Db, actor: Actor, fileId: number) => Promise<boolean>;
+const fileReaders: FileReader[] = [];
+export function allowFileReaders(reader: FileReader): void {
+  if (!fileReaders.includes(reader)) fileReaders.push(reader);
+}
+
 export async function findOpenableFile(db: Db, actor: Actor, id: number): Promise<FileRow | undefined> {
-  const row = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await fileById(db, id);
   if (!row) return undefined;
   if (row.user_id === actor.id) return row;
-  const ref = fileRef(id);
-  const staff = isStaff(actor);
-  const onReturn = await db
-    .selectFrom('good_returns as r')
-    .select('r.id')
-    .where(sql<boolean>`r.file_ids @> ${ref}::jsonb`)
-    .$if(!staff, (q) => q.where('r.user_id', '=', actor.id))
-    .executeTakeFirst();
-  if (onReturn) return row;
-  const onComment = await db
-    .selectFrom('good_return_comments as c')
-    .innerJoin('good_returns as r', 'r.id', 'c.good_return_id')
-    .select('c.id')
-    .where(sql<boolean>`c.file_ids @> ${ref}::jsonb`)
-    .$if(!staff, (q) => q.where('r.user_id', '=', actor.id))
-    .executeTakeFirst();
-  return onComment ? row : undefined;
+  if (await isFileOnReturns(db, id, isStaff(actor) ? undefined : actor.id)) return row;
+  for (const reader of fileReaders) if (await reader(db, actor, id)) return row;
+  return undefined;
 }
 
-export async function isFileInUse(db: Db, id: number): Promise<boolean> {
-  const ref = fileRef(id);
-  const a = await db
-    .selectFrom('good_returns')
-    .select('id')
-    .where(sql<boolean>`file_ids @> ${ref}::jsonb`)
-    .executeTakeFirst();
-  if (a) return true;
-  const b = await db
-    .selectFrom('good_return_comments')
-    .select('id')
-    .where(sql<boolean>`file_ids @> ${ref}::jsonb`)
-    .executeTakeFirst();
-  return Boolean(b);
-}
+/** A file still shown somewhere may not be deleted. */
+export const isFileInUse = (db: Db, id: number) => isFileOnReturns(db, id);
 
-export async function readStored(config: Config, key: string): Promise<Buffer> {
-  return readFile(path.join(filesDir(config), path.basename(key)));
-}
-
-export async function removeStored(config: Config, row: FileRow): Promise<void> {
-  await rm(path.join(filesDir(config), path.basename(row.storage_key)), { force: true });
-  if (row.preview_key && row.preview_key !== row.storage_key) {
-    await rm(path.join(filesDir(config), path.basename(row.preview_key)), { force: true });
+/** The stored bytes of a key; a key with nothing stored is answered as a missing file (404). */
+export async function readStored(storage: FileStorage, key: string): Promise<Buffer> {
+  try {
+    return await storage.get(key);
+  } catch (err) {
+    if (err instanceof StorageNotFound) throw notFound();
+    throw err;
   }
+}
+
+export async function removeStored(storage: FileStorage, row: FileRow): Promise<void> {
+  await storage.delete(row.storage_key);
+  if (row.preview_key && row.preview_key !== row.storage_key) await storage.delete(row.preview_key);
 }
 
 /** RFC 6266 / RFC 5987: an ASCII fallback plus the UTF-8 name. */
@@ -239,7 +269,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 
 /** Writes a file the server generated (an order or bill spreadsheet) and records its owner. */
 export async function saveGenerated(
-  config: Config,
+  storage: FileStorage,
   db: Db,
   userId: number,
   name: string,
@@ -247,31 +277,65 @@ export async function saveGenerated(
   data: Buffer,
 ): Promise<FileRow> {
   const key = randomBytes(16).toString('hex');
-  await mkdir(filesDir(config), { recursive: true });
-  await writeFile(path.join(filesDir(config), key), data);
-  return db
+  await storage.put(key, data, contentType);
+  const [row] = await insertFiles(db, [
+    { user_id: userId, name: cleanName(name), content_type: contentType, size: data.length, storage_key: key },
+  ]);
+  return row!;
+}
+
+/**
+ * A generated file made from `source` (the order or bill it shows): the user's stored file made from the same
+ * source is reused, so asking again writes nothing new; a changed source gets a new file (decision 068).
+ */
+export async function reuseGenerated(
+  storage: FileStorage,
+  db: Db,
+  userId: number,
+  file: { name: string; contentType: string; kind: string; source: unknown },
+  make: () => Promise<Buffer>,
+): Promise<FileRow> {
+  const hash = createHash('sha256').update(JSON.stringify(file.source)).digest('hex').slice(0, 32);
+  const sourceKey = `${file.kind}:${hash}`;
+  const find = () =>
+    db
+      .selectFrom('files')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('source_key', '=', sourceKey)
+      .executeTakeFirst();
+  const existing = await find();
+  if (existing) return existing;
+  const data = await make();
+  const key = randomBytes(16).toString('hex');
+  await storage.put(key, data, file.contentType);
+  const inserted = await db
     .insertInto('files')
-    .values({ user_id: userId, name: cleanName(name), content_type: contentType, size: data.length, storage_key: key })
+    .values({
+      user_id: userId,
+      name: cleanName(file.name),
+      content_type: file.contentType,
+      size: data.length,
+      storage_key: key,
+      source_key: sourceKey,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'source_key']).where('source_key', 'is not', null).doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (inserted) return inserted;
+  // Another call made the same file a moment ago: keep that one.
+  await storage.delete(key).catch(() => undefined);
+  return (await find())!;
 }
 
 /** One of the user's own files; another user's is answered as missing. */
 export async function ownFile(db: Db, userId: number, id: number): Promise<FileRow> {
-  const row = await db
-    .selectFrom('files')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await ownFileRow(db, userId, id);
   if (!row) throw notFound();
   return row;
 }
 
-export const readStoredFile = (config: Config, key: string) =>
-  readStored(config, key).catch(() => {
-    throw notFound();
-  });
+export const readStoredFile = readStored;
 
 export const downloadPath = (row: FileRow) => toFileView(row).src;
 export const toPortalFile = toFileView;

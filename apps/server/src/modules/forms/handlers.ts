@@ -3,9 +3,13 @@ import {
   answerStatusCss,
   translate,
   checkFormValues,
+  inLanguage,
   isFieldVisible,
+  translateFields,
   type Answer,
+  type FormField,
   type FormValues,
+  type Language,
   type PortalForm,
   type formsMethods,
 } from '@portal/contract';
@@ -13,38 +17,81 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
-import { fullNameOf } from '../auth/actor.js';
-import { isStaff } from '../files/storage.js';
-import { tellStaff, tellUser } from '../notices/tell.js';
+import { dealerCompanyCondition } from '../../rest/dealer-filter.js';
+import { paged } from '../../rest/paging.js';
+import { fullNameOf } from '../auth/index.js';
+import { isStaff } from '../auth/index.js';
+import { tellStaff, tellUser } from '../notices/index.js';
 import type { FormsTable, StoredAnswerField } from './tables.js';
 import './tables.js';
-import '../mailing/tables.js';
 
 type FormRow = Selectable<FormsTable>;
 
-function toForm(row: FormRow, language: string): PortalForm {
+/** The fields in the page's language: English texts laid over the stored ones (decision 145). */
+function fieldsIn(row: Pick<FormRow, 'fields' | 'translation_en'>, language: Language): FormField[] {
+  return language === 'en' ? translateFields(row.fields, row.translation_en) : row.fields;
+}
+
+function toForm(row: FormRow, language: Language): PortalForm {
   return {
     id: row.id,
     code: row.code,
-    title: language === 'en' && row.title_en ? row.title_en : row.title,
-    description: row.description,
-    fields: row.fields,
+    title: inLanguage(row.title, row.title_en, language),
+    description: inLanguage(row.description, language === 'en' ? row.translation_en.description : '', language),
+    fields: fieldsIn(row, language),
   };
 }
 
-async function answerViews(db: Db, ids: number[], language: string): Promise<Answer[]> {
+/**
+ * A stored answer field in the page's language: the title from the form's field of that code, a chosen
+ * option by its value, a ticked box as Yes/No. What the user typed stays as typed.
+ */
+function answerFieldIn(
+  f: StoredAnswerField,
+  stored: FormField[],
+  shown: FormField[],
+  language: Language,
+): StoredAnswerField {
+  if (language !== 'en') return f;
+  const i = stored.findIndex((x) => x.code === f.sid);
+  const original = stored[i];
+  const field = shown[i];
+  if (!original || !field) return f;
+  let value = f.value;
+  const option = original.options.find((o) => o.title === f.value);
+  if (option) value = field.options.find((o) => o.value === option.value)?.title ?? value;
+  else if (original.type === 'CHECKBOX' || original.type === 'AGREEMENT')
+    value =
+      f.value === 'Да' ? translate(language, 'form.yes') : f.value === 'Нет' ? translate(language, 'form.no') : value;
+  else if (original.readonly && original.value === f.value && typeof field.value === 'string') value = field.value;
+  return { ...f, title: field.label, value };
+}
+
+async function answerViews(db: Db, ids: number[], language: Language): Promise<Answer[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('answers as a')
     .innerJoin('forms as f', 'f.id', 'a.form_id')
     .innerJoin('users as u', 'u.id', 'a.user_id')
     .selectAll('a')
-    .select(['f.code', 'f.title', 'f.title_en', 'u.login', 'u.first_name', 'u.last_name', 'u.middle_name'])
+    .select([
+      'f.code',
+      'f.title',
+      'f.title_en',
+      'f.fields',
+      'f.translation_en',
+      'u.login',
+      'u.first_name',
+      'u.last_name',
+      'u.middle_name',
+      'u.company',
+    ])
     .where('a.id', 'in', ids)
     .execute();
   const byId = new Map(
     rows.map((r) => {
-      const formTitle = language === 'en' && r.title_en ? r.title_en : r.title;
+      const formTitle = inLanguage(r.title, r.title_en, language);
+      const shown = fieldsIn(r, language);
       const subject = r.user_fields.find((f) => f.sid === 'SUBJECT')?.value;
       return [
         r.id,
@@ -57,8 +104,11 @@ async function answerViews(db: Db, ids: number[], language: string): Promise<Ans
           statusCss: answerStatusCss(r.status),
           form: { id: r.form_id, code: r.code, title: formTitle },
           user: { id: r.user_id, name: fullNameOf(r) || r.login },
-          adminFields: r.admin_fields,
-          userFields: r.user_fields,
+          company: r.company,
+          adminFields: r.admin_fields.map((f) =>
+            language === 'en' && f.sid === 'ANSWER' ? { ...f, title: translate(language, 'form.answer') } : f,
+          ),
+          userFields: r.user_fields.map((f) => answerFieldIn(f, r.fields, shown, language)),
         } satisfies Answer,
       ];
     }),
@@ -123,7 +173,7 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
       if (field.readonly && values[field.code] === undefined && field.value !== null) {
         values[field.code] = field.value;
       }
-    const errors = checkFormValues(form.fields, values);
+    const errors = checkFormValues(fieldsIn(form, ctx.language), values);
     if (Object.keys(errors).length) throw formInvalid(ctx, errors);
 
     const agreementIds = new Set(
@@ -142,15 +192,10 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
       .filter((f) => isFieldVisible(f, values) && values[f.code] !== undefined && values[f.code] !== '')
       .map((f) => {
         const v = values[f.code];
+        // Stored in the form's own (Russian) texts; each reader sees them in the page's language.
         const shown =
           typeof v === 'boolean'
-            ? v
-              ? ctx.language === 'en'
-                ? 'Yes'
-                : 'Да'
-              : ctx.language === 'en'
-                ? 'No'
-                : 'Нет'
+            ? translate('ru', v ? 'form.yes' : 'form.no')
             : (f.options.find((o) => o.value === v)?.title ?? String(v ?? '').trim());
         return { id: f.id, type: f.type, sid: f.code, title: f.label, value: shown };
       });
@@ -187,10 +232,12 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
     if (!isStaff(actor)) q = q.where('a.user_id', '=', actor.id);
     if (input.filter?.code) q = q.where('f.code', '=', input.filter.code);
     if (input.filter?.status) q = q.where('a.status', '=', input.filter.status);
+    const byDealer = isStaff(actor) ? dealerCompanyCondition('a.user_id', input.filter) : undefined;
+    if (byDealer) q = q.where(byDealer);
     const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     const direction = (input.sort?.DATE_CREATE ?? input.sort?.ID) === 'ASC' ? 'asc' : 'desc';
     let ids = q.select('a.id').orderBy('a.id', direction);
-    if (input.size !== -1) ids = ids.limit(input.size).offset((input.page - 1) * input.size);
+    ids = paged(ids, input);
     const rows = await ids.execute();
     return {
       count: Number(n),
@@ -212,7 +259,7 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
         id: 1,
         type: 'TEXTAREA',
         sid: 'ANSWER',
-        title: ctx.language === 'en' ? 'Answer' : 'Ответ',
+        title: translate('ru', 'form.answer'),
         value: input.answer,
       },
     ];
@@ -284,11 +331,16 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
   },
 
   async 'agreement/get'(input, ctx) {
-    let q = ctx.db.selectFrom('agreements').select(['id', 'code', 'title', 'text']);
+    let q = ctx.db.selectFrom('agreements').select(['id', 'code', 'title', 'text', 'title_en', 'text_en']);
     if (input.id !== undefined) q = q.where('id', '=', input.id);
     if (input.code !== undefined) q = q.where('code', '=', input.code);
     const row = await q.executeTakeFirst();
     if (!row) throw notFound();
-    return row;
+    return {
+      id: row.id,
+      code: row.code,
+      title: inLanguage(row.title, row.title_en, ctx.language),
+      text: inLanguage(row.text, row.text_en, ctx.language),
+    };
   },
 };

@@ -1,6 +1,11 @@
-import { AGREEMENT_PREFIX, MAILING_AGREEMENT_CODE, SUPPORT_FORM_CODE, type FormField } from '@portal/contract';
+import {
+  AGREEMENT_PREFIX,
+  MAILING_AGREEMENT_CODE,
+  SUPPORT_FORM_CODE,
+  type FormField,
+  type FormTranslation,
+} from '@portal/contract';
 import type { Db } from '../../db/database.js';
-import '../notices/tables.js';
 import './tables.js';
 
 type FieldSeed = Partial<FormField> & Pick<FormField, 'code' | 'label'>;
@@ -45,13 +50,90 @@ const MAILING_TEXT = `<p>Я согласен получать на указан�
 акциях и изменениях условий работы ООО «ТехЗапчасть».</p>
 <p>Отписаться можно в любой момент на странице «Рассылка» или по ссылке в письме.</p>`;
 
+const PERSONAL_DATA_TEXT_EN = `<p>I consent to TechZapchast LLC processing my personal data (surname, first name, patronymic, phone,
+e-mail address, company details) to consider my request and contact me.</p>
+<p>The consent is valid until withdrawn. To withdraw it, write to the portal's support.</p>`;
+
+const MAILING_TEXT_EN = `<p>I agree to receive news, information about new arrivals, promotions and changes of the terms of
+TechZapchast LLC at the e-mail address given.</p>
+<p>You can unsubscribe at any time on the «Mailing» page or by the link in the e-mail.</p>`;
+
+const CONSENT_EN = (id: number) => ({
+  [`${AGREEMENT_PREFIX}${id}`]: {
+    label: 'I agree to the processing of personal data',
+    messages: ['Your consent is required'],
+  },
+});
+
+/** The English texts of the three demo forms (decision 145). */
+function englishOf(personal: number): Record<string, FormTranslation> {
+  return {
+    [SUPPORT_FORM_CODE]: {
+      description: 'Ask the portal support a question: the answer comes by e-mail and appears under «My requests».',
+      fields: {
+        TOPIC: {
+          label: 'Topic',
+          options: { ORDER: 'Order', RETURN: 'Return of goods', CATALOG: 'Catalogue and prices', OTHER: 'Other' },
+          messages: ['Choose the topic'],
+        },
+        ORDER_NUMBER: { label: 'Order number', messages: ['Give the order number in digits'] },
+        SUBJECT: { label: 'Subject', messages: ['The subject must be 3 to 200 characters long'] },
+        MESSAGE: { label: 'Message', messages: ['Describe the question in more detail: at least 10 characters'] },
+        PHONE: { label: 'Contact phone' },
+        CALL_ME: { label: 'Call me back' },
+        CHANNEL: { label: 'Channel', value: 'Dealer portal' },
+        ...CONSENT_EN(personal),
+      },
+    },
+    CALLBACK: {
+      description: 'A manager will call you back at the time you choose.',
+      fields: {
+        NAME: { label: 'Your name', messages: ['Give your name'] },
+        PHONE: { label: 'Phone', messages: ['Enter the full phone number'] },
+        TIME: {
+          label: 'Convenient time',
+          options: { MORNING: 'Morning (9–12)', DAY: 'Afternoon (12–15)', EVENING: 'Evening (15–18)' },
+        },
+        ...CONSENT_EN(personal),
+      },
+    },
+    DELIVERY_CLAIM: {
+      description: 'Damage, shortage or late delivery.',
+      fields: {
+        ORDER_NUMBER: { label: 'Order number', messages: ['Give the order number in digits'] },
+        CLAIM_TYPE: {
+          label: 'What happened',
+          options: { DAMAGED: 'Damaged in delivery', SHORTAGE: 'Shortage', DELAY: 'Late delivery' },
+          messages: ['Choose what happened'],
+        },
+        DELIVERY_DATE: { label: 'Delivery date', messages: ['Give the delivery date'] },
+        DESCRIPTION: { label: 'Description', messages: ['Describe the claim in more detail: at least 10 characters'] },
+        EMAIL: { label: 'E-mail for the answer', messages: ['Enter a valid e-mail address'] },
+        ...CONSENT_EN(personal),
+      },
+    },
+  };
+}
+
 /** Agreements, the three demo forms, two appeals of the demo dealer (one answered) and a few notices. */
 export async function seedForms(db: Db): Promise<void> {
   const agreements = await db
     .insertInto('agreements')
     .values([
-      { code: 'PERSONAL_DATA', title: 'Согласие на обработку персональных данных', text: PERSONAL_DATA_TEXT },
-      { code: MAILING_AGREEMENT_CODE, title: 'Согласие на получение рассылки', text: MAILING_TEXT },
+      {
+        code: 'PERSONAL_DATA',
+        title: 'Согласие на обработку персональных данных',
+        text: PERSONAL_DATA_TEXT,
+        title_en: 'Consent to the processing of personal data',
+        text_en: PERSONAL_DATA_TEXT_EN,
+      },
+      {
+        code: MAILING_AGREEMENT_CODE,
+        title: 'Согласие на получение рассылки',
+        text: MAILING_TEXT,
+        title_en: 'Consent to receive the mailing',
+        text_en: MAILING_TEXT_EN,
+      },
     ])
     .returning(['id', 'code'])
     .execute();
@@ -153,6 +235,7 @@ export async function seedForms(db: Db): Promise<void> {
     },
     agreementField(personal, consentLabel),
   ]);
+  const english = englishOf(personal);
   const forms = await db
     .insertInto('forms')
     .values([
@@ -162,6 +245,7 @@ export async function seedForms(db: Db): Promise<void> {
         title_en: 'Support request',
         description: 'Задайте вопрос поддержке портала — ответ придёт на почту и появится в разделе «Мои обращения».',
         fields: JSON.stringify(support),
+        translation_en: JSON.stringify(english[SUPPORT_FORM_CODE]),
         sort: 10,
       },
       {
@@ -170,6 +254,7 @@ export async function seedForms(db: Db): Promise<void> {
         title_en: 'Request a call back',
         description: 'Менеджер перезвонит в выбранное время.',
         fields: JSON.stringify(callback),
+        translation_en: JSON.stringify(english['CALLBACK']),
         sort: 20,
       },
       {
@@ -178,6 +263,7 @@ export async function seedForms(db: Db): Promise<void> {
         title_en: 'Delivery claim',
         description: 'Повреждение, недостача или опоздание доставки.',
         fields: JSON.stringify(claim),
+        translation_en: JSON.stringify(english['DELIVERY_CLAIM']),
         sort: 30,
       },
     ])
@@ -230,6 +316,8 @@ export async function seedForms(db: Db): Promise<void> {
         user_id: dealer.id,
         title: 'Добро пожаловать на дилерский портал',
         description: 'Здесь появляются уведомления о возвратах, обращениях и сообщениях от поставщика.',
+        title_en: 'Welcome to the dealer portal',
+        description_en: 'Notices of returns, requests and messages from the supplier appear here.',
         link: '/',
         was_read: true,
       },
@@ -237,6 +325,8 @@ export async function seedForms(db: Db): Promise<void> {
         user_id: dealer.id,
         title: `Ответ на обращение №${answered[0]!.id}`,
         description: 'Статус: Решено.',
+        title_en: `Answer to your request No. ${answered[0]!.id}`,
+        description_en: 'Status: Resolved.',
         link: `/support/${answered[0]!.id}/`,
         was_read: false,
       },

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { FormField } from '@portal/contract';
+import type { FormField, FormTranslation } from '@portal/contract';
 import type { CreatedAt, Id } from '../../db/schema.js';
 
 export interface StoredAnswerField {
@@ -15,6 +15,8 @@ export interface AgreementsTable {
   code: string;
   title: string;
   text: Generated<string>;
+  title_en: Generated<string>;
+  text_en: Generated<string>;
 }
 
 export interface ConsentsTable {
@@ -32,6 +34,8 @@ export interface FormsTable {
   description: Generated<string>;
   /** The form definition: what the renderer draws and the server checks. */
   fields: ColumnType<FormField[], string | undefined, string>;
+  /** English texts laid over the fields (decision 145). */
+  translation_en: ColumnType<FormTranslation, string | undefined, string>;
   sort: Generated<number>;
 }
 

@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../rest/app-error.js';
 import { requireActor, type Handlers } from '../../rest/context.js';
-import { fullNameOf, type Actor } from '../auth/actor.js';
-import { isStaff } from '../files/storage.js';
-import '../forms/tables.js';
+import { paged } from '../../rest/paging.js';
+import { fullNameOf, type Actor } from '../auth/index.js';
+import { isStaff } from '../auth/index.js';
 import './tables.js';
 
 async function mailingOf(db: Db, actor: Actor): Promise<Mailing> {
@@ -43,7 +43,7 @@ export const mailingHandlers: Handlers<typeof mailingMethods> = {
     let rows = q
       .select(['m.id', 'm.email', 'm.subscribed', 'u.login', 'u.first_name', 'u.last_name', 'u.middle_name'])
       .orderBy('m.id', input.sort?.ID === 'DESC' ? 'desc' : 'asc');
-    if (input.size !== -1) rows = rows.limit(input.size).offset((input.page - 1) * input.size);
+    rows = paged(rows, input);
     const items = (await rows.execute()).map((r) => ({
       id: r.id,
       email: r.email,

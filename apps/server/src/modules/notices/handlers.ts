@@ -1,26 +1,33 @@
-import { type Message, type noticesMethods } from '@portal/contract';
+import { inLanguage, rolesOf, type Language, type Message, type noticesMethods } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers } from '../../rest/context.js';
-import { fullNameOf } from '../auth/actor.js';
-import { isStaff } from '../files/storage.js';
+import { paged } from '../../rest/paging.js';
+import { fullNameOf } from '../auth/index.js';
+import { isStaff } from '../auth/index.js';
 import { tellStaff, tellUser } from './tell.js';
 import './tables.js';
 
-const toNotice = (r: {
-  id: number;
-  title: string;
-  description: string;
-  link: string;
-  was_read: boolean;
-  created_at: Date;
-}) => ({
+/** A notice in the page's language: its English text when it has one (decision 145). */
+const toNotice = (
+  r: {
+    id: number;
+    title: string;
+    description: string;
+    title_en: string;
+    description_en: string;
+    link: string;
+    was_read: boolean;
+    created_at: Date;
+  },
+  language: Language,
+) => ({
   id: r.id,
   timestamp: new Date(r.created_at).toISOString(),
-  title: r.title,
+  title: inLanguage(r.title, r.title_en, language),
   wasRead: r.was_read,
-  description: r.description,
+  description: inLanguage(r.description, r.title_en ? r.description_en : '', language),
   link: r.link,
 });
 
@@ -69,7 +76,7 @@ async function messageViews(db: Db, ids: number[]): Promise<Message[]> {
                     first_name: r.a_first ?? '',
                     middle_name: r.a_middle ?? '',
                   }) || r.a_login,
-                isStaff: (r.a_groups ?? []).some((g) => g === 'EMPLOYEES' || g === 'ADMINS'),
+                isStaff: isStaff({ roles: rolesOf(r.a_groups ?? []) }),
               }
             : null,
       } satisfies Message,
@@ -90,8 +97,12 @@ export const noticesHandlers: Handlers<typeof noticesMethods> = {
       .executeTakeFirstOrThrow();
     const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     let rows = q.selectAll().orderBy('id', input.sort?.ID === 'ASC' ? 'asc' : 'desc');
-    if (input.size !== -1) rows = rows.limit(input.size).offset((input.page - 1) * input.size);
-    return { count: Number(n), unread: Number(counts.unread), items: (await rows.execute()).map(toNotice) };
+    rows = paged(rows, input);
+    return {
+      count: Number(n),
+      unread: Number(counts.unread),
+      items: (await rows.execute()).map((r) => toNotice(r, ctx.language)),
+    };
   },
 
   async 'notice/get'(input, ctx) {
@@ -104,7 +115,7 @@ export const noticesHandlers: Handlers<typeof noticesMethods> = {
       .returningAll()
       .executeTakeFirst();
     if (!row) throw notFound();
-    return toNotice(row);
+    return toNotice(row, ctx.language);
   },
 
   /** A dealer reads their conversation with the supplier; staff read every one, or one dealer's. */
@@ -115,7 +126,7 @@ export const noticesHandlers: Handlers<typeof noticesMethods> = {
     else if (input.filter?.dealer) q = q.where('dealer_id', '=', input.filter.dealer);
     const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     let ids = q.select('id').orderBy('id', input.sort?.ID === 'ASC' ? 'asc' : 'desc');
-    if (input.size !== -1) ids = ids.limit(input.size).offset((input.page - 1) * input.size);
+    ids = paged(ids, input);
     const rows = await ids.execute();
     return {
       count: Number(n),

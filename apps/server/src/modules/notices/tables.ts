@@ -6,6 +6,8 @@ export interface NoticesTable {
   user_id: number;
   title: string;
   description: Generated<string>;
+  title_en: Generated<string>;
+  description_en: Generated<string>;
   link: Generated<string>;
   was_read: Generated<boolean>;
   created_at: CreatedAt;
@@ -20,9 +22,18 @@ export interface MessagesTable {
   created_at: CreatedAt;
 }
 
+/** What a user wants to hear of, per kind of tidings; no row = both channels on. */
+export interface NoticePreferencesTable {
+  user_id: number;
+  kind: string;
+  notice: Generated<boolean>;
+  email: Generated<boolean>;
+}
+
 declare module '../../db/schema.js' {
   interface Database {
     notices: NoticesTable;
     messages: MessagesTable;
+    notice_preferences: NoticePreferencesTable;
   }
 }

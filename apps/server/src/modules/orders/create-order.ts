@@ -1,12 +1,12 @@
-import { translate, type Language } from '@portal/contract';
+import { formatPrice, translate, type Currency, type Language } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { AppError, notFound, validationError } from '../../rest/app-error.js';
-import type { Actor } from '../auth/actor.js';
-import { loadOffers } from '../catalog/offers.js';
-import { basketLines, ownBasket, round2 } from '../baskets/queries.js';
-import type { ProductException } from './tables.js';
+import type { Actor } from '../auth/index.js';
+import { basketLines, ownBasket } from '../baskets/index.js';
+import { pickupPoints } from '../content/index.js';
+import { priceBasket, refuseProblems, refuseThresholds } from './pricing.js';
 
 /** A checkout repeated this soon after one from the same, now empty, basket answers with that order. */
 const REPEAT_WINDOW_MS = 60_000;
@@ -34,6 +34,7 @@ interface Fields {
   paySystem: number;
   shipping: number;
   address: string;
+  storage?: number;
   vin: string;
   model: string;
   comment: string;
@@ -52,6 +53,8 @@ export async function createOrder(
   language: Language,
   fields: Fields,
   idempotencyKey: string | undefined,
+  /** Runs inside the order's transaction once it is written (the e-mail outbox: mail exactly when the order is). */
+  afterCreate?: (trx: Db, order: { id: number; price: number; currency: string; lineCount: number }) => Promise<void>,
 ): Promise<{ id: number; created: boolean }> {
   const key = idempotencyKey ? `${actor.id}:${idempotencyKey}` : null;
   const existing = async (trx: Db) => {
@@ -65,7 +68,7 @@ export async function createOrder(
   if (before) return { id: before, created: false };
 
   // Checks that do not need the lock: a foreign company, payment or shipping is a field error.
-  const [company, pay, shipping] = await Promise.all([
+  const [company, pay, shipping, points] = await Promise.all([
     db
       .selectFrom('counterparties')
       .select('id')
@@ -79,6 +82,7 @@ export async function createOrder(
       .where('active', '=', true)
       .executeTakeFirst(),
     db.selectFrom('shippings').select(['id', 'is_pickup']).where('id', '=', fields.shipping).executeTakeFirst(),
+    pickupPoints(db),
   ]);
   const errors: Record<string, string> = {};
   if (!company) errors.company = translate(language, 'validation.invalid');
@@ -86,6 +90,11 @@ export async function createOrder(
   if (!shipping) errors.shipping = translate(language, 'validation.invalid');
   if (shipping && !shipping.is_pickup && fields.address.trim() === '')
     errors.address = translate(language, 'validation.required');
+  // A pickup order names the warehouse it is collected from, when the site has any (decision 064).
+  const point = shipping?.is_pickup ? points.find((p) => p.id === fields.storage) : undefined;
+  if (shipping?.is_pickup && points.length > 0 && !point) {
+    errors.storage = translate(language, fields.storage === undefined ? 'validation.required' : 'validation.invalid');
+  }
   if (Object.keys(errors).length) throw validationError(errors);
   if (fields.files.length) {
     const own = await db
@@ -115,53 +124,9 @@ export async function createOrder(
         if (recent) return { id: recent.id, created: false };
         throw new AppError('VALIDATION', 'error.basketEmpty');
       }
-      const offers = await loadOffers(
-        trx,
-        { priceTypeId: actor.priceTypeId, paySystemId: fields.paySystem },
-        lines.map((l) => l.product_id),
-      );
-      // A product taken out of the catalogue after it was put in the basket cannot be ordered.
-      const inactive = lines.filter((l) => !l.active);
-      if (inactive.length) {
-        throw new AppError('VALIDATION', 'error.basketAddFailed', {
-          args: [
-            `${inactive.map((l) => l.article || l.name).join(', ')} — ${translate(language, 'error.productUnavailable')}`,
-          ],
-        });
-      }
-      const missing = lines.filter((l) => !offers.get(l.product_id)?.price);
-      if (missing.length) {
-        throw new AppError('VALIDATION', 'error.basketAddFailed', {
-          args: [`${missing.map((l) => l.article || l.name).join(', ')} — ${translate(language, 'error.noPrice')}`],
-        });
-      }
-      const totals = new Map<string, number>();
-      let weight = 0;
-      let volume = 0;
-      const weightExceptions: ProductException[] = [];
-      const volumeExceptions: ProductException[] = [];
-      const items = lines.map((l) => {
-        const price = offers.get(l.product_id)!.price!;
-        totals.set(price.currency, round2((totals.get(price.currency) ?? 0) + price.value * l.quantity));
-        const ex = { id: l.product_id, name: l.name, article: l.article };
-        if (l.weight_kg === null) weightExceptions.push(ex);
-        else weight += Number(l.weight_kg) * l.quantity;
-        if (l.volume_m3 === null) volumeExceptions.push(ex);
-        else volume += Number(l.volume_m3) * l.quantity;
-        return {
-          product_id: l.product_id,
-          name: l.name,
-          article: l.article,
-          unit: l.unit,
-          quantity: l.quantity,
-          price: price.value,
-          currency: price.currency,
-          weight_kg: l.weight_kg,
-          volume_m3: l.volume_m3,
-        };
-      });
-      // The order's currency is the one most of its sum is in; other currencies are listed as totals.
-      const [currency, price] = [...totals].sort((a, b) => b[1] - a[1])[0] ?? ['RUB', 0];
+      const priced = await priceBasket(trx, actor, fields.basket, fields.paySystem, lines);
+      refuseProblems(priced, language);
+      await refuseThresholds(trx, actor, language, priced, fields.paySystem);
       const order = await trx
         .insertInto('orders')
         .values({
@@ -171,29 +136,51 @@ export async function createOrder(
           pay_system_id: fields.paySystem,
           shipping_id: fields.shipping,
           delivery_address: shipping?.is_pickup ? '' : fields.address,
+          pickup_storage_id: point?.id ?? null,
+          pickup_point: point
+            ? JSON.stringify({ name: point.name, address: point.address, working: point.working })
+            : null,
           vin: fields.vin,
           machine_model: fields.model,
           comment: fields.comment,
-          price,
-          currency,
-          total_weight_kg: Math.round(weight * 1000) / 1000,
-          total_volume_m3: Math.round(volume * 100000) / 100000,
-          weight_exceptions: JSON.stringify(weightExceptions),
-          volume_exceptions: JSON.stringify(volumeExceptions),
+          price: priced.price,
+          currency: priced.currency,
+          total_weight_kg: priced.weightKg,
+          total_volume_m3: priced.volumeM3,
+          weight_exceptions: JSON.stringify(priced.weightExceptions),
+          volume_exceptions: JSON.stringify(priced.volumeExceptions),
           file_ids: fields.files,
           source_basket_id: fields.basket,
           idempotency_key: key,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      const items = priced.lines.map((l) => ({
+        order_id: order.id,
+        product_id: l.productId,
+        name: l.name,
+        article: l.article,
+        unit: l.unit,
+        quantity: l.quantity,
+        price: l.price!,
+        currency: l.currency,
+        weight_kg: l.weightKg,
+        volume_m3: l.volumeM3,
+      }));
       for (let i = 0; i < items.length; i += 500) {
         await trx
           .insertInto('order_items')
-          .values(items.slice(i, i + 500).map((it) => ({ ...it, order_id: order.id })))
+          .values(items.slice(i, i + 500))
           .execute();
       }
       await trx.deleteFrom('basket_items').where('basket_id', '=', fields.basket).execute();
       await trx.updateTable('baskets').set({ updated_at: new Date() }).where('id', '=', fields.basket).execute();
+      await afterCreate?.(trx, {
+        id: order.id,
+        price: priced.price,
+        currency: priced.currency,
+        lineCount: items.length,
+      });
       return { id: order.id, created: true };
     });
   } catch (err) {
@@ -206,7 +193,10 @@ export async function createOrder(
   }
 }
 
-/** The dealer and the supplier's managers hear about a new order; a mail failure never undoes it. */
+/**
+ * The dealer and the supplier's managers hear about a new order: messages go to the outbox on `db`, the
+ * order's transaction (createOrder's afterCreate), so they exist exactly when the order does.
+ */
 export async function mailNewOrder(
   db: Db,
   mailer: Mailer,
@@ -221,21 +211,27 @@ export async function mailNewOrder(
     .where(sql<boolean>`groups && ARRAY['ADMINS','EMPLOYEES']::text[]`)
     .where('email', '<>', '')
     .execute();
-  const summary = `Заказ № ${order.id}: ${order.lineCount} поз. на сумму ${order.price.toFixed(2)} ${order.currency}.`;
+  const summary = `Заказ № ${order.id}: ${order.lineCount} поз. на сумму ${formatPrice(order.price, order.currency as Currency)}.`;
   try {
     if (actor.row.email) {
-      await mailer.send({
-        to: actor.row.email,
-        subject: `Ваш заказ № ${order.id} принят`,
-        text: `${summary}\nСтатус заказа можно отслеживать на портале в разделе «Заказы».`,
-      });
+      await mailer.send(
+        {
+          to: actor.row.email,
+          subject: `Ваш заказ № ${order.id} принят`,
+          text: `${summary}\nСтатус заказа можно отслеживать на портале в разделе «Заказы».`,
+        },
+        db,
+      );
     }
     if (managers.length) {
-      await mailer.send({
-        to: managers.map((m) => m.email),
-        subject: `Новый заказ № ${order.id} от ${actor.row.company || actor.login}`,
-        text: `${summary}\nДилер: ${actor.row.company || actor.login} (${actor.login}).`,
-      });
+      await mailer.send(
+        {
+          to: managers.map((m) => m.email),
+          subject: `Новый заказ № ${order.id} от ${actor.row.company || actor.login}`,
+          text: `${summary}\nДилер: ${actor.row.company || actor.login} (${actor.login}).`,
+        },
+        db,
+      );
     }
   } catch (err) {
     log(err);

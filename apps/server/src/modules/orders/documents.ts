@@ -1,13 +1,29 @@
-import { formatPrice, type Bill, type Currency, type Order } from '@portal/contract';
+import {
+  formatPrice,
+  sumInEnglishWords,
+  translate,
+  unitSymbol,
+  type Bill,
+  type Currency,
+  type Language,
+  type Order,
+} from '@portal/contract';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/database.js';
-import { SUPPLIER } from './supplier.js';
+import { readSupplier } from '../site/index.js';
 import { sumInWords } from './words.js';
 
-const dateRu = (iso: string) => new Date(iso).toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' });
+const dateIn = (iso: string, language: Language) =>
+  new Date(iso).toLocaleDateString(language === 'en' ? 'en-GB' : 'ru-RU', { timeZone: 'Europe/Moscow' });
 
-/** The bill of spec §3 for an order: supplier and buyer requisites, lines, totals by currency in words. */
-export async function billOf(db: Db, order: Order): Promise<Bill> {
+/**
+ * The bill of spec §3 for an order: supplier and buyer requisites, lines, totals by currency in words; its
+ * labels and words in the page's language (decision 145), the requisites as the site settings hold them.
+ */
+export async function billOf(db: Db, order: Order, language: Language = 'ru'): Promise<Omit<Bill, 'file'>> {
+  const t = (key: string, ...args: Array<string | number>) => translate(language, key, ...args);
+  // The supplier's requisites come from the site settings, like the footer's (decision 063).
+  const supplier = await readSupplier(db);
   const company = order.counterparty
     ? await db.selectFrom('counterparties').selectAll().where('id', '=', order.counterparty.id).executeTakeFirst()
     : undefined;
@@ -16,7 +32,7 @@ export async function billOf(db: Db, order: Order): Promise<Bill> {
     name: i.name,
     article: i.article,
     quantity: i.quantity,
-    unit: i.unit || 'шт',
+    unit: i.unit || unitSymbol('шт', language),
     price: i.price,
     sum: i.sum,
     currency: i.currency,
@@ -27,54 +43,59 @@ export async function billOf(db: Db, order: Order): Promise<Bill> {
   const totals = [...byCurrency].map(([currency, value]) => ({
     currency,
     value,
-    vat: Math.round(((value * SUPPLIER.vatRate) / (100 + SUPPLIER.vatRate)) * 100) / 100,
-    words: sumInWords(value, currency),
+    vat: Math.round(((value * supplier.vatRate) / (100 + supplier.vatRate)) * 100) / 100,
+    words: language === 'en' ? sumInEnglishWords(value, currency) : sumInWords(value, currency),
   }));
   return {
     id: order.id,
-    title: `Счёт на оплату № ${order.id} от ${dateRu(order.dateCreate)}`,
-    subtitle: `к заказу № ${order.id}`,
-    stamp: SUPPLIER.name,
+    title: t('bill.title', order.id, dateIn(order.dateCreate, language)),
+    subtitle: t('bill.subtitle', order.id),
+    stamp: supplier.stamp,
     supplier: [
-      { label: 'Поставщик', value: SUPPLIER.name },
-      { label: 'ИНН / КПП', value: `${SUPPLIER.inn} / ${SUPPLIER.kpp}` },
-      { label: 'ОГРН', value: SUPPLIER.ogrn },
-      { label: 'Адрес', value: SUPPLIER.address },
-      { label: 'Банк', value: SUPPLIER.bank },
-      { label: 'БИК', value: SUPPLIER.bik },
-      { label: 'Расчётный счёт', value: SUPPLIER.account },
-      { label: 'Корр. счёт', value: SUPPLIER.corrAccount },
+      { code: 'NAME', label: t('bill.supplier'), value: supplier.name },
+      { code: 'INN_KPP', label: t('bill.innKpp'), value: [supplier.inn, supplier.kpp].filter(Boolean).join(' / ') },
+      { code: 'OGRN', label: t('bill.ogrn'), value: supplier.ogrn },
+      { code: 'ADDRESS', label: t('bill.address'), value: supplier.address },
+      { code: 'PHONE', label: t('bill.phone'), value: supplier.phone },
+      { code: 'BANK', label: t('bill.bank'), value: supplier.bank },
+      { code: 'BIK', label: t('bill.bik'), value: supplier.bik },
+      { code: 'ACCOUNT', label: t('bill.account'), value: supplier.account },
+      { code: 'CORR_ACCOUNT', label: t('bill.corrAccount'), value: supplier.corrAccount },
     ],
     buyer: company
       ? [
-          { label: 'Покупатель', value: company.name },
-          { label: 'ИНН / КПП', value: [company.inn, company.kpp].filter(Boolean).join(' / ') },
-          { label: 'Адрес', value: company.legal_address },
-          ...(company.bank ? [{ label: 'Банк', value: `${company.bank}, БИК ${company.bik}` }] : []),
-          ...(company.account ? [{ label: 'Расчётный счёт', value: company.account }] : []),
+          { code: 'NAME', label: t('bill.buyer'), value: company.name },
+          { code: 'INN_KPP', label: t('bill.innKpp'), value: [company.inn, company.kpp].filter(Boolean).join(' / ') },
+          { code: 'ADDRESS', label: t('bill.address'), value: company.legal_address },
+          ...(company.bank
+            ? [{ code: 'BANK', label: t('bill.bank'), value: t('bill.bankBik', company.bank, company.bik) }]
+            : []),
+          ...(company.account ? [{ code: 'ACCOUNT', label: t('bill.account'), value: company.account }] : []),
         ]
-      : [{ label: 'Покупатель', value: order.user.name }],
+      : [{ code: 'NAME', label: t('bill.buyer'), value: order.user.name }],
     data: [
-      { label: 'Основание', value: `Заказ № ${order.id}` },
-      { label: 'Оплата', value: order.payments[0]?.name ?? '' },
-      { label: 'Доставка', value: order.shipments[0]?.name ?? '' },
+      { code: 'BASIS', label: t('bill.basis'), value: t('bill.basisValue', order.id) },
+      { code: 'PAYMENT', label: t('bill.payment'), value: order.payments[0]?.name ?? '' },
+      {
+        code: 'DELIVERY',
+        label: t('bill.delivery'),
+        value: [order.shipments[0]?.name, order.pickupPoint?.name].filter(Boolean).join(' — '),
+      },
     ],
-    note: `Всего наименований ${items.length}. Счёт действителен в течение 5 банковских дней. В том числе НДС ${SUPPLIER.vatRate}%.`,
-    signers: [
-      { name: SUPPLIER.director, position: 'Руководитель', signature: '' },
-      { name: SUPPLIER.accountant, position: 'Главный бухгалтер', signature: '' },
-    ],
+    note: `${t('bill.note', items.length)} ${supplier.vatRate > 0 ? t('bill.vat', supplier.vatRate) : t('bill.noVat')}`,
+    signers: supplier.signers.map((s) => ({ name: s.name, position: s.position, signature: s.signature })),
     items,
     totals,
   };
 }
 
-const money = (v: number, c: string) => formatPrice(v, c as Currency);
+const money = (v: number, c: string, language: Language) => formatPrice(v, c as Currency, language);
 
 /** The order as a spreadsheet (order/file): summary on top, then the lines. */
-export async function orderWorkbook(order: Order): Promise<Buffer> {
+export async function orderWorkbook(order: Order, language: Language): Promise<Buffer> {
+  const t = (key: string, ...args: Array<string | number>) => translate(language, `xlsx.${key}`, ...args);
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(`Заказ ${order.id}`);
+  const ws = wb.addWorksheet(t('order', order.id));
   ws.columns = [
     { width: 6 },
     { width: 20 },
@@ -85,26 +106,31 @@ export async function orderWorkbook(order: Order): Promise<Buffer> {
     { width: 16 },
     { width: 8 },
   ];
-  ws.addRow([`Заказ № ${order.id} от ${dateRu(order.dateCreate)}`]).font = { bold: true, size: 14 };
-  ws.addRow(['Статус', '', order.status.name]);
-  ws.addRow(['Юр. лицо', '', order.counterparty?.name ?? '']);
-  ws.addRow(['Оплата', '', order.payments[0]?.name ?? '']);
-  ws.addRow(['Доставка', '', order.shipments[0]?.name ?? '']);
-  if (order.deliveryAddress) ws.addRow(['Адрес', '', order.deliveryAddress]);
+  ws.addRow([t('orderTitle', order.id, dateIn(order.dateCreate, language))]).font = { bold: true, size: 14 };
+  ws.addRow([t('status'), '', order.status.name]);
+  ws.addRow([t('counterparty'), '', order.counterparty?.name ?? '']);
+  ws.addRow([t('payment'), '', order.payments[0]?.name ?? '']);
+  ws.addRow([t('delivery'), '', order.shipments[0]?.name ?? '']);
+  if (order.deliveryAddress) ws.addRow([t('address'), '', order.deliveryAddress]);
+  if (order.pickupPoint)
+    ws.addRow([t('pickup'), '', `${order.pickupPoint.name}, ${order.pickupPoint.address}`.replace(/, $/, '')]);
   ws.addRow([]);
-  const header = ws.addRow(['№', 'Артикул', 'Наименование', 'Кол-во', 'Ед.', 'Цена', 'Сумма', 'Валюта']);
+  const header = ws.addRow(
+    ['number', 'article', 'name', 'quantity', 'unit', 'price', 'sum', 'currency'].map((k) => t(k)),
+  );
   header.font = { bold: true };
   (order.items ?? []).forEach((i, n) =>
     ws.addRow([n + 1, i.article, i.name, i.quantity, i.unit, i.price, i.sum, i.currency]),
   );
   ws.addRow([]);
-  for (const t of order.totals) ws.addRow(['', '', 'Итого', '', '', '', t.value, t.currency]).font = { bold: true };
+  for (const s of order.totals) ws.addRow(['', '', t('total'), '', '', '', s.value, s.currency]).font = { bold: true };
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export async function billWorkbook(bill: Bill): Promise<Buffer> {
+export async function billWorkbook(bill: Omit<Bill, 'file'>, language: Language): Promise<Buffer> {
+  const t = (key: string) => translate(language, `xlsx.${key}`);
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Счёт');
+  const ws = wb.addWorksheet(t('bill'));
   ws.columns = [{ width: 6 }, { width: 50 }, { width: 10 }, { width: 8 }, { width: 14 }, { width: 16 }];
   for (const l of bill.supplier) ws.addRow([l.label, l.value]);
   ws.addRow([]);
@@ -112,12 +138,12 @@ export async function billWorkbook(bill: Bill): Promise<Buffer> {
   ws.addRow([]);
   for (const l of bill.buyer) ws.addRow([l.label, l.value]);
   ws.addRow([]);
-  ws.addRow(['№', 'Товар', 'Кол-во', 'Ед.', 'Цена', 'Сумма']).font = { bold: true };
+  ws.addRow(['number', 'product', 'quantity', 'unit', 'price', 'sum'].map((k) => t(k))).font = { bold: true };
   bill.items.forEach((i, n) => ws.addRow([n + 1, `${i.article} ${i.name}`.trim(), i.quantity, i.unit, i.price, i.sum]));
-  for (const t of bill.totals) {
-    ws.addRow(['', 'Итого', '', '', '', money(t.value, t.currency)]).font = { bold: true };
-    ws.addRow(['', 'В том числе НДС', '', '', '', money(t.vat, t.currency)]);
-    ws.addRow(['', t.words]);
+  for (const s of bill.totals) {
+    ws.addRow(['', t('total'), '', '', '', money(s.value, s.currency, language)]).font = { bold: true };
+    ws.addRow(['', t('vatIncluded'), '', '', '', money(s.vat, s.currency, language)]);
+    ws.addRow(['', s.words]);
   }
   ws.addRow([]);
   for (const s of bill.signers) ws.addRow([s.position, `________________ ${s.name}`]);

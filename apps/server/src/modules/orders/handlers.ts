@@ -1,38 +1,54 @@
-import { translate, type orderMethods } from '@portal/contract';
+import { inLanguage, translate, unitSymbol, type Language, type orderMethods } from '@portal/contract';
 import type { Db } from '../../db/database.js';
-import { AppError, notFound } from '../../rest/app-error.js';
+import { AppError, notFound, validationError } from '../../rest/app-error.js';
 import { requireActor, type Handlers } from '../../rest/context.js';
-import type { Actor } from '../auth/actor.js';
-import { basketView, ownBasket } from '../baskets/queries.js';
-import { downloadPath, saveGenerated } from '../files/storage.js';
+import { paged, pageOf } from '../../rest/paging.js';
+import type { Actor } from '../auth/index.js';
+import { basketView, ownBasket } from '../baskets/index.js';
+import { downloadPath, reuseGenerated } from '../files/index.js';
+import { changeOrder } from './change-order.js';
 import { createOrder, mailNewOrder } from './create-order.js';
+import { attachedBill } from './bill-file.js';
 import { billOf, billWorkbook, orderWorkbook } from './documents.js';
-import { applyFilter, correctionsOf, loadOrder, recomputeTotals, scoped, seesAll, toOrder } from './view.js';
+import { priceBasket, thresholdRefusals } from './pricing.js';
+import { refuseShortLines } from './minimums.js';
+import { assertCorrectable } from './rules.js';
+import { pickupPoints } from '../content/index.js';
+import { applyFilter, correctionsOf, loadOrder, scoped, seesAll, toOrder } from './view.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-async function ownOrderForChange(db: Db, actor: Actor, orderId: number) {
+/** The dealer's own order, locked, if its state still allows a correction (decision 060). */
+async function ownOrderForChange(db: Db, actor: Actor, orderId: number, language: Language) {
   const row = await db
-    .selectFrom('orders')
-    .select(['id', 'is_canceled'])
-    .where('id', '=', orderId)
-    .where('user_id', '=', actor.id)
-    .forUpdate()
+    .selectFrom('orders as o')
+    .innerJoin('order_statuses as s', 's.id', 'o.status_id')
+    .select(['o.id', 'o.is_canceled', 'o.is_paid', 's.code', 's.name', 's.name_en'])
+    .where('o.id', '=', orderId)
+    .where('o.user_id', '=', actor.id)
+    .forUpdate('o')
     .executeTakeFirst();
   if (!row) throw notFound();
-  if (row.is_canceled) throw new AppError('VALIDATION', 'error.orderCanceled');
+  assertCorrectable({
+    statusCode: row.code,
+    statusName: language === 'en' && row.name_en ? row.name_en : row.name,
+    isPaid: row.is_paid,
+    isCanceled: row.is_canceled,
+  });
   return row;
 }
 
 /**
- * Applies a correction (spec §5): each named line of the order gets its new count; 0 (or delete) takes
- * it out. Lines are kept at quantity 0 rather than removed so that a correction can be undone.
+ * Stores a dealer's correction (spec §5) as PENDING: each named line of the order with its new count (0 or
+ * delete takes it out). The order's lines do not change until the manager accepts it (decision 100).
  */
-async function applyCorrection(
+async function storeCorrection(
   db: Db,
   actor: Actor,
   orderId: number,
   products: Array<{ id: number; count: number; delete?: boolean }>,
+  language: Language,
+  replaceId?: number,
 ): Promise<number> {
   const lines = await db
     .selectFrom('order_items')
@@ -50,16 +66,52 @@ async function applyCorrection(
     .map((p) => ({ line: byId.get(p.id)!, after: p.delete ? 0 : p.count }))
     .filter((c) => c.after !== c.line.quantity);
   if (changes.length === 0) throw new AppError('VALIDATION', 'error.correctionEmpty');
-  const head = await db
-    .insertInto('corrective_orders')
-    .values({ order_id: orderId, user_id: actor.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  await refuseShortLines(
+    db,
+    language,
+    changes.map((c) => ({
+      productId: c.line.product_id,
+      label: [c.line.article, c.line.name].filter(Boolean).join(' '),
+      quantity: c.after,
+    })),
+  );
+  if (changes.every((c) => c.after === 0) && changes.length >= lines.length) {
+    const left = await db
+      .selectFrom('order_items')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('quantity', '>', 0)
+      .where(
+        'id',
+        'not in',
+        changes.map((c) => c.line.id),
+      )
+      .executeTakeFirst();
+    if (!left) throw new AppError('CONFLICT', 'error.orderLinesEmpty');
+  }
+  let headId = replaceId;
+  if (headId === undefined) {
+    const pending = await db
+      .selectFrom('corrective_orders')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    if (pending) throw new AppError('CONFLICT', 'error.correctionPending');
+    const head = await db
+      .insertInto('corrective_orders')
+      .values({ order_id: orderId, user_id: actor.id, status: 'PENDING' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    headId = head.id;
+  } else {
+    await db.deleteFrom('corrective_order_items').where('corrective_order_id', '=', headId).execute();
+  }
   await db
     .insertInto('corrective_order_items')
     .values(
       changes.map((c) => ({
-        corrective_order_id: head.id,
+        corrective_order_id: headId!,
         order_item_id: c.line.id,
         product_id: c.line.product_id,
         name: c.line.name,
@@ -69,42 +121,28 @@ async function applyCorrection(
       })),
     )
     .execute();
-  for (const c of changes)
-    await db.updateTable('order_items').set({ quantity: c.after }).where('id', '=', c.line.id).execute();
-  await recomputeTotals(db, orderId);
-  return head.id;
+  return headId;
 }
 
-/** Undoes the latest correction of an order (update and delete may only touch the latest one). */
-async function revertLatest(db: Db, actor: Actor, correctionId: number): Promise<number> {
+/** The dealer's own correction still waiting for the manager, with its order locked and still correctable. */
+async function ownPending(db: Db, actor: Actor, correctionId: number, language: Language) {
   const head = await db
     .selectFrom('corrective_orders as c')
     .innerJoin('orders as o', 'o.id', 'c.order_id')
-    .select(['c.id', 'c.order_id'])
+    .select(['c.id', 'c.order_id', 'c.status'])
     .where('c.id', '=', correctionId)
     .where('o.user_id', '=', actor.id)
     .executeTakeFirst();
   if (!head) throw notFound();
-  await ownOrderForChange(db, actor, head.order_id);
-  const latest = await db
+  await ownOrderForChange(db, actor, head.order_id, language);
+  const locked = await db
     .selectFrom('corrective_orders')
-    .select('id')
-    .where('order_id', '=', head.order_id)
-    .orderBy('id', 'desc')
+    .select('status')
+    .where('id', '=', head.id)
+    .forUpdate()
     .executeTakeFirstOrThrow();
-  if (latest.id !== head.id) throw new AppError('CONFLICT', 'error.conflict');
-  const lines = await db
-    .selectFrom('corrective_order_items')
-    .selectAll()
-    .where('corrective_order_id', '=', head.id)
-    .execute();
-  for (const l of lines) {
-    if (l.order_item_id)
-      await db.updateTable('order_items').set({ quantity: l.before_count }).where('id', '=', l.order_item_id).execute();
-  }
-  await db.deleteFrom('corrective_orders').where('id', '=', head.id).execute();
-  await recomputeTotals(db, head.order_id);
-  return head.order_id;
+  if (locked.status !== 'PENDING') throw new AppError('CONFLICT', 'error.correctionDecided');
+  return head;
 }
 
 async function actsOf(db: Db, actor: Actor, filter: { order?: number; id?: number }) {
@@ -136,7 +174,7 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
     if (sort.PRICE) rows = rows.orderBy('o.price', dir(sort.PRICE));
     if (sort.STATUS) rows = rows.orderBy('s.sort', dir(sort.STATUS));
     rows = rows.orderBy('o.id', dir(sort.ID ?? sort.DATE_CREATE ?? 'DESC'));
-    if (input.size !== -1) rows = rows.limit(input.size).offset((input.page - 1) * input.size);
+    rows = paged(rows, input);
     return { count: Number(n), items: (await rows.execute()).map((r) => toOrder(r, ctx.language)) };
   },
   async 'order/get'(input, ctx) {
@@ -144,15 +182,21 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
   },
   async 'order/get-fields'(_input, ctx) {
     const actor = requireActor(ctx);
-    const [companies, pays, shippings] = await Promise.all([
+    const [companies, pays, shippings, points] = await Promise.all([
       ctx.db
         .selectFrom('counterparties')
         .select(['id', 'name'])
         .where('user_id', '=', actor.id)
         .orderBy('id')
         .execute(),
-      ctx.db.selectFrom('pay_systems').select(['id', 'name']).where('active', '=', true).orderBy('sort').execute(),
-      ctx.db.selectFrom('shippings').select(['id', 'name', 'is_pickup']).orderBy('sort').execute(),
+      ctx.db
+        .selectFrom('pay_systems')
+        .select(['id', 'name', 'name_en'])
+        .where('active', '=', true)
+        .orderBy('sort')
+        .execute(),
+      ctx.db.selectFrom('shippings').select(['id', 'name', 'name_en', 'is_pickup']).orderBy('sort').execute(),
+      pickupPoints(ctx.db),
     ]);
     const t = (k: string) => translate(ctx.language, k);
     const field = (
@@ -161,7 +205,7 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
       type: string,
       required: boolean,
       value = '',
-      options: Array<{ value: string; title: string; isPickup?: boolean }> = [],
+      options: Array<{ value: string; title: string; isPickup?: boolean; description?: string }> = [],
     ) => ({
       id,
       name,
@@ -186,7 +230,7 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
           'LIST',
           true,
           String(actor.paySystemId ?? pays[0]?.id ?? ''),
-          pays.map((p) => ({ value: String(p.id), title: p.name })),
+          pays.map((p) => ({ value: String(p.id), title: inLanguage(p.name, p.name_en, ctx.language) })),
         ),
         field(
           'shipping',
@@ -194,7 +238,24 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
           'LIST',
           true,
           String(shippings[0]?.id ?? ''),
-          shippings.map((s) => ({ value: String(s.id), title: s.name, isPickup: s.is_pickup })),
+          shippings.map((s) => ({
+            value: String(s.id),
+            title: inLanguage(s.name, s.name_en, ctx.language),
+            isPickup: s.is_pickup,
+          })),
+        ),
+        // Where a pickup order is collected: the warehouses of the «Склады» page (decision 064).
+        field(
+          'storage',
+          t('order.storage'),
+          'LIST',
+          points.length > 0,
+          String(points[0]?.id ?? ''),
+          points.map((p) => ({
+            value: String(p.id),
+            title: p.name,
+            description: [p.address, p.working].filter(Boolean).join(' · '),
+          })),
         ),
         field('address', t('order.address'), 'TEXT', false),
         field('vin', 'VIN', 'TEXT', false),
@@ -207,7 +268,7 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
   async 'order/create'(input, ctx) {
     const actor = requireActor(ctx);
     const f = input.fields;
-    const { id, created } = await createOrder(
+    const { id } = await createOrder(
       ctx.db,
       actor,
       ctx.language,
@@ -217,50 +278,70 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
         paySystem: f.paySystem,
         shipping: f.shipping,
         address: f.address,
+        storage: f.storage,
         vin: f.vin,
         model: f.model,
         comment: f.comment,
         files: f.files,
       },
       input.idempotencyKey,
+      (trx, order) => mailNewOrder(trx, ctx.mailer, actor, order, (err) => ctx.log.warn({ err }, 'order mail failed')),
     );
     const order = await loadOrder(ctx.db, actor, id, ctx.language);
-    if (created) {
-      await mailNewOrder(ctx.db, ctx.mailer, actor, order, (err) => ctx.log.warn({ err }, 'order mail failed'));
-    }
     const basket = await ownBasket(ctx.db, actor.id, f.basket).catch(() => null);
     return { id, order, basket: basket ? await basketView(ctx.db, actor, basket) : null };
+  },
+  async 'order/preview'(input, ctx) {
+    const actor = requireActor(ctx);
+    await ownBasket(ctx.db, actor.id, input.basket);
+    const pay = await ctx.db
+      .selectFrom('pay_systems')
+      .select('id')
+      .where('id', '=', input.paySystem)
+      .where('active', '=', true)
+      .executeTakeFirst();
+    if (!pay) throw validationError({ paySystem: translate(ctx.language, 'validation.invalid') });
+    const priced = await priceBasket(ctx.db, actor, input.basket, input.paySystem);
+    const refusals = await thresholdRefusals(ctx.db, actor, ctx.language, priced, input.paySystem);
+    return {
+      refusals,
+      basket: input.basket,
+      paySystem: input.paySystem,
+      items: priced.lines.map((l) => ({
+        id: l.id,
+        productId: l.productId,
+        name: l.name,
+        article: l.article,
+        unit: unitSymbol(l.unit, ctx.language),
+        quantity: l.quantity,
+        price: l.price,
+        sum: l.sum,
+        currency: l.currency,
+        problem: l.problem,
+      })),
+      totals: priced.totals,
+      price: priced.price,
+      currency: priced.currency,
+      weightKg: priced.weightKg,
+      volumeM3: priced.volumeM3,
+    };
   },
   async 'order/file'(input, ctx) {
     const actor = requireActor(ctx);
     const order = await loadOrder(ctx.db, actor, input.id, ctx.language);
-    const row = await saveGenerated(
-      ctx.config,
+    // The same order (as this user sees it, in this language) gives the stored file again (decision 068).
+    const row = await reuseGenerated(
+      ctx.storage,
       ctx.db,
       actor.id,
-      `order-${order.id}.xlsx`,
-      XLSX,
-      await orderWorkbook(order),
+      { name: `order-${order.id}.xlsx`, contentType: XLSX, kind: `order:${order.id}`, source: [ctx.language, order] },
+      () => orderWorkbook(order, ctx.language),
     );
     return { path: downloadPath(row), name: row.name, size: row.size };
   },
   async 'order/set-status'(input, ctx) {
     const actor = requireActor(ctx);
-    const status = await ctx.db
-      .selectFrom('order_statuses')
-      .selectAll()
-      .where('id', '=', input.status)
-      .executeTakeFirst();
-    if (!status)
-      throw new AppError('VALIDATION', 'error.validation', {
-        fields: { status: translate(ctx.language, 'validation.invalid') },
-      });
-    const res = await ctx.db
-      .updateTable('orders')
-      .set({ status_id: status.id, is_canceled: status.code === 'C', updated_at: new Date() })
-      .where('id', '=', input.id)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw notFound();
+    await changeOrder(ctx, input.id, { status: input.status }, { userId: actor.id, source: 'desk' });
     // Staff see every order; load it as an administrator would.
     return loadOrder(ctx.db, seesAll(actor) ? actor : { ...actor, roles: actor.roles | 1 }, input.id, ctx.language);
   },
@@ -273,30 +354,37 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
         type: s.type,
         name: ctx.language === 'en' && s.name_en ? s.name_en : s.name,
         color: s.color,
-        description: s.description,
+        description: inLanguage(s.description, s.description_en, ctx.language),
       })),
     };
   },
   async 'bill/get'(input, ctx) {
     const order = await loadOrder(ctx.db, requireActor(ctx), input.id, ctx.language);
-    return billOf(ctx.db, order);
+    const attached = await attachedBill(ctx.db, order.id);
+    return {
+      ...(await billOf(ctx.db, order, ctx.language)),
+      file: attached && { path: attached.path, name: attached.name },
+    };
   },
   async 'bill/file'(input, ctx) {
     const actor = requireActor(ctx);
-    const bill = await billOf(ctx.db, await loadOrder(ctx.db, actor, input.id, ctx.language));
-    const row = await saveGenerated(
-      ctx.config,
+    const order = await loadOrder(ctx.db, actor, input.id, ctx.language);
+    // An attached bill wins: the dealer gets the file staff attached, not a generated one (decision 131).
+    const attached = await attachedBill(ctx.db, order.id);
+    if (attached) return { path: attached.path, name: attached.name, size: attached.size };
+    const bill = await billOf(ctx.db, order, ctx.language);
+    const row = await reuseGenerated(
+      ctx.storage,
       ctx.db,
       actor.id,
-      `bill-${bill.id}.xlsx`,
-      XLSX,
-      await billWorkbook(bill),
+      { name: `bill-${bill.id}.xlsx`, contentType: XLSX, kind: `bill:${bill.id}`, source: [ctx.language, bill] },
+      () => billWorkbook(bill, ctx.language),
     );
     return { path: downloadPath(row), name: row.name, size: row.size };
   },
   async 'act/list'(input, ctx) {
     const all = await actsOf(ctx.db, requireActor(ctx), { order: input.filter?.order });
-    const items = input.size === -1 ? all : all.slice((input.page - 1) * input.size, input.page * input.size);
+    const items = pageOf(all, input);
     return { count: all.length, items };
   },
   async 'act/get'(input, ctx) {
@@ -310,7 +398,7 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
     if (input.filter?.order) q = q.where('id', '=', input.filter.order);
     const orders = (await q.execute()).map((o) => o.id);
     const all = (await correctionsOf(ctx.db, orders)).reverse();
-    const items = input.size === -1 ? all : all.slice((input.page - 1) * input.size, input.page * input.size);
+    const items = pageOf(all, input);
     return { count: all.length, items };
   },
   async 'corrective-order/get'(input, ctx) {
@@ -330,24 +418,37 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
   async 'corrective-order/create'(input, ctx) {
     const actor = requireActor(ctx);
     const id = await ctx.db.transaction().execute(async (trx) => {
-      await ownOrderForChange(trx, actor, input.id);
-      return applyCorrection(trx, actor, input.id, input.products);
+      await ownOrderForChange(trx, actor, input.id, ctx.language);
+      const correctionId = await storeCorrection(trx, actor, input.id, input.products, ctx.language);
+      // «Изменения» says the dealer sent it; the manager decides at the desk (decision 100).
+      await changeOrder(
+        { ...ctx, db: trx },
+        input.id,
+        { correction: { id: correctionId, decision: 'sent' } },
+        { userId: actor.id, source: 'dealer' },
+      );
+      return correctionId;
     });
     const [c] = await correctionsOf(ctx.db, [], [id]);
     return c!;
   },
+  /** Replaces the products of a correction that still waits for the manager. */
   async 'corrective-order/update'(input, ctx) {
     const actor = requireActor(ctx);
-    const id = await ctx.db.transaction().execute(async (trx) => {
-      const orderId = await revertLatest(trx, actor, input.id);
-      return applyCorrection(trx, actor, orderId, input.products);
+    await ctx.db.transaction().execute(async (trx) => {
+      const head = await ownPending(trx, actor, input.id, ctx.language);
+      await storeCorrection(trx, actor, head.order_id, input.products, ctx.language, head.id);
     });
-    const [c] = await correctionsOf(ctx.db, [], [id]);
+    const [c] = await correctionsOf(ctx.db, [], [input.id]);
     return c!;
   },
+  /** Withdraws a correction that still waits for the manager (a decided one stays in the history). */
   async 'corrective-order/delete'(input, ctx) {
     const actor = requireActor(ctx);
-    await ctx.db.transaction().execute((trx) => revertLatest(trx, actor, input.id));
+    await ctx.db.transaction().execute(async (trx) => {
+      const head = await ownPending(trx, actor, input.id, ctx.language);
+      await trx.deleteFrom('corrective_orders').where('id', '=', head.id).execute();
+    });
     return { ok: true as const };
   },
 };

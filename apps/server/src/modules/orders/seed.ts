@@ -1,10 +1,10 @@
 import { normalizeArticle } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { actorOf } from '../auth/actor.js';
-import { putLines } from '../baskets/handlers.js';
+import { actorOf } from '../auth/index.js';
+import { putLines } from '../baskets/index.js';
+import { pickupPoints } from '../content/index.js';
 import { createOrder } from './create-order.js';
-import '../catalog/tables.js';
 import './tables.js';
 
 export const ORDER_STATUSES = [
@@ -140,8 +140,9 @@ async function fallbackCatalogue(db: Db, count: number): Promise<void> {
       .insertInto('stores')
       .values([
         { code: 'MSK', name: 'Склад Москва', sort: 10 },
-        { code: 'EKB', name: 'Склад Екатеринбург', sort: 20 },
-        { code: 'ORDER', name: 'Под заказ', is_virtual: true, sort: 30 },
+        { code: 'NSK', name: 'Склад Новосибирск', sort: 20 },
+        { code: 'KZN', name: 'Склад Казань', sort: 30 },
+        { code: 'ORDER', name: 'Под заказ', is_virtual: true, sort: 90 },
       ])
       .returning(['id', 'is_virtual'])
       .execute();
@@ -265,6 +266,7 @@ export async function seedOrdering(db: Db, options: { products?: number } = {}):
     .execute();
   const statuses = await db.selectFrom('order_statuses').select(['id', 'code']).orderBy('sort').execute();
   const shippings = await db.selectFrom('shippings').select(['id', 'is_pickup']).orderBy('sort').execute();
+  const points = await pickupPoints(db);
   const pay = await db
     .selectFrom('pay_systems')
     .select('id')
@@ -318,6 +320,7 @@ export async function seedOrdering(db: Db, options: { products?: number } = {}):
           paySystem: pay.id,
           shipping: shipping.id,
           address: shipping.is_pickup ? '' : 'г. Москва, ул. Промышленная, д. 7, склад 2',
+          storage: shipping.is_pickup ? points[k % Math.max(points.length, 1)]?.id : undefined,
           vin: k % 2 === 0 ? 'WDB9634031L123456' : '',
           model: k % 2 === 0 ? 'John Deere 8R 410' : '',
           comment: k === 0 ? 'Позвоните перед отгрузкой' : '',
@@ -339,6 +342,11 @@ export async function seedOrdering(db: Db, options: { products?: number } = {}):
       await sql`UPDATE orders SET created_at = now() - ${`${(statuses.length - k) * 3} days`}::interval WHERE id = ${id}`.execute(
         db,
       );
+      if (['S', 'F'].includes(status.code)) {
+        // Shipped a day after it was placed: its goods may be returned (decision 061).
+        await sql`UPDATE orders SET shipped_at = created_at + interval '1 day' WHERE id = ${id}`.execute(db);
+        await sql`UPDATE order_items SET delivered_quantity = quantity WHERE order_id = ${id}`.execute(db);
+      }
       await db.deleteFrom('baskets').where('id', '=', basket.id).execute();
       if (login === 'dealer2') break;
     }

@@ -1,14 +1,25 @@
-import { Role, normalizeArticle, type CorrectiveOrder, type Order, type OrderItem } from '@portal/contract';
+import {
+  inLanguage,
+  normalizeArticle,
+  translate,
+  unitSymbol,
+  type CorrectiveOrder,
+  type Order,
+  type OrderItem,
+} from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../rest/app-error.js';
-import type { Actor } from '../auth/actor.js';
-import '../auth/tables.js';
-import '../catalog/tables.js';
+import { historyOf } from './history.js';
+import type { Actor } from '../auth/index.js';
+import { isAdmin } from '../auth/index.js';
+import { readReturnDays } from '../site/index.js';
+import { correctionRefusal, returnDeadline, returnRefusal, type OrderState } from './rules.js';
 import './tables.js';
+import type { PickupPointSnapshot } from './tables.js';
 
 /** Administrators see every order (back office); a dealer only their own. */
-export const seesAll = (actor: Actor) => (actor.roles & Role.ADMINS) !== 0;
+export const seesAll = isAdmin;
 
 export function orderQuery(db: Db) {
   return db
@@ -36,6 +47,10 @@ export function orderQuery(db: Db) {
       'o.weight_exceptions',
       'o.volume_exceptions',
       'o.file_ids',
+      'o.pickup_storage_id',
+      'o.pickup_point',
+      'o.bill_file_id',
+      'o.shipped_at',
       's.id as status_id',
       's.code as status_code',
       's.type as status_type',
@@ -43,6 +58,7 @@ export function orderQuery(db: Db) {
       's.name_en as status_name_en',
       's.color as status_color',
       's.description as status_description',
+      's.description_en as status_description_en',
       'u.login',
       'u.last_name',
       'u.first_name',
@@ -50,8 +66,10 @@ export function orderQuery(db: Db) {
       'c.name as company_name',
       'ps.id as pay_id',
       'ps.name as pay_name',
+      'ps.name_en as pay_name_en',
       'sh.id as ship_id',
       'sh.name as ship_name',
+      'sh.name_en as ship_name_en',
       'sh.is_pickup',
       sql<string>`(SELECT COALESCE(json_agg(json_build_object('currency', t.currency, 'value', t.v)), '[]')
         FROM (SELECT currency, SUM(price * quantity) AS v FROM order_items WHERE order_id = o.id AND quantity > 0 GROUP BY currency) t)`.as(
@@ -66,6 +84,7 @@ export type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>['execute
 const jsonOf = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 export function toOrder(r: OrderRow, language: 'ru' | 'en' = 'ru'): Order {
+  const statusName = language === 'en' && r.status_name_en ? r.status_name_en : r.status_name;
   return {
     id: r.id,
     dateCreate: r.created_at.toISOString(),
@@ -83,21 +102,62 @@ export function toOrder(r: OrderRow, language: 'ru' | 'en' = 'ru'): Order {
       id: r.status_id,
       code: r.status_code,
       type: r.status_type,
-      name: language === 'en' && r.status_name_en ? r.status_name_en : r.status_name,
+      name: statusName,
       color: r.status_color,
-      description: r.status_description,
+      description: inLanguage(r.status_description, r.status_description_en, language),
     },
     counterparty: r.company_id ? { id: r.company_id, name: r.company_name ?? '' } : null,
-    payments: r.pay_id ? [{ id: r.pay_id, name: r.pay_name ?? '' }] : [],
-    shipments: r.ship_id ? [{ id: r.ship_id, name: r.ship_name ?? '', isPickup: Boolean(r.is_pickup) }] : [],
+    payments: r.pay_id ? [{ id: r.pay_id, name: inLanguage(r.pay_name ?? '', r.pay_name_en, language) }] : [],
+    shipments: r.ship_id
+      ? [
+          {
+            id: r.ship_id,
+            name: inLanguage(r.ship_name ?? '', r.ship_name_en, language),
+            isPickup: Boolean(r.is_pickup),
+          },
+        ]
+      : [],
     deliveryAddress: r.delivery_address,
-    bill: { id: r.id, src: `/bill/${r.id}/print/`, description: `№ ${r.id}` },
+    pickupPoint: r.pickup_point ? { id: r.pickup_storage_id, ...jsonOf<PickupPointSnapshot>(r.pickup_point) } : null,
+    // An attached bill (decision 100) opens as the dealer's file; otherwise the generated bill's print page.
+    bill: {
+      id: r.id,
+      src: r.bill_file_id ? `/files/${r.bill_file_id}/download` : `/bill/${r.id}/print/`,
+      description: `№ ${r.id}`,
+    },
     totalVolume: { valueM3: Number(r.total_volume_m3), exceptions: jsonOf(r.volume_exceptions) },
     totalWeight: { valueKg: Number(r.total_weight_kg), exceptions: jsonOf(r.weight_exceptions) },
     VINTehniki: r.vin,
     modelTehniki: r.machine_model,
     userDescription: r.comment,
+    ...orderProperties(r, language),
     lineCount: Number(r.line_count),
+    ...correctionOf({ statusCode: r.status_code, statusName, isPaid: r.is_paid, isCanceled: r.is_canceled }, language),
+  };
+}
+
+/**
+ * Spec §3 order properties (issue 11 pt 12): those filled in, as {code, name, value}; left out when none is
+ * (issue 15). The order has no commercial offer document yet, so `commerceOffer` is left out too.
+ */
+function orderProperties(r: OrderRow, language: 'ru' | 'en') {
+  const properties = (
+    [
+      ['VIN', r.vin],
+      ['MODEL', r.machine_model],
+      ['COMMENT', r.comment],
+    ] as const
+  )
+    .filter(([, value]) => value)
+    .map(([code, value]) => ({ code, name: translate(language, `orderProperty.${code}`), value }));
+  return properties.length ? { properties } : {};
+}
+
+function correctionOf(state: OrderState, language: 'ru' | 'en') {
+  const refusal = correctionRefusal(state);
+  return {
+    canCorrect: refusal === null,
+    correctionRefusal: refusal ? translate(language, refusal.key, ...refusal.args) : '',
   };
 }
 
@@ -108,6 +168,9 @@ export interface OrderFilter {
   company?: number;
   number?: number;
   article?: string;
+  isPayment?: boolean;
+  isWarning?: boolean;
+  isCanceled?: boolean;
 }
 
 export function scoped(db: Db, actor: Actor) {
@@ -126,6 +189,9 @@ export function applyFilter<Q extends ReturnType<typeof orderQuery>>(q: Q, f: Or
   if (f.dateTo) r = r.where('o.created_at', '<', new Date(new Date(`${f.dateTo}T00:00:00`).getTime() + 86400000)) as Q;
   if (f.company) r = r.where('o.counterparty_id', '=', f.company) as Q;
   if (f.number) r = r.where('o.id', '=', f.number) as Q;
+  if (f.isPayment !== undefined) r = r.where('o.is_paid', '=', f.isPayment) as Q;
+  if (f.isWarning !== undefined) r = r.where('o.is_warning', '=', f.isWarning) as Q;
+  if (f.isCanceled !== undefined) r = r.where('o.is_canceled', '=', f.isCanceled) as Q;
   if (f.article) {
     const key = normalizeArticle(f.article);
     if (key)
@@ -141,6 +207,20 @@ export async function loadOrder(db: Db, actor: Actor, id: number, language: 'ru'
   const row = await scoped(db, actor).where('o.id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   const order = toOrder(row, language);
+  // Whether its goods may be returned now (decision 061): the order page offers the returns dialog.
+  const returnDays = await readReturnDays(db);
+  const refusal = returnRefusal(
+    {
+      statusCode: row.status_code,
+      statusName: order.status.name,
+      isCanceled: row.is_canceled,
+      shippedAt: row.shipped_at,
+    },
+    returnDays,
+  );
+  order.canReturn = refusal === null;
+  order.returnRefusal = refusal ? translate(language, refusal.key, ...refusal.args) : '';
+  order.returnUntil = row.shipped_at ? returnDeadline(row.shipped_at, returnDays).toISOString() : null;
   const items = await db
     .selectFrom('order_items')
     .selectAll()
@@ -153,7 +233,7 @@ export async function loadOrder(db: Db, actor: Actor, id: number, language: 'ru'
     productId: i.product_id,
     name: i.name,
     article: i.article,
-    unit: i.unit,
+    unit: unitSymbol(i.unit, language),
     quantity: i.quantity,
     deliveredQuantity: i.delivered_quantity,
     price: Number(i.price),
@@ -161,6 +241,7 @@ export async function loadOrder(db: Db, actor: Actor, id: number, language: 'ru'
     currency: i.currency,
   }));
   order.corrections = await correctionsOf(db, [id]);
+  order.history = await historyOf(db, id, language);
   const files = row.file_ids.length
     ? await db.selectFrom('files').selectAll().where('id', 'in', row.file_ids).execute()
     : [];
@@ -194,6 +275,9 @@ export async function correctionsOf(db: Db, orderIds: number[], ids?: number[]):
     dateCreate: h.created_at.toISOString(),
     userId: h.user_id,
     orderId: h.order_id,
+    status: h.status,
+    reason: h.reason,
+    decidedAt: h.decided_at ? h.decided_at.toISOString() : null,
     products: lines
       .filter((l) => l.corrective_order_id === h.id)
       .map((l) => ({
@@ -205,15 +289,4 @@ export async function correctionsOf(db: Db, orderIds: number[], ids?: number[]):
         article: l.article,
       })),
   }));
-}
-
-/** Sum, weight and volume of an order's lines, recomputed after a correction. */
-export async function recomputeTotals(db: Db, orderId: number): Promise<void> {
-  await sql`
-    UPDATE orders o SET
-      price = COALESCE((SELECT SUM(price * quantity) FROM order_items WHERE order_id = o.id AND currency = o.currency), 0),
-      total_weight_kg = COALESCE((SELECT SUM(weight_kg * quantity) FROM order_items WHERE order_id = o.id AND weight_kg IS NOT NULL), 0),
-      total_volume_m3 = COALESCE((SELECT SUM(volume_m3 * quantity) FROM order_items WHERE order_id = o.id AND volume_m3 IS NOT NULL), 0),
-      updated_at = now()
-    WHERE o.id = ${orderId}`.execute(db);
 }

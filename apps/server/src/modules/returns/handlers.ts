@@ -1,15 +1,19 @@
-import { Role, translate, type returnsMethods } from '@portal/contract';
+import { translate, type Language, type returnsMethods } from '@portal/contract';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
-import type { Actor } from '../auth/actor.js';
-import { assertOwnFiles, isStaff } from '../files/storage.js';
-import { tellUser } from '../notices/tell.js';
+import { dealerCompanyCondition } from '../../rest/dealer-filter.js';
+import { paged } from '../../rest/paging.js';
+import type { Actor } from '../auth/index.js';
+import { isAdmin, isStaff } from '../auth/index.js';
+import { assertOwnFiles } from '../files/index.js';
+import { tellUser } from '../notices/index.js';
+import { RETURNABLE_STATUS_CODES, returnDeadline, returnRefusal } from '../orders/index.js';
+import { readReturnDays } from '../site/index.js';
 import { commentViews, loadStatuses, orderTitle, returnViews, toStatus } from './views.js';
 
-const isAdmin = (actor: Actor) => (actor.roles & Role.ADMINS) !== 0;
 /** Statuses whose returns no longer hold back any of the delivered quantity. */
 const RELEASED = ['REJECTED'];
 
@@ -47,9 +51,38 @@ async function returnableLines(db: Db | Transaction<Database>, orderId: number, 
 
 /** The order a caller may file a return on: their own; an administrator may file on any. */
 async function findOrderFor(db: Db | Transaction<Database>, actor: Actor, orderId: number) {
-  let q = db.selectFrom('orders').select(['id', 'user_id', 'created_at']).where('id', '=', orderId);
-  if (!isAdmin(actor)) q = q.where('user_id', '=', actor.id);
+  let q = db
+    .selectFrom('orders as o')
+    .innerJoin('order_statuses as s', 's.id', 'o.status_id')
+    .select([
+      'o.id',
+      'o.user_id',
+      'o.created_at',
+      'o.is_canceled',
+      'o.shipped_at',
+      's.code as status_code',
+      's.name as status_name',
+      's.name_en as status_name_en',
+    ])
+    .where('o.id', '=', orderId);
+  if (!isAdmin(actor)) q = q.where('o.user_id', '=', actor.id);
   return q.executeTakeFirst();
+}
+
+type ReturnOrder = NonNullable<Awaited<ReturnType<typeof findOrderFor>>>;
+
+/** Why the order's goods cannot be returned now (decision 061), or null while they can. */
+function orderRefusal(order: ReturnOrder, returnDays: number, language: Language) {
+  const refusal = returnRefusal(
+    {
+      statusCode: order.status_code,
+      statusName: language === 'en' && order.status_name_en ? order.status_name_en : order.status_name,
+      isCanceled: order.is_canceled,
+      shippedAt: order.shipped_at,
+    },
+    returnDays,
+  );
+  return refusal && { ...refusal, text: translate(language, refusal.key, ...refusal.args) };
 }
 
 async function statusByCode(db: Db | Transaction<Database>, code: string) {
@@ -67,6 +100,18 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
     const actor = requireActor(ctx);
     let q = visibleReturns(ctx.db, actor);
     if (input.filter?.order) q = q.where('r.order_id', '=', input.filter.order);
+    // The company shown is the order's counterparty, else the dealer's profile company: filter by the same.
+    const byDealer = isStaff(actor)
+      ? dealerCompanyCondition(
+          'r.user_id',
+          input.filter,
+          (like) => sql<boolean>`EXISTS (SELECT 1 FROM users ru
+            LEFT JOIN orders ro ON ro.id = r.order_id LEFT JOIN counterparties rc ON rc.id = ro.counterparty_id
+            WHERE ru.id = r.user_id AND (coalesce(nullif(rc.name, ''), ru.company) ILIKE ${like}
+              OR coalesce(nullif(rc.inn, ''), ru.inn) LIKE ${like}))`,
+        )
+      : undefined;
+    if (byDealer) q = q.where(byDealer);
     if (input.filter?.status) {
       const code = input.filter.status;
       q = q.where('r.status_id', 'in', (eb) =>
@@ -76,7 +121,7 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
     const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     const direction = (input.sort?.DATE_CREATE ?? input.sort?.ID) === 'ASC' ? 'asc' : 'desc';
     let ids = q.select('r.id').orderBy('r.id', direction);
-    if (input.size !== -1) ids = ids.limit(input.size).offset((input.page - 1) * input.size);
+    ids = paged(ids, input);
     const rows = await ids.execute();
     return {
       count: Number(n),
@@ -99,10 +144,12 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
 
   async 'application-good-return/create'({ fields }, ctx) {
     const actor = requireActor(ctx);
-    const photos = await assertOwnFiles(ctx.db, actor, fields.photos);
+    const photos = await assertOwnFiles(ctx.db, actor, fields.photos, 'photos');
     const id = await ctx.db.transaction().execute(async (trx) => {
       const order = await findOrderFor(trx, actor, fields.order);
       if (!order) throw notFound();
+      const refusal = orderRefusal(order, await readReturnDays(trx), ctx.language);
+      if (refusal) throw new AppError('CONFLICT', refusal.key, { args: refusal.args });
       const line = (await returnableLines(trx, order.id, 0, true)).find((l) => l.product_id === fields.product);
       if (!line)
         throw new AppError('VALIDATION', 'error.returnProduct', {
@@ -143,7 +190,8 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
   /** The dealer edits their return while it is new; an administrator at any time. */
   async 'application-good-return/update'({ id, fields }, ctx) {
     const actor = requireActor(ctx);
-    const photos = fields.photos === undefined ? undefined : await assertOwnFiles(ctx.db, actor, fields.photos);
+    const photos =
+      fields.photos === undefined ? undefined : await assertOwnFiles(ctx.db, actor, fields.photos, 'photos');
     await ctx.db.transaction().execute(async (trx) => {
       let q = trx
         .selectFrom('good_returns as r')
@@ -201,20 +249,26 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
   async 'application-good-return/get-fields'(input, ctx) {
     const actor = requireActor(ctx);
     const statuses = (await loadStatuses(ctx.db)).map((s) => toStatus(s, ctx.language));
-    // Orders with something delivered and not yet claimed by a live return.
+    const returnDays = await readReturnDays(ctx.db);
+    // Orders shipped or completed within the return period (decision 061), with something not yet claimed.
     let orders = ctx.db
       .selectFrom('orders as o')
+      .innerJoin('order_statuses as s', 's.id', 'o.status_id')
       .innerJoin('order_items as oi', 'oi.order_id', 'o.id')
       .select([
         'o.id',
         'o.created_at',
+        'o.shipped_at',
         sql<number>`sum(oi.delivered_quantity) - COALESCE((
           SELECT sum(gr.quantity) FROM good_returns gr
           JOIN good_return_statuses gs ON gs.id = gr.status_id
           WHERE gr.order_id = o.id AND gs.code NOT IN (${sql.join(RELEASED)})
         ), 0)`.as('available'),
       ])
-      .groupBy(['o.id', 'o.created_at'])
+      .where('s.code', 'in', [...RETURNABLE_STATUS_CODES])
+      .where('o.is_canceled', '=', false)
+      .where('o.shipped_at', '>=', new Date(Date.now() - returnDays * 86_400_000))
+      .groupBy(['o.id', 'o.created_at', 'o.shipped_at'])
       .having(sql<boolean>`sum(oi.delivered_quantity) > 0`)
       .orderBy('o.id', 'desc')
       .limit(200);
@@ -227,17 +281,30 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
       article: string;
       delivered: number;
       available: number;
+      refusal: string | null;
     }> = [];
+    let refusal: string | null = null;
+    let returnUntil: string | null = null;
     if (input?.order) {
       const order = await findOrderFor(ctx.db, actor, input.order);
       if (!order) throw notFound();
+      refusal = orderRefusal(order, returnDays, ctx.language)?.text ?? null;
+      returnUntil = order.shipped_at ? returnDeadline(order.shipped_at, returnDays).toISOString() : null;
+      const t = (key: 'error.returnLineNoProduct' | 'error.returnLineClaimed') => translate(ctx.language, key);
       products = (await returnableLines(ctx.db, order.id)).map((l) => ({
         orderItemId: l.id,
         productId: l.product_id,
         name: l.name,
         article: l.article,
         delivered: l.delivered_quantity,
-        available: l.available,
+        available: refusal ? 0 : l.available,
+        refusal:
+          refusal ??
+          (l.product_id === null
+            ? t('error.returnLineNoProduct')
+            : l.available < 1
+              ? t('error.returnLineClaimed')
+              : null),
       }));
     }
     return {
@@ -247,8 +314,11 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
         title: orderTitle(o.id, o.created_at, ctx.language),
         dateCreate: new Date(o.created_at).toISOString(),
         available: Number(o.available),
+        returnUntil: returnDeadline(new Date(o.shipped_at!), returnDays).toISOString(),
       })),
       products,
+      refusal,
+      returnUntil,
     };
   },
 
@@ -260,7 +330,7 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
     const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     const direction = (input.sort?.DATE_CREATE ?? input.sort?.ID) === 'DESC' ? 'desc' : 'asc';
     let ids = q.select('c.id').orderBy('c.id', direction);
-    if (input.size !== -1) ids = ids.limit(input.size).offset((input.page - 1) * input.size);
+    ids = paged(ids, input);
     const rows = await ids.execute();
     return {
       count: Number(n),
@@ -293,7 +363,7 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
    */
   async 'application-good-return-comment/create'({ id, fields }, ctx) {
     const actor = requireActor(ctx);
-    const photos = await assertOwnFiles(ctx.db, actor, fields.photos);
+    const photos = await assertOwnFiles(ctx.db, actor, fields.photos, 'photos');
     const result = await ctx.db.transaction().execute(async (trx) => {
       const ret = await trx
         .selectFrom('good_returns')

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
 import { multipart, newOrder, PNG } from './testing.js';
@@ -40,6 +41,35 @@ describe('application-good-return/create', () => {
     const fields = { order: order.id, product: order.products[0]!.id, quantity: 1, reason: 'Брак' };
     expect((await t.client().call('application-good-return/create', { fields })).status).toBe(401);
     expect((await employee.call('application-good-return/create', { fields })).status).toBe(403);
+  });
+
+  it('takes the spec §7 shape {id, fields}: id is the order (decision 068)', async () => {
+    const order = await newOrder(db(), 'dealer', [{ quantity: 4, delivered: 2 }]);
+    const product = order.products[0]!.id;
+    const ret = await dealer.ok('application-good-return/create', {
+      id: order.id,
+      fields: { product, quantity: 1, reason: 'Брак' },
+    });
+    expect(ret.order.title).toMatch(new RegExp(`^Заказ №${order.id} от `));
+    // The same order in both places is fine; two different orders, or none, are a 400 naming fields.order.
+    expect(
+      (
+        await dealer.call('application-good-return/create', {
+          id: order.id,
+          fields: { order: order.id, product, quantity: 1, reason: 'Брак' },
+        })
+      ).status,
+    ).toBe(200);
+    for (const input of [
+      { id: order.id + 1000, fields: { order: order.id, product, quantity: 1, reason: 'Брак' } },
+      { fields: { product, quantity: 1, reason: 'Брак' } },
+    ]) {
+      const r = await dealer.call('application-good-return/create', input as never);
+      expect(r.status).toBe(400);
+      expect(r.body.error).toBe('VALIDATION');
+      expect(Object.keys(r.body.fields ?? {})).toEqual(['fields.order']);
+      expect(r.body.fields?.['fields.order']).toMatch(/[А-Яа-я]/);
+    }
   });
 
   it('files a return with a photo for a delivered product, as text', async () => {
@@ -120,6 +150,91 @@ describe('application-good-return/create', () => {
       fields: { order: order.id, product, quantity: 1, reason: 'Брак', productDeliveryDate: '01.11.2026' },
     });
     expect(date.status).toBe(400);
+  });
+});
+
+describe('which goods may be returned (issue 11, point 2; decision 061)', () => {
+  const file = (client: TestClient, order: number, product: number) =>
+    client.call('application-good-return/create', { fields: { order, product, quantity: 1, reason: 'Брак' } });
+
+  it('returns shipped and completed orders within the period; refuses new, cancelled and expired ones', async () => {
+    const shipped = await newOrder(db(), 'dealer', [{ quantity: 2 }], { status: 'S', shippedDaysAgo: 2 });
+    expect((await file(dealer, shipped.id, shipped.products[0]!.id)).status).toBe(200);
+
+    const fresh = await newOrder(db(), 'dealer', [{ quantity: 2 }], { status: 'N', shippedDaysAgo: null });
+    const refused = await file(dealer, fresh.id, fresh.products[0]!.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error_description).toBe(
+      'Заказ в статусе «Новый»: вернуть товар можно после отгрузки. До неё измените заказ корректировкой',
+    );
+
+    const old = await newOrder(db(), 'dealer', [{ quantity: 2 }], { status: 'F', shippedDaysAgo: 15 });
+    const expired = await file(dealer, old.id, old.products[0]!.id);
+    expect(expired.status).toBe(409);
+    expect(expired.body.error_description).toMatch(/^Срок возврата истёк \d\d\.\d\d\.\d{4}: .* в течение 14 дн\./);
+
+    const canceled = await newOrder(db(), 'dealer', [{ quantity: 2 }], { status: 'F', shippedDaysAgo: 1 });
+    await db().updateTable('orders').set({ is_canceled: true }).where('id', '=', canceled.id).execute();
+    expect((await file(dealer, canceled.id, canceled.products[0]!.id)).body.error_description).toBe(
+      'Заказ отменён — возвращать нечего',
+    );
+
+    // The dialog's list offers only what may be returned; a refused order says why on every line.
+    const fields = await dealer.ok('application-good-return/get-fields', { order: fresh.id });
+    const offered = fields.orders.map((o) => o.id);
+    expect(offered).toContain(shipped.id);
+    expect(offered).not.toContain(fresh.id);
+    expect(offered).not.toContain(old.id);
+    expect(offered).not.toContain(canceled.id);
+    expect(fields.refusal).toMatch(/^Заказ в статусе «Новый»/);
+    expect(fields.products[0]).toMatchObject({ available: 0, refusal: fields.refusal });
+  });
+
+  it('the period comes from the site settings', async () => {
+    const order = await newOrder(db(), 'dealer', [{ quantity: 2 }], { status: 'F', shippedDaysAgo: 20 });
+    expect((await file(dealer, order.id, order.products[0]!.id)).status).toBe(409);
+    await db()
+      .insertInto('site_settings')
+      .values({ key: 'main', value: JSON.stringify({ returnDays: 30 }) })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({ value: sql`site_settings.value || '{"returnDays": 30}'::jsonb` }),
+      )
+      .execute();
+    try {
+      expect((await t.client().ok('site/get-main-settings', {})).returnDays).toBe(30);
+      expect((await file(dealer, order.id, order.products[0]!.id)).status).toBe(200);
+      const fields = await dealer.ok('application-good-return/get-fields', { order: order.id });
+      expect(new Date(fields.returnUntil!).getTime()).toBeGreaterThan(Date.now() + 9 * 86_400_000);
+    } finally {
+      await sql`UPDATE site_settings SET value = value - 'returnDays' WHERE key = 'main'`.execute(db());
+    }
+  });
+
+  it('a line all claimed says so; nothing chosen says «Выберите товар»', async () => {
+    const order = await newOrder(db(), 'dealer', [{ quantity: 1 }, { quantity: 3 }]);
+    expect((await file(dealer, order.id, order.products[0]!.id)).status).toBe(200);
+    const fields = await dealer.ok('application-good-return/get-fields', { order: order.id });
+    expect(fields.refusal).toBeNull();
+    expect(fields.products.map((p) => [p.available, p.refusal])).toEqual([
+      [0, 'Всё количество уже в других заявках на возврат'],
+      [3, null],
+    ]);
+    const empty = await dealer.call('application-good-return/create', {
+      fields: { order: order.id, product: 0, quantity: 1, reason: 'Брак' },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields?.['fields.product']).toBe('Выберите товар');
+  });
+
+  it('the order detail says whether and until when its goods may be returned', async () => {
+    const shipped = await newOrder(db(), 'dealer', [{ quantity: 2 }], { status: 'S', shippedDaysAgo: 1 });
+    const fresh = await newOrder(db(), 'dealer', [{ quantity: 2 }], { status: 'N', shippedDaysAgo: null });
+    const a = await dealer.ok('order/get', { id: shipped.id });
+    expect(a).toMatchObject({ canReturn: true, returnRefusal: '' });
+    expect(new Date(a.returnUntil!).getTime()).toBeGreaterThan(Date.now() + 12 * 86_400_000);
+    const b = await dealer.ok('order/get', { id: fresh.id });
+    expect(b).toMatchObject({ canReturn: false, returnUntil: null });
+    expect(b.returnRefusal).toMatch(/^Заказ в статусе «Новый»/);
   });
 });
 

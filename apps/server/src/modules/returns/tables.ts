@@ -7,6 +7,7 @@ export interface GoodReturnStatusesTable {
   name: string;
   name_en: Generated<string>;
   description: Generated<string>;
+  description_en: Generated<string>;
   color: Generated<string>;
   sort: Generated<number>;
 }

@@ -1,7 +1,5 @@
 import { normalizeArticle } from '@portal/contract';
 import type { Db } from '../../db/database.js';
-import '../catalog/tables.js';
-import '../orders/tables.js';
 
 let serial = 0;
 
@@ -19,22 +17,31 @@ export async function newProduct(db: Db, article = `TST-${Date.now()}-${++serial
     .executeTakeFirstOrThrow();
 }
 
-/** An order of a user with lines; `delivered` per line (defaults to the quantity). */
+/**
+ * An order of a user with lines; `delivered` per line (defaults to the quantity). By default it is
+ * «Выполнен» and was shipped a day ago, so its goods may be returned (decision 061); `status` and
+ * `shippedDaysAgo` (null = not shipped) make other cases.
+ */
 export async function newOrder(
   db: Db,
   login: string,
   lines: Array<{ quantity: number; delivered?: number }> = [{ quantity: 5 }],
+  { status: code = 'F', shippedDaysAgo = 1 }: { status?: string; shippedDaysAgo?: number | null } = {},
 ) {
   const uid = await userId(db, login);
-  let status = await db.selectFrom('order_statuses').select('id').orderBy('id').executeTakeFirst();
+  let status = await db.selectFrom('order_statuses').select('id').where('code', '=', code).executeTakeFirst();
   status ??= await db
     .insertInto('order_statuses')
-    .values({ code: `T${++serial}`, name: 'Выполнен' })
+    .values({ code, name: code === 'F' ? 'Выполнен' : code })
     .returning('id')
     .executeTakeFirstOrThrow();
   const order = await db
     .insertInto('orders')
-    .values({ user_id: uid, status_id: status.id })
+    .values({
+      user_id: uid,
+      status_id: status.id,
+      shipped_at: shippedDaysAgo === null ? null : new Date(Date.now() - shippedDaysAgo * 86_400_000),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const products = [];

@@ -1,9 +1,9 @@
 import type { GoodReturn, Language, ReturnComment, ReturnStatus } from '@portal/contract';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { fullNameOf } from '../auth/actor.js';
-import { loadFileViews, pick } from '../files/storage.js';
-import { dateRu } from '../notices/tell.js';
+import { fullNameOf } from '../auth/index.js';
+import { loadFileViews, pick } from '../files/index.js';
+import { dateRu } from '../notices/index.js';
 import type { GoodReturnStatusesTable } from './tables.js';
 import './tables.js';
 
@@ -14,7 +14,7 @@ export function toStatus(row: StatusRow, language: Language): ReturnStatus {
     id: row.id,
     code: row.code,
     name: language === 'en' && row.name_en ? row.name_en : row.name,
-    description: row.description,
+    description: language === 'en' && row.description_en ? row.description_en : row.description,
     color: row.color,
   };
 }
@@ -44,12 +44,14 @@ export async function returnViews(db: Db, ids: number[], language: Language): Pr
     .innerJoin('good_return_statuses as s', 's.id', 'r.status_id')
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .leftJoin('counterparties as cp', 'cp.id', 'o.counterparty_id')
     .selectAll('r')
     .select([
       's.code as s_code',
       's.name as s_name',
       's.name_en as s_name_en',
       's.description as s_description',
+      's.description_en as s_description_en',
       's.color as s_color',
       's.sort as s_sort',
       'u.email as u_email',
@@ -58,6 +60,7 @@ export async function returnViews(db: Db, ids: number[], language: Language): Pr
       'u.last_name',
       'u.middle_name',
       'o.created_at as order_created_at',
+      sql<string>`coalesce(nullif(cp.name, ''), u.company)`.as('company_name'),
       sql<number>`(SELECT count(*)::int FROM good_return_comments c WHERE c.good_return_id = r.id)`.as('comments'),
     ])
     .where('r.id', 'in', ids)
@@ -82,6 +85,7 @@ export async function returnViews(db: Db, ids: number[], language: Language): Pr
             name: r.s_name,
             name_en: r.s_name_en,
             description: r.s_description,
+            description_en: r.s_description_en,
             color: r.s_color,
             sort: r.s_sort,
           },
@@ -89,6 +93,7 @@ export async function returnViews(db: Db, ids: number[], language: Language): Pr
         ),
         photos: pick(files, r.file_ids),
         user: { id: r.user_id, name: fullNameOf(r) || r.u_login, email: r.u_email },
+        company: r.company_name,
         packageNumber: r.package_number,
         productDeliveryDate: isoDay(r.product_delivery_date),
         reason: r.reason,
@@ -120,6 +125,7 @@ export async function commentViews(db: Db, ids: number[], language: Language): P
       's.name as s_name',
       's.name_en as s_name_en',
       's.description as s_description',
+      's.description_en as s_description_en',
       's.color as s_color',
       's.sort as s_sort',
     ])
@@ -145,6 +151,7 @@ export async function commentViews(db: Db, ids: number[], language: Language): P
                   name: r.s_name ?? '',
                   name_en: r.s_name_en ?? '',
                   description: r.s_description ?? '',
+                  description_en: r.s_description_en ?? '',
                   color: r.s_color ?? 'default',
                   sort: r.s_sort ?? 0,
                 },

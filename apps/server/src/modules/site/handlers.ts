@@ -2,17 +2,57 @@ import {
   FILTER_KEY_PREFIX,
   CATALOG_QUANTITY_MAX,
   CATALOG_QUANTITY_MIN,
+  RETURN_DAYS_DEFAULT,
   type MenuItem,
   type SiteSettings,
+  type Supplier,
+  type Thresholds,
   type siteMethods,
   hasRoutePermission,
+  methods,
   permissionsFor,
   type RoutePermission,
 } from '@portal/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Handlers } from '../../rest/context.js';
+import { isStaff } from '../auth/index.js';
+import { listContentPages } from '../content/index.js';
 import './tables.js';
+
+/** No requisites until the administrator fills them in (the demo seed does). */
+const NO_SUPPLIER: Supplier = {
+  name: '',
+  inn: '',
+  kpp: '',
+  ogrn: '',
+  address: '',
+  phone: '',
+  email: '',
+  bank: '',
+  bik: '',
+  account: '',
+  corrAccount: '',
+  vatRate: 20,
+  stamp: '',
+  signers: [
+    { position: 'Руководитель', name: '', signature: '' },
+    { position: 'Главный бухгалтер', name: '', signature: '' },
+  ],
+};
+
+/** Spec §9 thresholds until the administrator sets them: no limits, no rounding. */
+const NO_THRESHOLDS: Thresholds = {
+  priceTypeChangeMin: 0,
+  priceTypeChangeMinTea: 0,
+  priceTypeChangeMinCoffee: 0,
+  teaMinQuantity: 0,
+  coffeeMinQuantity: 0,
+  roundUpCatalog: false,
+  roundUpBasket: false,
+  teaSections: [],
+  coffeeSections: [],
+};
 
 /** Defaults of every setting; the database row `main` overrides them (the administrator's values). */
 const DEFAULT_SETTINGS: Omit<SiteSettings, 'captchaSiteKey' | 'mapsApiKey'> = {
@@ -26,10 +66,16 @@ const DEFAULT_SETTINGS: Omit<SiteSettings, 'captchaSiteKey' | 'mapsApiKey'> = {
   language: 'ru',
   themeSwitch: false,
   localeSwitch: false,
-  captchaMethods: ['user/register', 'user/restore-password', 'answer/create', 'mailings/update'],
+  returnDays: RETURN_DAYS_DEFAULT,
+  // The methods the server checks (declared `captcha: true`): the web app sends a token for exactly these.
+  captchaMethods: Object.values(methods)
+    .filter((m) => 'captcha' in m && m.captcha === true)
+    .map((m) => m.name),
   catalogQuantityMin: CATALOG_QUANTITY_MIN,
   catalogQuantityMax: CATALOG_QUANTITY_MAX,
   filterKeyPrefix: FILTER_KEY_PREFIX,
+  supplier: NO_SUPPLIER,
+  thresholds: NO_THRESHOLDS,
 };
 
 export async function readSiteSettings(db: Db, config: Config): Promise<SiteSettings> {
@@ -38,10 +84,40 @@ export async function readSiteSettings(db: Db, config: Config): Promise<SiteSett
   return {
     ...DEFAULT_SETTINGS,
     ...stored,
+    supplier: { ...NO_SUPPLIER, ...stored.supplier },
+    thresholds: { ...NO_THRESHOLDS, ...stored.thresholds },
     captchaSiteKey: config.recaptchaSiteKey,
     mapsApiKey: config.mapsApiKey,
   };
 }
+
+/** Days after shipment a dealer may file a return (decision 061); the administrator may change them. */
+export async function readReturnDays(db: Db): Promise<number> {
+  const row = await db.selectFrom('site_settings').select('value').where('key', '=', 'main').executeTakeFirst();
+  const days = (row?.value as Partial<SiteSettings> | undefined)?.returnDays;
+  return typeof days === 'number' && Number.isInteger(days) && days >= 0 ? days : DEFAULT_SETTINGS.returnDays;
+}
+
+/** Spec §9 thresholds (decision 140): the catalogue, the basket and the checkout apply them on every call. */
+export async function readThresholds(db: Db): Promise<Thresholds> {
+  const row = await db.selectFrom('site_settings').select('value').where('key', '=', 'main').executeTakeFirst();
+  return { ...NO_THRESHOLDS, ...(row?.value as Partial<SiteSettings> | undefined)?.thresholds };
+}
+
+/** The supplier's requisites (decision 063): the bill and the printed order read them here. */
+export async function readSupplier(db: Db): Promise<Supplier> {
+  const row = await db.selectFrom('site_settings').select('value').where('key', '=', 'main').executeTakeFirst();
+  return { ...NO_SUPPLIER, ...(row?.value as Partial<SiteSettings> | undefined)?.supplier };
+}
+
+/** Staff handle every dealer's appeals, requests and returns: their menu says so (issue 13 pt 4). */
+const STAFF_LABELS: Record<string, { ru: string; en: string }> = {
+  '/support/': { ru: 'Обращения дилеров', en: 'Dealers’ appeals' },
+  '/wishes/': { ru: 'Заявки дилеров', en: 'Dealers’ requests' },
+  '/returns/': { ru: 'Возвраты дилеров', en: 'Dealers’ returns' },
+};
+const staffLabel = (link: string, language: 'ru' | 'en', staff: boolean) =>
+  staff ? STAFF_LABELS[link]?.[language] : undefined;
 
 export const siteHandlers: Handlers<typeof siteMethods> = {
   'site/get-main-settings': (_input, ctx) => readSiteSettings(ctx.db, ctx.config),
@@ -56,6 +132,7 @@ export const siteHandlers: Handlers<typeof siteMethods> = {
       .orderBy('id')
       .execute();
     const permissions = ctx.actor ? permissionsFor(ctx.actor.roles) : null;
+    const staff = ctx.actor ? isStaff(ctx.actor) : false;
     const visible = rows.filter(
       (r) =>
         ctx.actor &&
@@ -67,12 +144,26 @@ export const siteHandlers: Handlers<typeof siteMethods> = {
       (byParent.get(parent) ?? []).map((r) => ({
         link: r.link,
         level,
-        label: ctx.language === 'en' ? r.label_en : r.label_ru,
+        label: staffLabel(r.link, ctx.language, staff) ?? (ctx.language === 'en' ? r.label_en : r.label_ru),
         ...(r.permission ? { permission: r.permission } : {}),
         ...(r.icon ? { icon: r.icon } : {}),
         items: build(r.id, level + 1),
       }));
     const items = build(null, 1);
+    // Content pages (spec §2 `/{path}`, the menu's «control»), under one entry, where the user sees them.
+    if (ctx.actor && (input?.type ?? 'left') === 'left') {
+      const pages = await listContentPages(ctx.db);
+      if (pages.length > 0) {
+        const at = items.findIndex((i) => i.link === '/profile/');
+        items.splice(at < 0 ? items.length : at, 0, {
+          link: `/${pages[0]!.url}`,
+          level: 1,
+          label: ctx.language === 'en' ? 'Information' : 'Информация',
+          icon: 'page',
+          items: pages.map((p) => ({ link: `/${p.url}`, level: 2, label: p.title, items: [] })),
+        });
+      }
+    }
     return { count: items.length, items };
   },
 };

@@ -1,84 +1,49 @@
 import { translate, type usersMethods } from '@portal/contract';
-import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import { AppError } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
-import type { Actor, UserRow } from '../auth/actor.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { sendRestoreLink } from '../auth/restore-link.js';
-import { containsPattern, pageWindow } from '../content/paging.js';
-import { isAdmin, isDealer, toDetails } from './view.js';
+import type { UserRow } from '../auth/index.js';
+import { hashPassword, verifyPassword } from '../auth/index.js';
+import { sendRestoreLink } from '../auth/index.js';
+import { toDetails } from './view.js';
+import { recordAudit } from '../audit/index.js';
+import * as q from './queries.js';
 
 const notFound = () => new AppError('NOT_FOUND', 'error.notFound');
 
-/**
- * Who a caller may see (the rule lives in the WHERE): administrators everyone; a dealer themselves and the
- * working dealer accounts of their own company (same non-empty `company`); anyone else only themselves.
- */
-function visibleTo<O>(actor: Actor, query: SelectQueryBuilder<Database, 'users', O>) {
-  if (isAdmin(actor)) return query;
-  if (isDealer(actor) && actor.row.company.trim()) {
-    return query.where((eb) =>
-      eb.or([
-        eb('users.id', '=', actor.id),
-        eb.and([
-          eb('users.company', '=', actor.row.company),
-          eb('users.approved', '=', true),
-          eb('users.active', '=', true),
-          sql<boolean>`'DEALERS' = ANY(users.groups)`,
-        ]),
-      ]),
-    );
-  }
-  return query.where('users.id', '=', actor.id);
-}
-
+/** A user the caller may see (q.visibleUser), else NOT_FOUND. */
 async function loadUser(ctx: RestContext, id: number): Promise<UserRow> {
-  const row = await visibleTo(requireActor(ctx), ctx.db.selectFrom('users').selectAll())
-    .where('users.id', '=', id)
-    .executeTakeFirst();
+  const row = await q.visibleUser(ctx.db, requireActor(ctx), id);
   if (!row) throw notFound();
   return row;
 }
 
+/** A user as the audit log keeps it (recordAudit masks the password hash anyway). */
+const auditView = (u: UserRow) => ({
+  login: u.login,
+  email: u.email,
+  last_name: u.last_name,
+  first_name: u.first_name,
+  groups: u.groups,
+  approved: u.approved,
+  active: u.active,
+});
+
 async function detailOf(ctx: RestContext, id: number) {
-  const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await q.userRow(ctx.db, id);
   if (!row) throw notFound();
   return (await toDetails(ctx.db, [row]))[0]!;
 }
 
-/** Working administrators other than `exceptId`: the last one may not be removed, demoted or blocked. */
-async function otherAdmins(ctx: RestContext, exceptId: number): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(sql<boolean>`'ADMINS' = ANY(groups)`)
-    .where('active', '=', true)
-    .where('approved', '=', true)
-    .where('id', '<>', exceptId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
+/** The last working administrator may not be removed, demoted or blocked, nor may one demote themselves. */
 async function guardAdminLoss(ctx: RestContext, target: UserRow, losesAdmin: boolean): Promise<void> {
   if (!losesAdmin || !target.groups.includes('ADMINS')) return;
   if (target.id === requireActor(ctx).id) throw new AppError('CONFLICT', 'error.selfDemote');
-  if ((await otherAdmins(ctx, target.id)) === 0) throw new AppError('CONFLICT', 'error.lastAdmin');
+  if ((await q.otherAdmins(ctx.db, target.id)) === 0) throw new AppError('CONFLICT', 'error.lastAdmin');
 }
 
 async function checkUnique(ctx: RestContext, values: { login?: string; email?: string }, exceptId = 0) {
   if (!values.login && !values.email) return;
-  const taken = await ctx.db
-    .selectFrom('users')
-    .select(['login', 'email'])
-    .where('id', '<>', exceptId)
-    .where((eb) =>
-      eb.or([
-        eb(sql`lower(login)`, '=', (values.login ?? '').toLowerCase()),
-        eb(sql`lower(email)`, '=', (values.email ?? '').toLowerCase()),
-      ]),
-    )
-    .execute();
+  const taken = await q.takenLoginsEmails(ctx.db, values, exceptId);
   const fields: Record<string, string> = {};
   if (values.login && taken.some((t) => t.login.toLowerCase() === values.login!.toLowerCase()))
     fields.login = translate(ctx.language, 'error.loginTaken');
@@ -89,14 +54,10 @@ async function checkUnique(ctx: RestContext, values: { login?: string; email?: s
 
 async function checkReferences(ctx: RestContext, typePrice?: number | null, paySystemId?: number | null) {
   const fields: Record<string, string> = {};
-  if (typePrice) {
-    const found = await ctx.db.selectFrom('price_types').select('id').where('id', '=', typePrice).executeTakeFirst();
-    if (!found) fields.typePrice = translate(ctx.language, 'validation.invalid');
-  }
-  if (paySystemId) {
-    const found = await ctx.db.selectFrom('pay_systems').select('id').where('id', '=', paySystemId).executeTakeFirst();
-    if (!found) fields.paySystemId = translate(ctx.language, 'validation.invalid');
-  }
+  if (typePrice && !(await q.priceTypeExists(ctx.db, typePrice)))
+    fields.typePrice = translate(ctx.language, 'validation.invalid');
+  if (paySystemId && !(await q.paySystemExists(ctx.db, paySystemId)))
+    fields.paySystemId = translate(ctx.language, 'validation.invalid');
   if (Object.keys(fields).length) throw new AppError('VALIDATION', 'error.validation', { fields });
 }
 
@@ -108,46 +69,8 @@ async function mail(ctx: RestContext, user: UserRow, ru: { subject: string; text
 export const usersHandlers: Handlers<typeof usersMethods> = {
   /** Pending registrations first, then by the requested order (newest first by default). */
   async 'user/list'(input, ctx) {
-    const actor = requireActor(ctx);
-    const { limit, offset } = pageWindow(input);
-    let base = visibleTo(actor, ctx.db.selectFrom('users'));
-    const f = input?.filter;
-    if (f?.search) {
-      const p = containsPattern(f.search);
-      base = base.where((eb) =>
-        eb.or([
-          eb('users.login', 'ilike', p),
-          eb('users.email', 'ilike', p),
-          eb('users.company', 'ilike', p),
-          eb('users.inn', 'ilike', p),
-          eb(sql`users.last_name || ' ' || users.first_name || ' ' || users.middle_name`, 'ilike', p),
-        ]),
-      );
-    }
-    if (f?.group) base = base.where(sql<boolean>`${f.group} = ANY(users.groups)`);
-    if (f?.status === 'pending') base = base.where('users.approved', '=', false);
-    if (f?.status === 'active') base = base.where('users.approved', '=', true).where('users.active', '=', true);
-    if (f?.status === 'blocked') base = base.where('users.approved', '=', true).where('users.active', '=', false);
-    const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const [key, dir] = (Object.entries(input?.sort ?? {})[0] ?? ['DATE', 'DESC']) as [string, 'ASC' | 'DESC'];
-    const direction = dir === 'ASC' ? 'asc' : 'desc';
-    let rows = base
-      .selectAll('users')
-      .orderBy('users.approved', 'asc')
-      .orderBy(
-        key === 'LOGIN'
-          ? sql`lower(users.login)`
-          : key === 'NAME'
-            ? sql`lower(users.last_name || users.first_name)`
-            : key === 'ID'
-              ? sql`users.id`
-              : sql`users.created_at`,
-        direction,
-      )
-      .orderBy('users.id', direction)
-      .offset(offset);
-    if (limit !== null) rows = rows.limit(limit);
-    return { count: Number(count.n), items: await toDetails(ctx.db, await rows.execute()) };
+    const { count, rows } = await q.listUsers(ctx.db, requireActor(ctx), input);
+    return { count, items: await toDetails(ctx.db, rows) };
   },
 
   async 'user/get'(input, ctx) {
@@ -161,9 +84,8 @@ export const usersHandlers: Handlers<typeof usersMethods> = {
     await checkUnique(ctx, { login: input.login, email: input.email });
     await checkReferences(ctx, input.typePrice, input.paySystemId);
     const passwordHash = await hashPassword(input.password);
-    const row = await ctx.db
-      .insertInto('users')
-      .values({
+    const id = await ctx.db.transaction().execute(async (trx) => {
+      const created = await q.insertUser(trx, {
         login: input.login,
         email: input.email,
         password_hash: passwordHash,
@@ -177,14 +99,13 @@ export const usersHandlers: Handlers<typeof usersMethods> = {
         groups: [...new Set(input.groups)],
         price_type_id: input.typePrice ?? null,
         pay_system_id: input.paySystemId ?? null,
-        is_on_order: input.isOnOrder ?? false,
         language: input.language ?? 'ru',
-        approved: true,
-        active: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return detailOf(ctx, row.id);
+      });
+      const { password: _password, confirmPassword: _confirm, ...after } = input;
+      await recordAudit(trx, ctx, { entity: 'user', id: created, action: 'create', after });
+      return created;
+    });
+    return detailOf(ctx, id);
   },
 
   async 'user/update'(input, ctx) {
@@ -205,14 +126,13 @@ export const usersHandlers: Handlers<typeof usersMethods> = {
     if (f.groups !== undefined) set.groups = [...new Set(f.groups)];
     if (f.typePrice !== undefined) set.price_type_id = f.typePrice;
     if (f.paySystemId !== undefined) set.pay_system_id = f.paySystemId;
-    if (f.isOnOrder !== undefined) set.is_on_order = f.isOnOrder;
     if (f.language !== undefined) set.language = f.language;
     if (Object.keys(set).length) {
-      await ctx.db
-        .updateTable('users')
-        .set({ ...set, updated_at: new Date() })
-        .where('id', '=', target.id)
-        .execute();
+      await ctx.db.transaction().execute(async (trx) => {
+        await q.updateUser(trx, target.id, set);
+        const before = Object.fromEntries(Object.keys(set).map((k) => [k, target[k as keyof UserRow]]));
+        await recordAudit(trx, ctx, { entity: 'user', id: target.id, action: 'update', before, after: set });
+      });
     }
     return detailOf(ctx, target.id);
   },
@@ -224,7 +144,8 @@ export const usersHandlers: Handlers<typeof usersMethods> = {
     await guardAdminLoss(ctx, target, true);
     try {
       await ctx.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('users').where('id', '=', target.id).execute();
+        await q.deleteUser(trx, target.id);
+        await recordAudit(trx, ctx, { entity: 'user', id: target.id, action: 'delete', before: auditView(target) });
       });
     } catch (err) {
       if ((err as { code?: string }).code === '23503') throw new AppError('CONFLICT', 'error.userHasData');
@@ -236,10 +157,7 @@ export const usersHandlers: Handlers<typeof usersMethods> = {
   /** The administrator's user form: its fields with the choices the database holds today. */
   async 'user/get-fields'(input, ctx) {
     if (input?.id) await loadUser(ctx, input.id);
-    const [prices, pays] = await Promise.all([
-      ctx.db.selectFrom('price_types').select(['id', 'name']).orderBy('sort').orderBy('id').execute(),
-      ctx.db.selectFrom('pay_systems').select(['id', 'name']).orderBy('sort').orderBy('id').execute(),
-    ]);
+    const [prices, pays] = await q.formChoices(ctx.db);
     const en = ctx.language === 'en';
     const text = (code: string, ru: string, enLabel: string, required = false, type: 'TEXT' | 'EMAIL' = 'TEXT') => ({
       code,
@@ -284,13 +202,6 @@ export const usersHandlers: Handlers<typeof usersMethods> = {
           required: false,
           options: pays.map((p) => ({ value: String(p.id), title: p.name })),
         },
-        {
-          code: 'isOnOrder',
-          type: 'CHECKBOX' as const,
-          label: en ? 'Orders allowed' : 'Может заказывать',
-          required: false,
-          options: [],
-        },
       ],
     };
   },
@@ -298,11 +209,16 @@ export const usersHandlers: Handlers<typeof usersMethods> = {
   async 'user/approve'(input, ctx) {
     const target = await loadUser(ctx, input.id);
     if (target.approved) throw new AppError('CONFLICT', 'error.alreadyApproved');
-    await ctx.db
-      .updateTable('users')
-      .set({ approved: true, active: true, updated_at: new Date() })
-      .where('id', '=', target.id)
-      .execute();
+    await ctx.db.transaction().execute(async (trx) => {
+      await q.updateUser(trx, target.id, { approved: true, active: true });
+      await recordAudit(trx, ctx, {
+        entity: 'user',
+        id: target.id,
+        action: 'approve',
+        before: { approved: target.approved, active: target.active },
+        after: { approved: true, active: true },
+      });
+    });
     await mail(
       ctx,
       target,
@@ -322,8 +238,16 @@ export const usersHandlers: Handlers<typeof usersMethods> = {
   async 'user/reject'(input, ctx) {
     const target = await loadUser(ctx, input.id);
     if (target.approved) throw new AppError('CONFLICT', 'error.alreadyApproved');
-    await ctx.db.deleteFrom('users').where('id', '=', target.id).where('approved', '=', false).execute();
     const reason = input.reason?.trim();
+    await ctx.db.transaction().execute(async (trx) => {
+      await q.deleteUser(trx, target.id, true);
+      await recordAudit(trx, ctx, {
+        entity: 'user',
+        id: target.id,
+        action: 'reject',
+        before: { ...auditView(target), reason: reason ?? '' },
+      });
+    });
     await mail(
       ctx,
       target,
@@ -345,23 +269,31 @@ export const usersHandlers: Handlers<typeof usersMethods> = {
     if (target.id === requireActor(ctx).id) throw new AppError('CONFLICT', 'error.selfAction');
     await guardAdminLoss(ctx, target, true);
     await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ active: false, updated_at: new Date() })
-        .where('id', '=', target.id)
-        .execute();
-      await trx.deleteFrom('sessions').where('user_id', '=', target.id).execute();
+      await q.updateUser(trx, target.id, { active: false });
+      await q.endSessions(trx, target.id);
+      await recordAudit(trx, ctx, {
+        entity: 'user',
+        id: target.id,
+        action: 'block',
+        before: { active: target.active },
+        after: { active: false },
+      });
     });
     return detailOf(ctx, target.id);
   },
 
   async 'user/unblock'(input, ctx) {
     const target = await loadUser(ctx, input.id);
-    await ctx.db
-      .updateTable('users')
-      .set({ active: true, updated_at: new Date() })
-      .where('id', '=', target.id)
-      .execute();
+    await ctx.db.transaction().execute(async (trx) => {
+      await q.updateUser(trx, target.id, { active: true });
+      await recordAudit(trx, ctx, {
+        entity: 'user',
+        id: target.id,
+        action: 'unblock',
+        before: { active: target.active },
+        after: { active: true },
+      });
+    });
     return detailOf(ctx, target.id);
   },
 
@@ -375,47 +307,29 @@ export const usersHandlers: Handlers<typeof usersMethods> = {
   async 'user/update-profile'(input, ctx) {
     const actor = requireActor(ctx);
     await checkUnique(ctx, { email: input.email }, actor.id);
-    await ctx.db
-      .updateTable('users')
-      .set({
-        first_name: input.firstName,
-        last_name: input.lastName,
-        middle_name: input.middleName ?? actor.row.middle_name,
-        phone: input.phone ?? actor.row.phone,
-        city: input.city ?? actor.row.city,
-        email: input.email,
-        language: input.language ?? actor.row.language,
-        updated_at: new Date(),
-      })
-      .where('id', '=', actor.id)
-      .execute();
+    await q.updateUser(ctx.db, actor.id, {
+      first_name: input.firstName,
+      last_name: input.lastName,
+      middle_name: input.middleName ?? actor.row.middle_name,
+      phone: input.phone ?? actor.row.phone,
+      city: input.city ?? actor.row.city,
+      email: input.email,
+      language: input.language ?? actor.row.language,
+    });
     return detailOf(ctx, actor.id);
   },
 
   /** The current password proves it is the owner; other sessions of the account end. */
   async 'user/change-password'(input, ctx) {
     const actor = requireActor(ctx);
-    const row = await ctx.db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', actor.id)
-      .executeTakeFirstOrThrow();
-    if (!(await verifyPassword(row.password_hash, input.currentPassword))) {
+    if (!(await verifyPassword(await q.passwordHashOf(ctx.db, actor.id), input.currentPassword))) {
       const text = translate(ctx.language, 'error.wrongCurrentPassword');
       throw new AppError('VALIDATION', text, { fields: { currentPassword: text } });
     }
     const hash = await hashPassword(input.password);
     await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ password_hash: hash, updated_at: new Date() })
-        .where('id', '=', actor.id)
-        .execute();
-      await trx
-        .deleteFrom('sessions')
-        .where('user_id', '=', actor.id)
-        .where('sessid', '<>', ctx.session.sessid)
-        .execute();
+      await q.updateUser(trx, actor.id, { password_hash: hash });
+      await q.endSessions(trx, actor.id, ctx.session.sessid);
     });
     return { ok: true as const };
   },

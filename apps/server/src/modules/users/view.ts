@@ -1,9 +1,7 @@
-import { Role, type UserDetail, type UserStatus } from '@portal/contract';
+import { type UserDetail, type UserStatus } from '@portal/contract';
 import type { Db } from '../../db/database.js';
-import type { Actor, UserRow } from '../auth/actor.js';
-import { toUserView } from '../auth/actor.js';
-import '../catalog/tables.js';
-import '../orders/tables.js';
+import type { UserRow } from '../auth/index.js';
+import { toUserView } from '../auth/index.js';
 
 export const statusOf = (row: Pick<UserRow, 'approved' | 'active'>): UserStatus =>
   !row.approved ? 'pending' : row.active ? 'active' : 'blocked';
@@ -42,6 +40,3 @@ export async function toDetails(db: Db, rows: UserRow[]): Promise<UserDetail[]> 
     companies: companies.filter((c) => c.user_id === row.id).map((c) => ({ id: c.id, name: c.name, inn: c.inn })),
   }));
 }
-
-export const isAdmin = (actor: Actor) => (actor.roles & Role.ADMINS) !== 0;
-export const isDealer = (actor: Actor) => (actor.roles & Role.DEALERS) !== 0;

@@ -3,10 +3,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
-import { fullNameOf, type Actor } from '../auth/actor.js';
-import '../catalog/tables.js';
-import { isStaff } from '../files/storage.js';
-import { dateRu, tellStaff } from '../notices/tell.js';
+import { dealerCompanyCondition } from '../../rest/dealer-filter.js';
+import { paged } from '../../rest/paging.js';
+import { fullNameOf, type Actor } from '../auth/index.js';
+import { isAdmin, isStaff } from '../auth/index.js';
+import { recordAudit } from '../audit/index.js';
+import { dateRu, tellStaff } from '../notices/index.js';
 import './tables.js';
 
 /**
@@ -40,7 +42,15 @@ async function views(db: Db, actor: Actor, ids: number[]): Promise<Wish[]> {
   if (ids.length === 0) return [];
   const rows = await wishesQuery(db, actor)
     .selectAll('w')
-    .select(['p.id as product_id', 'p.name as product_name', 'u.login', 'u.first_name', 'u.last_name', 'u.middle_name'])
+    .select([
+      'p.id as product_id',
+      'p.name as product_name',
+      'u.login',
+      'u.first_name',
+      'u.last_name',
+      'u.middle_name',
+      'u.company',
+    ])
     .where('w.id', 'in', ids)
     .execute();
   const byId = new Map(
@@ -61,6 +71,7 @@ async function views(db: Db, actor: Actor, ids: number[]): Promise<Wish[]> {
           count: r.count,
           userId: r.user_id,
           userName: fullNameOf(r) || r.login,
+          company: r.company,
           status: wishStatus(available, r.is_processed),
           sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
         } satisfies Wish,
@@ -99,13 +110,15 @@ export const wishesHandlers: Handlers<typeof wishesMethods> = {
     if (status === 'SUCCESS') q = q.where('p.id', 'is not', null);
     if (status === 'PROCESSING') q = q.where('p.id', 'is', null).where('w.is_processed', '=', true);
     if (status === 'ERROR') q = q.where('p.id', 'is', null).where('w.is_processed', '=', false);
+    const byDealer = isStaff(actor) ? dealerCompanyCondition('w.user_id', input.filter) : undefined;
+    if (byDealer) q = q.where(byDealer);
     if (input.filter?.article) {
       q = q.where('w.article_key', 'like', `%${normalizeArticle(input.filter.article).replace(/[%_\\]/g, '\\$&')}%`);
     }
     const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     const direction = (input.sort?.DATE_CREATE ?? input.sort?.ID) === 'ASC' ? 'asc' : 'desc';
     let ids = q.select('w.id').orderBy('w.id', direction);
-    if (input.size !== -1) ids = ids.limit(input.size).offset((input.page - 1) * input.size);
+    ids = paged(ids, input);
     const rows = await ids.execute();
     return {
       count: Number(n),
@@ -177,11 +190,18 @@ export const wishesHandlers: Handlers<typeof wishesMethods> = {
   },
 
   async 'application-empty-product/delete'(input, ctx) {
+    // Decision 054: the author withdraws their own request; an employee may not delete a dealer's (they mark
+    // it processed or put the part on the site); an administrator may, and the audit log keeps what was deleted.
     const actor = requireActor(ctx);
-    let q = ctx.db.deleteFrom('wishes').where('id', '=', input.id);
-    if (!isStaff(actor)) q = q.where('user_id', '=', actor.id);
-    const result = await q.executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw notFound();
+    const row = await ctx.db.selectFrom('wishes').selectAll().where('id', '=', input.id).executeTakeFirst();
+    if (!row || (!isStaff(actor) && row.user_id !== actor.id)) throw notFound();
+    const own = row.user_id === actor.id;
+    if (!own && !isAdmin(actor)) throw new AppError('FORBIDDEN', 'error.wishDeleteNotOwn');
+    await ctx.db.transaction().execute(async (trx) => {
+      const result = await trx.deleteFrom('wishes').where('id', '=', row.id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound();
+      if (!own) await recordAudit(trx, ctx, { entity: 'wish', id: row.id, action: 'delete', before: { ...row } });
+    });
     return { ok: true as const };
   },
 

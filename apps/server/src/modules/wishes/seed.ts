@@ -1,6 +1,5 @@
 import { normalizeArticle } from '@portal/contract';
 import type { Db } from '../../db/database.js';
-import '../catalog/tables.js';
 import './tables.js';
 
 /** Three requests of the demo dealer: one for a part that is on the site, one in work, one not found. */

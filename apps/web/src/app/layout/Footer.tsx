@@ -1,13 +1,18 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { portalConfig } from '../../lib/portal-config';
+import { SupplierLine } from '../../components/SupplierLine';
 
+/** Contacts, the supplier's name and requisites (the same as on every bill, decision 063), copyright. */
 export function Footer() {
+  const { t } = useTranslation();
   const s = portalConfig.settings;
   return (
     <Box
       component="footer"
+      aria-label={t('footer.supplier')}
       sx={{
         mt: 'auto',
         py: 2,
@@ -15,7 +20,7 @@ export function Footer() {
         borderTop: 1,
         borderColor: 'divider',
         display: 'flex',
-        gap: 3,
+        gap: { xs: 1, sm: 3 },
         flexWrap: 'wrap',
         color: 'text.secondary',
         fontSize: 14,
@@ -34,6 +39,11 @@ export function Footer() {
       <Typography component="span" sx={{ ml: { sm: 'auto' }, fontSize: 'inherit' }}>
         {s?.copyright}
       </Typography>
+      {s?.supplier.name && (
+        <Typography component="span" data-testid="footer-supplier" sx={{ flexBasis: '100%', fontSize: 12 }}>
+          <SupplierLine supplier={s.supplier} />
+        </Typography>
+      )}
     </Box>
   );
 }

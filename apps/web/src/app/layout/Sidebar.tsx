@@ -4,7 +4,9 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { rest } from '../../lib/rest';
@@ -29,24 +31,62 @@ export function Sidebar({ userId, onNavigate }: { userId: number; onNavigate?: (
     );
   }
   const items = menu.data?.items ?? [];
-  const isActive = (item: MenuItem) =>
-    item.link === '/' ? location.pathname === '/' : location.pathname.startsWith(item.link.replace(/\/$/, ''));
-  const linkOf = (item: MenuItem) => (item.link === '/profile/' ? `/user/${userId}/` : item.link);
+  // `{me}` is the signed-in user (`/user/{me}/pricing`); the profile entry opens the user's own card.
+  const linkOf = (item: MenuItem) =>
+    item.link === '/profile/' ? `/user/${userId}/` : item.link.replace('{me}', String(userId));
+  const isActive = (item: MenuItem) => {
+    const link = linkOf(item);
+    return link === '/' ? location.pathname === '/' : location.pathname.startsWith(link.replace(/\/$/, ''));
+  };
+  const entry = (item: MenuItem, nested = false) => (
+    <ListItemButton
+      key={item.link}
+      component={NavLink}
+      to={linkOf(item)}
+      selected={isActive(item)}
+      onClick={onNavigate}
+      sx={{ borderRadius: 1, mx: 1, mb: 0.25, ...(nested ? { pl: 7 } : {}) }}
+    >
+      {!nested && (
+        <ListItemIcon sx={{ minWidth: 36 }}>{MENU_ICONS[item.icon ?? 'page'] ?? MENU_ICONS.page}</ListItemIcon>
+      )}
+      <ListItemText primary={item.label} />
+    </ListItemButton>
+  );
   return (
     <List component="nav" dense>
-      {items.map((item) => (
-        <ListItemButton
-          key={item.link}
-          component={NavLink}
-          to={linkOf(item)}
-          selected={isActive(item)}
-          onClick={onNavigate}
-          sx={{ borderRadius: 1, mx: 1, mb: 0.25 }}
-        >
-          <ListItemIcon sx={{ minWidth: 36 }}>{MENU_ICONS[item.icon ?? 'page'] ?? MENU_ICONS.page}</ListItemIcon>
-          <ListItemText primary={item.label} />
-        </ListItemButton>
-      ))}
+      {items.map((item) =>
+        item.items.length === 0 ? (
+          entry(item)
+        ) : (
+          <MenuGroup key={item.link} item={item} open={item.items.some(isActive)}>
+            {item.items.map((child) => entry(child, true))}
+          </MenuGroup>
+        ),
+      )}
     </List>
+  );
+}
+
+/** An entry with sub-entries (the content pages): opens on a click, and by itself when one of them is shown. */
+function MenuGroup({ item, open, children }: { item: MenuItem; open: boolean; children: ReactNode }) {
+  const [expanded, setExpanded] = useState(open);
+  return (
+    <>
+      <ListItemButton
+        onClick={() => setExpanded((v) => !v)}
+        aria-expanded={expanded || open}
+        sx={{ borderRadius: 1, mx: 1, mb: 0.25 }}
+      >
+        <ListItemIcon sx={{ minWidth: 36 }}>{MENU_ICONS[item.icon ?? 'page'] ?? MENU_ICONS.page}</ListItemIcon>
+        <ListItemText primary={item.label} />
+        <ExpandMore fontSize="small" sx={{ transform: expanded || open ? 'rotate(180deg)' : 'none' }} />
+      </ListItemButton>
+      {(expanded || open) && (
+        <List disablePadding dense>
+          {children}
+        </List>
+      )}
+    </>
   );
 }

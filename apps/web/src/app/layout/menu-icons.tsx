@@ -13,7 +13,10 @@ import NewspaperOutlined from '@mui/icons-material/NewspaperOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
 import PlaylistAddCheck from '@mui/icons-material/PlaylistAddCheck';
+import PriceChangeOutlined from '@mui/icons-material/PriceChangeOutlined';
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
@@ -41,4 +44,7 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   faq: <HelpOutline />,
   profile: <PersonOutline />,
   page: <DescriptionOutlined />,
+  pricelist: <RequestQuoteOutlined />,
+  pricing: <PriceChangeOutlined />,
+  settings: <SettingsOutlined />,
 };

@@ -13,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { currentUserQuery } from '../../lib/current-user';
 import { basicHeader, fieldMessage } from '../../lib/forms';
 import { rest, RestError } from '../../lib/rest';
 import { AuthCard } from './components/AuthCard';
@@ -33,6 +34,8 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const [error, setError] = useState('');
   const [pending, setPending] = useState<Credentials | null>(null);
+  // Why a code is asked for when the account has no two-step sign-in (its login is being guessed).
+  const [codeReason, setCodeReason] = useState('');
   const [countdown, setCountdown] = useState(0);
 
   const form = useForm<Credentials>({
@@ -55,10 +58,11 @@ export default function LoginPage() {
         { saveAuth: values.saveAuth, ...(authKey ? { authKey } : {}) },
         { headers: { authorization: basicHeader(values.login, values.password) } },
       );
-      queryClient.setQueryData(['profile'], result.user);
+      queryClient.setQueryData(currentUserQuery.queryKey, result.user);
       await navigate(safeBack(params.get('back')), { replace: true });
     } catch (err) {
       if (err instanceof RestError && err.code === 'AUTH' && !authKey) {
+        setCodeReason(err.retryAfter ? err.message : '');
         setPending(values);
         await requestCode(values.login);
         return;
@@ -86,6 +90,7 @@ export default function LoginPage() {
           onSubmit={code.handleSubmit((v) => signIn(pending, v.authKey))}
           sx={{ display: 'grid', gap: 2 }}
         >
+          {codeReason && <Alert severity="warning">{codeReason}</Alert>}
           <Alert severity="info">{t('codeSent')}</Alert>
           {error && (
             <Alert severity="error" role="alert">

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { fieldMessage } from '../../lib/forms';
 import { rest } from '../../lib/rest';
+import { CaptchaNotice } from '../../components/CaptchaNotice';
 import { AuthCard } from './components/AuthCard';
 
 /** Password recovery; USER_NAME or USER_LOGIN in the query prefills the login (spec §2). */
@@ -58,6 +59,7 @@ export default function RecoveryPage() {
           <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
             {t('recovery.submit')}
           </Button>
+          <CaptchaNotice />
           <Link component={RouterLink} to="/auth/">
             {t('toLogin')}
           </Link>

@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { applyServerErrors, fieldMessage } from '../../lib/forms';
 import { rest } from '../../lib/rest';
+import { CaptchaNotice } from '../../components/CaptchaNotice';
 import { AuthCard } from './components/AuthCard';
 
 type Registration = z.input<typeof registrationInput>;
@@ -107,6 +108,9 @@ export default function RegistrationPage() {
         <Button type="submit" variant="contained" size="large" disabled={isSubmitting} sx={{ gridColumn: '1 / -1' }}>
           {t('registration.submit')}
         </Button>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <CaptchaNotice />
+        </Box>
         <Link component={RouterLink} to="/auth/" sx={{ gridColumn: '1 / -1' }}>
           {t('haveAccount')}
         </Link>

@@ -18,7 +18,7 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { invalidateBaskets, useActiveBasket } from '../../lib/active-basket';
-import { formatDate, money } from '../../lib/format';
+import { formatDate, money, num } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest } from '../../lib/rest';
 import { Confirm } from './components/Confirm';
@@ -98,7 +98,7 @@ export default function BasketListPage() {
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                     {formatDate(b.createdAt, true)}
                   </TableCell>
-                  <TableCell align="right">{b.count}</TableCell>
+                  <TableCell align="right">{num(b.count)}</TableCell>
                   <TableCell align="right">
                     {b.totals.map((s) => money(s.value, s.currency)).join(' + ') || money(0)}
                   </TableCell>

@@ -24,9 +24,10 @@ import { invalidateBaskets, setActiveBasketId } from '../../lib/active-basket';
 import { money } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { rest } from '../../lib/rest';
-import { basketItemsQuery, basketQuery } from './api';
+import { applyLineUpdate, basketItemsQuery, basketQuery } from './api';
 import { Availability } from './components/Availability';
 import { Confirm } from './components/Confirm';
+import { belowMinimum, MinimumNotice } from './components/MinimumNotice';
 import { QuantityCell } from './components/QuantityCell';
 import { Totals } from './components/Totals';
 
@@ -47,7 +48,8 @@ export default function BasketPage() {
 
   const update = async (item: BasketItem, amount: number) => {
     try {
-      await rest('basket-item/update', { id: item.id, amount });
+      const answer = await rest('basket-item/update', { id: item.id, amount });
+      if (applyLineUpdate(queryClient, id, item.id, answer)) return;
     } catch (err) {
       notifyError(err);
     }
@@ -82,7 +84,7 @@ export default function BasketPage() {
             <Button
               variant="contained"
               startIcon={<ShoppingCartCheckout />}
-              disabled={all.length === 0}
+              disabled={all.length === 0 || belowMinimum(all).length > 0}
               onClick={() => {
                 setActiveBasketId(id);
                 void navigate('/order/create/');
@@ -111,6 +113,7 @@ export default function BasketPage() {
           </EmptyState>
         ) : (
           <>
+            <MinimumNotice items={all} />
             <TableContainer>
               <Table
                 size="small"
@@ -150,6 +153,7 @@ export default function BasketPage() {
                         <QuantityCell
                           value={item.amount}
                           label={t('quantityOf', { name: item.article })}
+                          min={item.minQuantity}
                           onCommit={(n) => void update(item, n)}
                         />
                       </TableCell>

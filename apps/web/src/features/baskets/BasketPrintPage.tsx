@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ErrorState, Loading } from '../../components/States';
-import { formatDate, money } from '../../lib/format';
+import { formatDate, money, num } from '../../lib/format';
 import { basketItemsQuery, basketQuery } from './api';
 
 /** A basket on paper: lines, sums and totals; the print dialog opens from the button. */
@@ -51,7 +51,7 @@ export default function BasketPrintPage() {
               <td>{n + 1}</td>
               <td>{i.article}</td>
               <td>{i.productName}</td>
-              <td style={{ textAlign: 'right' }}>{i.amount}</td>
+              <td style={{ textAlign: 'right' }}>{num(i.amount)}</td>
               <td style={{ textAlign: 'right' }}>{i.priceBuy ? money(i.priceBuy.value, i.priceBuy.currency) : '—'}</td>
               <td style={{ textAlign: 'right' }}>{i.sum ? money(i.sum.value, i.sum.currency) : '—'}</td>
             </tr>
@@ -64,8 +64,8 @@ export default function BasketPrintPage() {
             {t('totals.sum')}: {money(s.value, s.currency)}
           </Typography>
         ))}
-        <Typography>{t('totals.weight', { value: basket.data.weightKg })}</Typography>
-        <Typography>{t('totals.volume', { value: basket.data.volumeM3 })}</Typography>
+        <Typography>{t('totals.weight', { value: num(basket.data.weightKg) })}</Typography>
+        <Typography>{t('totals.volume', { value: num(basket.data.volumeM3, 4) })}</Typography>
       </Box>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { type ResolveResult } from '@portal/contract';
+import { ORDER_FILE_TYPES, type ResolveResult } from '@portal/contract';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
@@ -60,7 +60,7 @@ export default function ImportPage() {
               ref={input}
               type="file"
               hidden
-              accept=".xlsx,.xls,.csv,.xml"
+              accept={ORDER_FILE_TYPES.join(',')}
               data-testid="import-file"
               onChange={(e) => {
                 const f = e.target.files?.[0];

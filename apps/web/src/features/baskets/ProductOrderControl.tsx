@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateBaskets, useActiveBasket } from '../../lib/active-basket';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -19,16 +19,20 @@ export default function ProductOrderControl({
   productId,
   min = 1,
   max = ORDER_QUANTITY_MAX,
+  minQuantity = 0,
   compact,
 }: ProductOrderProps) {
   const { t } = useTranslation('baskets');
   const queryClient = useQueryClient();
   const { ensure, active } = useActiveBasket();
-  const [quantity, setQuantity] = useState('1');
+  // Tea and coffee start at their minimum (spec §9), so the dealer is not refused after «В корзину».
+  const start = Math.max(1, minQuantity);
+  const [quantity, setQuantity] = useState(String(start));
+  useEffect(() => setQuantity(String(start)), [productId, start]);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<AddResult['failed']>([]);
   const n = Number(quantity);
-  const valid = /^\d+$/.test(quantity) && n >= Math.max(1, min) && n <= max;
+  const valid = /^\d+$/.test(quantity) && n >= Math.max(1, min, minQuantity) && n <= max;
 
   const add = async () => {
     if (!valid) return;
@@ -56,8 +60,12 @@ export default function ProductOrderControl({
           if (e.key === 'Enter') void add();
         }}
         error={!valid}
+        helperText={minQuantity > 0 ? t('minQuantity', { min: minQuantity }) : undefined}
         slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('quantity'), min, max } }}
-        sx={{ width: compact ? 64 : 88 }}
+        sx={{
+          width: compact ? 64 : 88,
+          '& .MuiFormHelperText-root': { mx: 0, whiteSpace: 'nowrap' },
+        }}
       />
       {compact ? (
         <Tooltip title={t('addTo', { name: active?.name ?? t('newBasket') })}>

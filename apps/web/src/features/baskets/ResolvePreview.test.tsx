@@ -1,7 +1,10 @@
-import type { ResolveResult } from '@portal/contract';
+import { permissionsFor, Role, type ResolveResult } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pickActive } from '../../lib/active-basket';
 import '../../lib/i18n';
 import { ResolvePreview } from './components/ResolvePreview';
@@ -30,10 +33,22 @@ const result: ResolveResult = {
   ],
 };
 
+function withApp(node: ReactNode, role = Role.DEALERS) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(['profile'], { id: 2, login: 'dealer', permissions: permissionsFor(role) });
+  return (
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </QueryClientProvider>
+  );
+}
+afterEach(() => vi.unstubAllGlobals());
+vi.mock('../../lib/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+
 describe('ResolvePreview', () => {
   it('takes found lines, lets the dealer choose among candidates and adds the chosen ones', async () => {
     const onAdd = vi.fn();
-    render(<ResolvePreview result={result} busy={false} onAdd={onAdd} />);
+    render(withApp(<ResolvePreview result={result} busy={false} onAdd={onAdd} />));
     expect(screen.getByText('Количество должно быть от 1 до 10000')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Добавить в корзину (1)' })).toBeEnabled();
     await userEvent.click(screen.getByRole('combobox', { name: 'Вариант для B2' }));
@@ -45,6 +60,65 @@ describe('ResolvePreview', () => {
       { product: 11, quantity: 3 },
       { product: 22, quantity: 4 },
     ]);
+  });
+});
+
+describe('part numbers not found (issue 11, point 5)', () => {
+  it('are listed with their quantities and filed as a wishes request in one click', async () => {
+    const sent: Array<{ name: string; body: unknown }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        const name = /\/rest\/([^?]+)/.exec(url)?.[1] ?? '';
+        sent.push({ name, body: JSON.parse(String(init.body)) });
+        return new Response(JSON.stringify({ result: { items: [{ id: 1 }, { id: 2 }] } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const missing: ResolveResult = {
+      ...result,
+      notFound: 3,
+      lines: [
+        ...result.lines,
+        { row: 6, article: 'E5', quantity: 4, status: 'notFound', candidates: [] },
+        { row: 7, article: 'C3', quantity: 2, status: 'notFound', candidates: [] },
+      ],
+    };
+    render(withApp(<ResolvePreview result={missing} busy={false} onAdd={vi.fn()} />));
+    const block = screen.getByTestId('missing-parts');
+    expect(block).toHaveTextContent('Нет в каталоге: 2');
+    expect(block).toHaveTextContent('C3 × 3, E5 × 4');
+    await userEvent.click(within(block).getByRole('button', { name: 'Оформить заявку по номерам деталей (2)' }));
+    expect(await within(block).findByRole('link', { name: 'Мои заявки' })).toHaveAttribute('href', '/wishes/');
+    expect(sent).toEqual([
+      {
+        name: 'application-empty-product/create',
+        body: {
+          items: [
+            { article: 'C3', count: 3 },
+            { article: 'E5', count: 4 },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('offer no request to a user who may not file one', () => {
+    const permissions = permissionsFor(Role.DEALERS);
+    permissions.wishes = { fetch: 1, create: 0, update: 0, delete: 0 };
+    const client = new QueryClient();
+    client.setQueryData(['profile'], { id: 2, login: 'dealer', permissions });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <ResolvePreview result={result} busy={false} onAdd={vi.fn()} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('missing-parts')).toHaveTextContent('C3 × 1');
+    expect(screen.queryByRole('button', { name: /Оформить заявку/ })).toBeNull();
   });
 });
 

@@ -1,12 +1,68 @@
-import { queryOptions } from '@tanstack/react-query';
+import type { Basket, BasketItem, Currency, Methods, ResultOf } from '@portal/contract';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { basketKeys } from '../../lib/active-basket';
 import { rest } from '../../lib/rest';
 
+export { basketKeys };
+
 export const basketQuery = (id: number) =>
-  queryOptions({ queryKey: ['basket', 'get', id], queryFn: () => rest('basket/get', { id }) });
+  queryOptions({ queryKey: basketKeys.get(id), queryFn: () => rest('basket/get', { id }) });
 
 /** All lines of a basket: the client lists with size -1 and edits per product (spec §7). */
 export const basketItemsQuery = (id: number) =>
   queryOptions({
-    queryKey: ['basket', 'items', id],
+    queryKey: basketKeys.items(id),
     queryFn: () => rest('basket-item/list', { size: -1, filter: { basket: id } }),
   });
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** A basket's count, sums by currency, weight and volume from all its lines (as the server adds them up). */
+export function basketFromLines(basket: Basket, lines: BasketItem[]): Basket {
+  const sums = new Map<Currency, number>();
+  for (const line of lines) {
+    if (line.sum) sums.set(line.sum.currency, (sums.get(line.sum.currency) ?? 0) + line.sum.value);
+  }
+  return {
+    ...basket,
+    count: lines.length,
+    totals: [...sums]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([currency, value]) => ({ currency, value: round(value, 2) })),
+    weightKg: round(
+      lines.reduce((kg, l) => kg + (l.weightKg ?? 0) * l.amount, 0),
+      3,
+    ),
+    volumeM3: round(
+      lines.reduce((m3, l) => m3 + (l.volumeM3 ?? 0) * l.amount, 0),
+      5,
+    ),
+  };
+}
+
+/**
+ * A quantity change from the answer of `basket-item/update`: the line is replaced (or dropped when the
+ * answer says it was deleted), and the basket and the basket list take their totals from the lines, so
+ * nothing is fetched again. False when the lines are not loaded (the caller then refetches).
+ */
+export function applyLineUpdate(
+  queryClient: QueryClient,
+  basketId: number,
+  lineId: number,
+  answer: ResultOf<Methods['basket-item/update']>,
+): boolean {
+  const lines = queryClient.getQueryData(basketItemsQuery(basketId).queryKey);
+  if (!lines) return false;
+  const changed = answer.item;
+  const items =
+    answer.deleted || !changed
+      ? lines.items.filter((l) => l.id !== lineId)
+      : lines.items.map((l) => (l.id === lineId ? changed : l));
+  queryClient.setQueryData(basketItemsQuery(basketId).queryKey, { ...lines, count: items.length, items });
+  const recount = (b: Basket) => (b.id === basketId ? basketFromLines(b, items) : b);
+  queryClient.setQueryData(basketQuery(basketId).queryKey, (b) => b && recount(b));
+  queryClient.setQueryData(basketKeys.list(), (list: ResultOf<Methods['basket/list']> | undefined) =>
+    list ? { ...list, items: list.items.map(recount) } : list,
+  );
+  return true;
+}

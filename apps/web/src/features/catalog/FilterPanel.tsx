@@ -5,6 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toShortFilterKey, type FilterItem } from '@portal/contract';
@@ -12,7 +13,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The smart filter of spec §3: checkboxes (F) choose several values, radios (K) one, price is a range.
+ * The smart filter of spec §3: checkboxes (F) choose several values; radios (K), a list (P) and colour
+ * swatches (R) one; price is a range.
  * Control names come prefixed from the server and are kept short (`F_…`) in the URL.
  */
 export function FilterPanel({
@@ -47,7 +49,57 @@ export function FilterPanel({
             <Typography component="legend" sx={{ fontWeight: 600, mb: 0.5 }}>
               {item.NAME}
             </Typography>
-            {item.DISPLAY_TYPE === 'K' ? (
+            {item.DISPLAY_TYPE === 'P' ? (
+              <TextField
+                select
+                size="small"
+                fullWidth
+                label={item.NAME}
+                value={selected[0] ?? ''}
+                onChange={(e) => set(key, e.target.value ? [e.target.value] : [])}
+                // Nothing chosen shows «Любая» in the box, the label sits above it (issue 11 pt 12).
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              >
+                <MenuItem value="">{t('filter.anyList')}</MenuItem>
+                {item.VALUES.map((v) => (
+                  <MenuItem key={v.CONTROL_ID} value={v.VALUE} disabled={v.ELEMENT_COUNT === 0}>
+                    {`${v.HTML_VALUE} (${v.ELEMENT_COUNT})`}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : item.DISPLAY_TYPE === 'R' ? (
+              <Box role="radiogroup" aria-label={item.NAME} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                {item.VALUES.map((v) => {
+                  const checked = selected[0] === v.VALUE;
+                  return (
+                    <Box
+                      key={v.CONTROL_ID}
+                      component="button"
+                      type="button"
+                      role="radio"
+                      aria-checked={checked}
+                      aria-label={`${v.HTML_VALUE} (${v.ELEMENT_COUNT})`}
+                      title={v.HTML_VALUE}
+                      disabled={!checked && v.ELEMENT_COUNT === 0}
+                      onClick={() => set(key, checked ? [] : [v.VALUE])}
+                      sx={{
+                        width: 32,
+                        height: 32,
+                        borderRadius: '50%',
+                        bgcolor: v.VALUE,
+                        border: 2,
+                        borderColor: checked ? 'primary.main' : 'divider',
+                        outline: checked ? '2px solid' : 'none',
+                        outlineColor: 'primary.main',
+                        outlineOffset: 2,
+                        cursor: 'pointer',
+                        '&:disabled': { opacity: 0.3, cursor: 'default' },
+                      }}
+                    />
+                  );
+                })}
+              </Box>
+            ) : item.DISPLAY_TYPE === 'K' ? (
               <RadioGroup value={selected[0] ?? ''} onChange={(e) => set(key, e.target.value ? [e.target.value] : [])}>
                 <FormControlLabel value="" control={<Radio size="small" />} label={t('filter.any')} />
                 {item.VALUES.map((v) => (

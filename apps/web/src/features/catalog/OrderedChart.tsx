@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { formatDate, num } from '../../lib/format';
 
 /** Ordered quantity by date as a small bar chart (plain SVG: no chart library in the bundle). */
 export function OrderedChart({ items }: { items: Array<{ date: string; quantity: number }> }) {
@@ -25,7 +26,7 @@ export function OrderedChart({ items }: { items: Array<{ date: string; quantity:
           return (
             <g key={d.date}>
               <rect x={i * bar + 2} y={h - bh} width={Math.max(2, bar - 4)} height={bh} fill="#064C27" rx={2}>
-                <title>{`${new Date(d.date).toLocaleDateString('ru-RU')}: ${d.quantity}`}</title>
+                <title>{`${formatDate(d.date)}: ${num(d.quantity)}`}</title>
               </rect>
               {(data.length <= 8 || i % Math.ceil(data.length / 8) === 0) && (
                 <text x={i * bar + bar / 2} y={h + 16} fontSize={11} textAnchor="middle" fill="#555">

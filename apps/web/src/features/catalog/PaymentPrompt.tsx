@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { hasUiPermission } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,14 +16,16 @@ import { paymentsQuery, useUpdatePricing } from './api';
 /**
  * Spec §1: a user without an active payment method is asked to choose one, so that prices and
  * availability follow it. Shown on the dashboard and above product lists; nothing when a method is set.
+ * It is the price toolbar of spec §6: shown only with the `PriceToolbar` ui permission.
  */
 export function PaymentPrompt({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('catalog');
   const user = useCurrentUser().data;
-  const payments = useQuery({ ...paymentsQuery, enabled: !!user });
+  const allowed = hasUiPermission(user?.permissions, 'PriceToolbar');
+  const payments = useQuery({ ...paymentsQuery, enabled: allowed });
   const update = useUpdatePricing();
   const [choice, setChoice] = useState('');
-  if (!user || !payments.data) return null;
+  if (!user || !allowed || !payments.data) return null;
   const active = payments.data.items.some((p) => p.isActive);
   if (active || payments.data.items.length === 0) return null;
   const save = () => {

@@ -17,12 +17,13 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { CATALOG_PAGE_SIZES, PRODUCT_SORT_KEYS, type ProductFilterInput } from '@portal/contract';
+import { CATALOG_PAGE_SIZES, PAGE_SIZE_ALL, PRODUCT_SORT_KEYS, type ProductFilterInput } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { usePreloadProductOrder } from '../../lib/slots';
 import { filterQuery, productsQuery } from './api';
 import { FilterPanel } from './FilterPanel';
 import { PaymentPrompt } from './PaymentPrompt';
@@ -40,6 +41,7 @@ export function ProductBrowser({
   view,
   viewPath,
   defaultSortByRank = false,
+  nothingFound,
 }: {
   scope: ProductFilterInput;
   view: ViewMode;
@@ -47,12 +49,15 @@ export function ProductBrowser({
   viewPath: (view: ViewMode) => string;
   /** Search keeps the ranking until the user picks a sort. */
   defaultSortByRank?: boolean;
+  /** Shown under «Ничего не найдено» when nothing matches before any filter is chosen (search: file a request). */
+  nothingFound?: ReactNode;
 }) {
   const { t } = useTranslation('catalog');
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const wide = useMediaQuery('(min-width:900px)');
   const [filterOpen, setFilterOpen] = useState(false);
+  usePreloadProductOrder();
   const state = readBrowseState(params);
   const sortChosen = params.has('sort');
   const filter = { ...scope, ...toProductFilter(state.filter) };
@@ -76,10 +81,26 @@ export function ProductBrowser({
       onChange={(next) => update({ filter: next, page: 1 })}
     />
   ) : null;
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.count / state.size)) : 1;
+  const pages = list.data && state.size > 0 ? Math.max(1, Math.ceil(list.data.count / state.size)) : 1;
+
+  // Nothing matches and no filter narrowed it: no filter box to offer (it would be empty), only the answer.
+  if (list.data && list.data.count === 0 && Object.keys(state.filter).length === 0 && !list.isPlaceholderData) {
+    return (
+      <Paper data-testid="nothing-found">
+        <EmptyState title={t('empty.title')}>{nothingFound}</EmptyState>
+      </Paper>
+    );
+  }
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '260px 1fr' }, alignItems: 'start' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' },
+        alignItems: 'start',
+      }}
+    >
       {wide ? (
         <Paper variant="outlined" sx={{ p: 2, position: 'sticky', top: 80 }}>
           {panel ?? <Loading />}
@@ -96,7 +117,7 @@ export function ProductBrowser({
           {panel}
         </Drawer>
       )}
-      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <Box sx={{ display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <PaymentPrompt compact />
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           {!wide && (
@@ -148,9 +169,9 @@ export function ProductBrowser({
             fullWidth={false}
             sx={{ width: 110 }}
           >
-            {CATALOG_PAGE_SIZES.map((s) => (
+            {[...CATALOG_PAGE_SIZES, PAGE_SIZE_ALL].map((s) => (
               <MenuItem key={s} value={s}>
-                {s}
+                {s === PAGE_SIZE_ALL ? t('pageSizeAll') : s}
               </MenuItem>
             ))}
           </TextField>

@@ -23,8 +23,9 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { Html } from '../../components/Html';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
+import { num, qty } from '../../lib/format';
 import { portalConfig } from '../../lib/portal-config';
-import { ProductOrderSlot } from '../../lib/slots';
+import { ProductOrderSlot, usePreloadProductOrder } from '../../lib/slots';
 import { orderedSeriesQuery, productQuery } from './api';
 import { OrderedChart } from './OrderedChart';
 import { PaymentPrompt } from './PaymentPrompt';
@@ -113,10 +114,19 @@ function Carousel({ product }: { product: ProductDetail }) {
 export default function ProductPage() {
   const { t } = useTranslation('catalog');
   const id = Number(useParams().id);
+  usePreloadProductOrder();
   const product = useQuery(productQuery(id));
   const series = useQuery(orderedSeriesQuery(id));
   const [tab, setTab] = useState(0);
-  if (product.isError) return <ErrorState error={product.error} onRetry={() => void product.refetch()} />;
+  if (product.isError) {
+    return (
+      <ErrorState
+        error={product.error}
+        onRetry={() => void product.refetch()}
+        notFound={{ title: t('notFoundProduct'), back: { to: '/catalog/', label: t('toCatalog') } }}
+      />
+    );
+  }
   if (!product.data) return <Loading />;
   const p = product.data;
   return (
@@ -130,9 +140,16 @@ export default function ProductPage() {
         actions={<FavoriteButton product={p} />}
       />
       <PaymentPrompt compact />
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '420px 1fr' }, mt: 2 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '420px minmax(0, 1fr)' },
+          mt: 2,
+        }}
+      >
         <Carousel product={p} />
-        <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2, alignContent: 'start', gridTemplateColumns: 'minmax(0, 1fr)' }}>
           <Typography>
             {t('article')}: <b data-testid="product-article">{p.article}</b> · {p.brand}
           </Typography>
@@ -141,13 +158,14 @@ export default function ProductPage() {
             <PriceTag product={p} large />
             <AvailabilityChip value={p.availability} />
             <Typography sx={{ color: 'text.secondary' }}>
-              {t('quantity', { count: p.quantity, unit: p.unit.symbol })}
+              {t('quantity', { count: p.quantity, value: num(p.quantity), unit: p.unit.symbol })}
             </Typography>
           </Box>
           <ProductOrderSlot
             productId={p.id}
             min={portalConfig.settings?.catalogQuantityMin ?? 0}
             max={portalConfig.settings?.catalogQuantityMax ?? 10000}
+            {...(p.minQuantity ? { minQuantity: p.minQuantity } : {})}
           />
           {p.prices.length > 1 && (
             <Paper variant="outlined" sx={{ p: 2 }}>
@@ -163,11 +181,11 @@ export default function ProductPage() {
             </Paper>
           )}
           {p.analogues.length > 0 && (
-            <Paper variant="outlined" sx={{ p: 2 }}>
+            <Paper variant="outlined" sx={{ p: 2, overflowX: 'auto' }}>
               <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
                 {t('analogues.title')}
               </Typography>
-              <Table size="small">
+              <Table size="small" sx={{ '& td': { px: { xs: 1, sm: 2 } } }}>
                 <TableBody>
                   {p.analogues.map((a) => (
                     <TableRow key={`${a.kind}-${a.article}`}>
@@ -205,8 +223,14 @@ export default function ProductPage() {
                 {[
                   ...p.properties.map((pr) => [pr.name, pr.value] as const),
                   [t('props.unit'), p.unit.name] as const,
-                  [t('props.weight'), p.weightKg === null ? t('props.unknown') : `${p.weightKg} кг`] as const,
-                  [t('props.volume'), p.volumeM3 === null ? t('props.unknown') : `${p.volumeM3} м³`] as const,
+                  [
+                    t('props.weight'),
+                    p.weightKg === null ? t('props.unknown') : qty(p.weightKg, t('units.kg')),
+                  ] as const,
+                  [
+                    t('props.volume'),
+                    p.volumeM3 === null ? t('props.unknown') : qty(p.volumeM3, t('units.m3')),
+                  ] as const,
                 ].map(([k, v]) => (
                   <TableRow key={k}>
                     <TableCell sx={{ color: 'text.secondary', width: '40%' }}>{k}</TableCell>
@@ -237,7 +261,7 @@ export default function ProductPage() {
                         {s.name}
                         {s.isVirtual && ` (${t('stock.virtual')})`}
                       </TableCell>
-                      <TableCell align="right">{`${s.amount} ${s.unit}`}</TableCell>
+                      <TableCell align="right">{qty(s.amount, s.unit)}</TableCell>
                     </TableRow>
                   ))
                 )}

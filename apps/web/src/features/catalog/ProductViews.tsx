@@ -15,6 +15,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { Product } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -26,9 +28,10 @@ import type { ViewMode } from './url-state';
 export const productLink = (p: Pick<Product, 'id' | 'sectionId'>) =>
   p.sectionId ? `/catalog/${p.sectionId}/product/${p.id}/` : `/product/${p.id}`;
 
-const orderLimits = () => ({
+const orderLimits = (p: Product) => ({
   min: portalConfig.settings?.catalogQuantityMin ?? 0,
   max: portalConfig.settings?.catalogQuantityMax ?? 10000,
+  ...(p.minQuantity ? { minQuantity: p.minQuantity } : {}),
 });
 
 export function AvailabilityChip({ value }: { value: Product['availability'] }) {
@@ -170,58 +173,130 @@ function Tile({ product }: { product: Product }) {
           <PriceTag product={product} />
           <AvailabilityChip value={product.availability} />
         </Box>
-        <ProductOrderSlot productId={product.id} {...orderLimits()} compact />
+        <ProductOrderSlot productId={product.id} {...orderLimits(product)} compact />
       </CardContent>
     </Card>
   );
 }
 
 function ListRow({ product }: { product: Product }) {
+  // On a phone the picture is small beside the name and the price with the order control is one row under
+  // them, so a screen shows several products (issue 11, point 16).
   return (
     <Paper
       variant="outlined"
-      sx={{ p: 2, display: 'flex', gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+      sx={{
+        p: { xs: 1.5, sm: 2 },
+        display: 'grid',
+        gap: { xs: 1, sm: 2 },
+        gridTemplateColumns: { xs: '72px minmax(0, 1fr)', sm: '120px minmax(0, 1fr) auto' },
+        alignItems: 'start',
+      }}
       data-testid="product-card"
     >
-      <Thumb product={product} size={120} />
-      <Box sx={{ flexGrow: 1, display: 'grid', gap: 0.5, alignContent: 'start', minWidth: 0 }}>
+      <Thumb product={product} />
+      <Box sx={{ display: 'grid', gap: 0.5, alignContent: 'start', minWidth: 0 }}>
         <NameLink product={product} />
         <Article product={product} />
-        <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>{product.previewText}</Typography>
+        <Typography
+          sx={{
+            fontSize: 13,
+            color: 'text.secondary',
+            display: '-webkit-box',
+            WebkitLineClamp: { xs: 2, sm: 4 },
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }}
+        >
+          {product.previewText}
+        </Typography>
         <Box>
           <MatchChip match={product.match} />
         </Box>
       </Box>
-      <Box sx={{ display: 'grid', gap: 1, justifyItems: 'end', minWidth: 180 }}>
-        <PriceTag product={product} />
-        <AvailabilityChip value={product.availability} />
-        <ProductOrderSlot productId={product.id} {...orderLimits()} compact />
-        <FavoriteButton product={product} />
+      <Box
+        sx={{
+          gridColumn: { xs: '1 / -1', sm: 'auto' },
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          alignItems: 'center',
+          justifyContent: { xs: 'space-between', sm: 'flex-end' },
+          flexDirection: { xs: 'row', sm: 'column' },
+          alignContent: { sm: 'flex-end' },
+          minWidth: { sm: 180 },
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 0.5, justifyItems: { xs: 'start', sm: 'end' } }}>
+          <PriceTag product={product} />
+          <AvailabilityChip value={product.availability} />
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <ProductOrderSlot productId={product.id} {...orderLimits(product)} compact />
+          <FavoriteButton product={product} />
+        </Box>
       </Box>
     </Paper>
   );
 }
 
+/**
+ * The table view (category and price list). Four columns fit beside the filter at 1280 px; on a phone each
+ * row is a dense block without a picture (issue 11, point 16).
+ */
 function ProductTable({ items }: { items: Product[] }) {
   const { t } = useTranslation('catalog');
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  if (phone) {
+    return (
+      <Paper variant="outlined" component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t('view.table')}>
+        {items.map((p, i) => (
+          <Box
+            component="li"
+            key={p.id}
+            data-testid="product-card"
+            sx={{ px: 1.5, py: 1, display: 'grid', gap: 0.5, borderTop: i ? 1 : 0, borderColor: 'divider' }}
+          >
+            <NameLink product={p} />
+            <Article product={p} />
+            {p.match && <MatchChip match={p.match} />}
+            <Box
+              sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}
+            >
+              <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
+                <PriceTag product={p} />
+                <AvailabilityChip value={p.availability} />
+              </Box>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                <ProductOrderSlot productId={p.id} {...orderLimits(p)} compact />
+                <FavoriteButton product={p} />
+              </Box>
+            </Box>
+          </Box>
+        ))}
+      </Paper>
+    );
+  }
+  const cell = { px: 1, verticalAlign: 'top' } as const;
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-      <Table size="small">
+      <Table size="small" sx={{ '& th, & td': cell }}>
         <TableHead>
           <TableRow>
-            <TableCell>{t('table.name')}</TableCell>
-            <TableCell>{t('article')}</TableCell>
-            <TableCell>{t('table.brand')}</TableCell>
-            <TableCell>{t('table.availability')}</TableCell>
-            <TableCell align="right">{t('table.price')}</TableCell>
+            <TableCell sx={{ pl: '16px !important' }}>{t('table.name')}</TableCell>
+            <TableCell>
+              {t('article')} / {t('table.brand')}
+            </TableCell>
+            <TableCell align="right">
+              {t('table.price')} / {t('table.availability')}
+            </TableCell>
             <TableCell>{t('table.order')}</TableCell>
-            <TableCell />
           </TableRow>
         </TableHead>
         <TableBody>
           {items.map((p) => (
             <TableRow key={p.id} hover data-testid="product-card">
-              <TableCell>
+              <TableCell sx={{ pl: '16px !important' }}>
                 <NameLink product={p} />
                 {p.match && (
                   <Box sx={{ mt: 0.5 }}>
@@ -229,19 +304,21 @@ function ProductTable({ items }: { items: Product[] }) {
                   </Box>
                 )}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.article}</TableCell>
-              <TableCell>{p.brand}</TableCell>
               <TableCell>
-                <AvailabilityChip value={p.availability} />
+                <Typography sx={{ fontSize: 14, whiteSpace: 'nowrap' }}>{p.article}</Typography>
+                <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>{p.brand}</Typography>
               </TableCell>
               <TableCell align="right">
-                <PriceTag product={p} />
+                <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'end' }}>
+                  <PriceTag product={p} />
+                  <AvailabilityChip value={p.availability} />
+                </Box>
               </TableCell>
               <TableCell>
-                <ProductOrderSlot productId={p.id} {...orderLimits()} compact />
-              </TableCell>
-              <TableCell>
-                <FavoriteButton product={p} />
+                <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
+                  <ProductOrderSlot productId={p.id} {...orderLimits(p)} compact />
+                  <FavoriteButton product={p} />
+                </Box>
               </TableCell>
             </TableRow>
           ))}

@@ -1,5 +1,7 @@
+import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
+import { MissingParts } from '../../components/MissingParts';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState } from '../../components/States';
 import { ProductBrowser } from './ProductBrowser';
@@ -23,6 +25,11 @@ export default function SearchPage() {
           view={view}
           viewPath={(v) => (v === 'tile' ? '/search/' : `/search/${v}/`)}
           defaultSortByRank
+          nothingFound={
+            <Box sx={{ textAlign: 'left', maxWidth: 640, mx: 'auto', mt: 2 }}>
+              <MissingParts items={[{ article: search.trim(), count: 1 }]} />
+            </Box>
+          }
         />
       ) : (
         <EmptyState title={t('search.empty')} />

@@ -1,6 +1,10 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import Button from '@mui/material/Button';
+import CloseIcon from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +26,15 @@ export default function SectionPage() {
   const sections = useSections();
   const [drawer, setDrawer] = useState(false);
   if (!VIEWS.includes(view)) return <Navigate to="/404" replace />;
-  if (section.isError) return <ErrorState error={section.error} onRetry={() => void section.refetch()} />;
+  if (section.isError) {
+    return (
+      <ErrorState
+        error={section.error}
+        onRetry={() => void section.refetch()}
+        notFound={{ title: t('notFoundSection'), back: { to: '/catalog/', label: t('toCatalog') } }}
+      />
+    );
+  }
   if (!section.data) return <Loading />;
   return (
     <>
@@ -38,7 +50,25 @@ export default function SectionPage() {
           </Button>
         }
       />
-      <Drawer open={drawer} onClose={() => setDrawer(false)} slotProps={{ paper: { sx: { width: 320 } } }}>
+      {/* Over the top bar (which sits above the sidebar), with a title and a close button (issue 11, point 19). */}
+      <Drawer
+        open={drawer}
+        onClose={() => setDrawer(false)}
+        sx={{ zIndex: (theme) => theme.zIndex.modal }}
+        slotProps={{
+          paper: { sx: { width: { xs: '85vw', sm: 320 }, maxWidth: 320 }, 'aria-labelledby': 'catalog-tree-title' },
+        }}
+      >
+        <Box
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Typography id="catalog-tree-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            {t('tree')}
+          </Typography>
+          <IconButton aria-label={t('common:close')} onClick={() => setDrawer(false)} edge="end">
+            <CloseIcon />
+          </IconButton>
+        </Box>
         <CatalogTree sections={sections.data?.items ?? []} currentId={id} onNavigate={() => setDrawer(false)} />
       </Drawer>
       <ProductBrowser

@@ -1,52 +1,74 @@
 import { type InputOf, type Methods } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rest } from '../../lib/rest';
+import { currentUserQuery } from '../../lib/current-user';
 import { notifyError } from '../../lib/notify';
 
 type ListInput = InputOf<Methods['product/list']>;
 
+/**
+ * Every query key of the catalogue (one factory): the prefixes (`products`, `favorites`, …) invalidate a whole
+ * family after a change of favourites or prices.
+ */
+export const catalogKeys = {
+  products: ['product'] as const,
+  favorites: ['favorite'] as const,
+  pricings: ['pricing'] as const,
+  paymentLists: ['payment'] as const,
+  allSections: () => ['section', 'list', 'all'] as const,
+  section: (id: number) => ['section', 'get', id] as const,
+  productList: (input: unknown) => ['product', 'list', input] as const,
+  productFilter: (filter: unknown) => ['product', 'get-filter', filter] as const,
+  product: (id: number) => ['product', 'get', id] as const,
+  ordered: (id: number) => ['product', 'ordered', id] as const,
+  suggest: (search: string) => ['product', 'suggest', search] as const,
+  favoriteList: (input: unknown) => ['favorite', 'list', input] as const,
+  pricing: (id: number) => ['pricing', id] as const,
+  payments: () => ['payment', 'list'] as const,
+};
+
 export const sectionsQuery = queryOptions({
-  queryKey: ['section', 'list', 'all'],
+  queryKey: catalogKeys.allSections(),
   queryFn: () => rest('section/list', { size: -1 }),
   staleTime: 5 * 60_000,
 });
 
 export const sectionQuery = (id: number) =>
   queryOptions({
-    queryKey: ['section', 'get', id],
+    queryKey: catalogKeys.section(id),
     queryFn: () => rest('section/get', { id }),
     staleTime: 5 * 60_000,
   });
 
 export const productsQuery = (input: ListInput) =>
   queryOptions({
-    queryKey: ['product', 'list', input],
+    queryKey: catalogKeys.productList(input),
     queryFn: ({ signal }) => rest('product/list', input, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const filterQuery = (filter: ListInput['filter']) =>
   queryOptions({
-    queryKey: ['product', 'get-filter', filter],
+    queryKey: catalogKeys.productFilter(filter),
     queryFn: ({ signal }) => rest('product/get-filter', { filter }, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const productQuery = (id: number) =>
   queryOptions({
-    queryKey: ['product', 'get', id],
+    queryKey: catalogKeys.product(id),
     queryFn: () => rest('product/get', { id }),
   });
 
 export const orderedSeriesQuery = (id: number) =>
   queryOptions({
-    queryKey: ['product', 'ordered', id],
+    queryKey: catalogKeys.ordered(id),
     queryFn: () => rest('product/get-kolichestvo-zakazannykh-tovarov', { id }),
   });
 
 export const suggestQuery = (search: string) =>
   queryOptions({
-    queryKey: ['product', 'suggest', search],
+    queryKey: catalogKeys.suggest(search),
     queryFn: ({ signal }) => rest('product/suggest', { search }, { signal }),
     enabled: search.trim().length >= 2,
     staleTime: 60_000,
@@ -54,18 +76,18 @@ export const suggestQuery = (search: string) =>
 
 export const favoritesQuery = (input: InputOf<Methods['favorite/list']>) =>
   queryOptions({
-    queryKey: ['favorite', 'list', input],
+    queryKey: catalogKeys.favoriteList(input),
     queryFn: () => rest('favorite/list', input),
   });
 
 export const pricingQuery = (id: number) =>
   queryOptions({
-    queryKey: ['pricing', id],
+    queryKey: catalogKeys.pricing(id),
     queryFn: () => rest('user/pricing-get', { id }),
   });
 
 export const paymentsQuery = queryOptions({
-  queryKey: ['payment', 'list'],
+  queryKey: catalogKeys.payments(),
   queryFn: () => rest('payment/list', { size: -1 }),
 });
 
@@ -82,8 +104,8 @@ export function useToggleFavorite() {
       else await rest('favorite/delete', { id });
     },
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['favorite'] });
-      void client.invalidateQueries({ queryKey: ['product'] });
+      void client.invalidateQueries({ queryKey: catalogKeys.favorites });
+      void client.invalidateQueries({ queryKey: catalogKeys.products });
     },
     onError: notifyError,
   });
@@ -95,11 +117,11 @@ export function useUpdatePricing() {
   return useMutation({
     mutationFn: (input: InputOf<Methods['user/pricing-update']>) => rest('user/pricing-update', input),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['pricing'] });
-      void client.invalidateQueries({ queryKey: ['payment'] });
-      void client.invalidateQueries({ queryKey: ['product'] });
-      void client.invalidateQueries({ queryKey: ['favorite'] });
-      void client.invalidateQueries({ queryKey: ['profile'] });
+      void client.invalidateQueries({ queryKey: catalogKeys.pricings });
+      void client.invalidateQueries({ queryKey: catalogKeys.paymentLists });
+      void client.invalidateQueries({ queryKey: catalogKeys.products });
+      void client.invalidateQueries({ queryKey: catalogKeys.favorites });
+      void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
     },
     onError: notifyError,
   });

@@ -23,6 +23,14 @@ export const catalogRoutes: PortalRoute[] = [
     numericParams: ['section', 'id'],
   },
   { path: '/product/:id', name: 'catalog/ProductById', access: 'auth', component: ProductPage, numericParams: ['id'] },
+  // Spec §2 `/catalog/{section?}/product/{id}/`: without the section too.
+  {
+    path: '/catalog/product/:id/',
+    name: 'catalog/ProductNoSection',
+    access: 'auth',
+    component: ProductPage,
+    numericParams: ['id'],
+  },
   { path: '/search/', name: 'catalog/Search', access: 'auth', component: SearchPage },
   { path: '/search/:view/', name: 'catalog/SearchView', access: 'auth', component: SearchPage },
   { path: '/favorites/', name: 'catalog/Favorites', access: 'auth', component: lazy(() => import('./FavoritesPage')) },

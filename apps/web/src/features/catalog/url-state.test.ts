@@ -21,6 +21,11 @@ describe('browse state in the URL', () => {
     const s = readBrowseState(new URLSearchParams('page=0&size=100000&sort=WEIGHT.UP'));
     expect(s).toEqual({ page: 1, size: 60, sort: { key: 'NAME', dir: 'ASC' }, filter: {} });
   });
+  it('keeps size=-1: every product of the section (spec §2)', () => {
+    expect(readBrowseState(new URLSearchParams('size=-1')).size).toBe(-1);
+    expect(writeBrowseState(new URLSearchParams(), { size: -1 }).get('size')).toBe('-1');
+  });
+
   it('round-trips filter, sort, page and size', () => {
     const params = writeBrowseState(new URLSearchParams(), {
       page: 3,

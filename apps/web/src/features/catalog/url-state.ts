@@ -6,6 +6,7 @@ import {
   type ProductFilterInput,
   type ProductSortKey,
 } from '@portal/contract';
+import { pageFromQuery, sizeFromQuery } from '../../lib/list-params';
 
 export type ViewMode = 'tile' | 'list' | 'table';
 export const VIEWS: ViewMode[] = ['tile', 'list', 'table'];
@@ -20,19 +21,18 @@ export interface BrowseState {
 
 /**
  * The catalogue screen lives in its URL (a link reproduces it): `?page=2&size=120&sort=PRICE.DESC&F_BRAND=CLAAS`.
- * Invalid page and size fall back to 1 and 60 (spec §5).
+ * Invalid page and size fall back to 1 and 60 (spec §5); `size=-1` shows every product.
  */
 export function readBrowseState(params: URLSearchParams): BrowseState {
-  const page = Number(params.get('page'));
-  const size = Number(params.get('size'));
   const filter: Record<string, string[]> = {};
   for (const key of SHORT_FILTER_KEYS) {
     const values = params.getAll(key).filter(Boolean);
     if (values.length) filter[key] = values;
   }
   return {
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    size: (CATALOG_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    page: pageFromQuery(params.get('page')),
+    // 60, 120, 240 or -1 (every product of the section, spec §2: `/catalog/{id}/?size=-1`).
+    size: sizeFromQuery(params.get('size'), DEFAULT_PAGE_SIZE, CATALOG_PAGE_SIZES),
     sort: parseSortParam(params.get('sort')),
     filter,
   };

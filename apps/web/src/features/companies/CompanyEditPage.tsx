@@ -19,6 +19,7 @@ import { ErrorState, Loading } from '../../components/States';
 import { fieldMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest, RestError } from '../../lib/rest';
+import { companyKeys } from './keys';
 
 type Fields = CounterpartyFields;
 const EMPTY = Object.fromEntries(COUNTERPARTY_FIELDS.map((f) => [f, ''])) as unknown as Fields;
@@ -41,7 +42,7 @@ export default function CompanyEditPage() {
   const [error, setError] = useState('');
   const [confirm, setConfirm] = useState(false);
   const company = useQuery({
-    queryKey: ['counterparty', 'get', id],
+    queryKey: companyKeys.detail(id),
     queryFn: () => rest('counterparty/get', { id: id! }),
     enabled: id !== null,
   });
@@ -58,7 +59,7 @@ export default function CompanyEditPage() {
       const saved = id
         ? await rest('counterparty/update', { id, fields: values })
         : await rest('counterparty/create', { fields: values });
-      await queryClient.invalidateQueries({ queryKey: ['counterparty'] });
+      await queryClient.invalidateQueries({ queryKey: companyKeys.all });
       notifySuccess(t('saved'));
       if (!id) await navigate(`/company/${saved.id}/`, { replace: true });
     } catch (err) {
@@ -78,7 +79,7 @@ export default function CompanyEditPage() {
   const remove = async () => {
     try {
       await rest('counterparty/delete', { id: id! });
-      await queryClient.invalidateQueries({ queryKey: ['counterparty'] });
+      await queryClient.invalidateQueries({ queryKey: companyKeys.all });
       notifySuccess(t('deleted'));
       await navigate('/company/');
     } catch (err) {

@@ -14,12 +14,13 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { rest } from '../../lib/rest';
+import { companyKeys } from './keys';
 
 /** 'Юридические лица': the dealer's companies with their requisites. */
 export default function CompanyListPage() {
   const { t } = useTranslation('companies');
   const list = useQuery({
-    queryKey: ['counterparty', 'list'],
+    queryKey: companyKeys.list(),
     queryFn: () => rest('counterparty/list', { size: -1 }),
   });
   return (

@@ -13,7 +13,7 @@ import { ErrorState, Loading } from '../../components/States';
 import { formatDate } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { RestError } from '../../lib/rest';
-import { newsQuery } from './api';
+import { contentKeys, newsQuery } from './api';
 import { Picture } from './Picture';
 
 /** '/news/{id}/{token?}/': a token opens the item without signing in (a link shared by a colleague). */
@@ -24,7 +24,7 @@ export default function NewsDetailPage() {
   const client = useQueryClient();
   // Reading marks the item: lists refetch to drop the "new" chip.
   useEffect(() => {
-    if (item.data?.isView) void client.invalidateQueries({ queryKey: ['news', 'list'] });
+    if (item.data?.isView) void client.invalidateQueries({ queryKey: contentKeys.newsLists() });
   }, [item.data?.isView, client]);
 
   if (item.isError && item.error instanceof RestError && (item.error.status === 404 || item.error.status === 400)) {

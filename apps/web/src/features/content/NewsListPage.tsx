@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { formatDate } from '../../lib/format';
 import { newsListQuery } from './api';
 import { Picture } from './Picture';
+import { pageFromQuery } from '../../lib/list-params';
 
 const PAGE_SIZE = 12;
 
@@ -20,7 +21,7 @@ const PAGE_SIZE = 12;
 export default function NewsListPage() {
   const { t } = useTranslation('content');
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageFromQuery(params.get('page'));
   const list = useQuery(newsListQuery({ page, size: PAGE_SIZE }));
   const pages = list.data ? Math.max(1, Math.ceil(list.data.count / PAGE_SIZE)) : 1;
   return (

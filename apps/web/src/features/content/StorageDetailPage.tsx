@@ -4,7 +4,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { useCurrentUser } from '../../lib/current-user';
 import { Html } from '../../components/Html';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
@@ -26,7 +27,13 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export default function StorageDetailPage() {
   const { t } = useTranslation('content');
   const { id = '' } = useParams();
-  const storage = useQuery(storageQuery(Number(id)));
+  const location = useLocation();
+  const user = useCurrentUser();
+  // With a token the guard lets a signed-out visitor through (spec §4); the warehouse is for signed-in users.
+  const storage = useQuery({ ...storageQuery(Number(id)), enabled: !!user.data });
+  if (user.isSuccess && !user.data) {
+    return <Navigate to={`/auth/?back=${encodeURIComponent(location.pathname)}`} replace />;
+  }
   if (storage.isError && storage.error instanceof RestError && storage.error.status === 404) {
     return <Navigate to="/404" replace />;
   }

@@ -24,7 +24,8 @@ export const contentRoutes: PortalRoute[] = [
     component: lazy(() => import('./StorageListPage')),
   },
   {
-    path: '/storage/:id/',
+    // Spec §2: an optional token parameter is read (a link with one opens the warehouse like a shared one).
+    path: '/storage/:id/:token?/',
     name: 'storage/StorageDetail',
     access: 'auth',
     numericParams: ['id'],

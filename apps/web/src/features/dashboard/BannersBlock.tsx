@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState, Loading } from '../../components/States';
 import { rest } from '../../lib/rest';
+import { dashboardKeys } from './keys';
 
 const ROTATE_MS = 7000;
 const isExternal = (link: string) => /^https?:\/\//i.test(link);
@@ -62,7 +63,7 @@ function Slide({ banner, active }: { banner: Banner; active: boolean }) {
 export function BannersBlock() {
   const { t } = useTranslation('dashboard');
   const banners = useQuery({
-    queryKey: ['banner', 'list', DASHBOARD_BANNERS],
+    queryKey: dashboardKeys.banners(DASHBOARD_BANNERS),
     queryFn: () => rest('banner/list', { page: 1, size: DASHBOARD_BANNERS }),
   });
   const [index, setIndex] = useState(0);

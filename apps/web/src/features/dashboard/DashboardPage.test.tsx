@@ -34,14 +34,17 @@ function answer(name: string, result: unknown) {
   return new Response(JSON.stringify({ result }), { status: 200, headers: { 'content-type': 'application/json' } });
 }
 
+// Held from the start, so releasing it works whenever the call is actually sent (the client may first await
+// other work, such as a captcha token).
 let releaseNews: () => void = () => {};
 beforeEach(() => {
+  const newsHeld = new Promise<void>((resolve) => (releaseNews = resolve));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       const name = /\/rest\/([^?]+)/.exec(url)?.[1] ?? '';
       if (name === 'news/list') {
-        await new Promise<void>((resolve) => (releaseNews = resolve));
+        await newsHeld;
         return answer(name, { count: 20, items: [1, 2, 3, 4, 5, 6].map(news) });
       }
       if (name === 'banner/list') return answer(name, { count: 0, items: [] });

@@ -30,7 +30,8 @@ class BlockBoundary extends Component<{ children: ReactNode }, { error: unknown 
 /** Each block loads by itself: its own query, its own loading and empty state, its own error. */
 function Block({ width, children }: { width: DashboardBlock['width']; children: ReactNode }) {
   return (
-    <Box sx={{ gridColumn: { xs: '1 / -1', md: `span ${width}` }, minWidth: 0 }}>
+    // A block with nothing to show for this user (a dealer's block for an administrator) takes no room.
+    <Box sx={{ gridColumn: { xs: '1 / -1', md: `span ${width}` }, minWidth: 0, '&:empty': { display: 'none' } }}>
       <BlockBoundary>
         <Suspense fallback={<Loading />}>{children}</Suspense>
       </BlockBoundary>

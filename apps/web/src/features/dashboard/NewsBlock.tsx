@@ -11,12 +11,13 @@ import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { formatDate } from '../../lib/format';
 import { rest } from '../../lib/rest';
 import { DashboardCard } from './DashboardCard';
+import { dashboardKeys } from './keys';
 
 /** The six latest news, unread ones marked. */
 export function NewsBlock() {
   const { t } = useTranslation('dashboard');
   const news = useQuery({
-    queryKey: ['news', 'list', { page: 1, size: DASHBOARD_NEWS }],
+    queryKey: dashboardKeys.news(DASHBOARD_NEWS),
     queryFn: () => rest('news/list', { page: 1, size: DASHBOARD_NEWS }),
   });
   return (

@@ -10,6 +10,7 @@ import { ErrorState, Loading } from '../../components/States';
 import { notifySuccess } from '../../lib/notify';
 import { rest } from '../../lib/rest';
 import { formByCodeQuery, formByIdQuery, formsKeys } from './api';
+import { CaptchaNotice } from '../../components/CaptchaNotice';
 import { FormRenderer, type FormSubmission } from './FormRenderer';
 
 /** /support/create/ (the support form) and /form/{id}/ (any form): the definition drives the screen. */
@@ -44,6 +45,7 @@ export function FillForm({ support }: { support: boolean }) {
             <Typography sx={{ mb: 2, color: 'text.secondary' }}>{form.data.description}</Typography>
           )}
           <FormRenderer form={form.data} submitLabel={t('submit')} onSubmit={send} />
+          <CaptchaNotice />
         </Paper>
       )}
     </Box>

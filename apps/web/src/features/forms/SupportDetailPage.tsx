@@ -95,7 +95,10 @@ export default function SupportDetailPage() {
   const reply = a.adminFields.find((f) => f.sid === 'ANSWER')?.value ?? '';
   return (
     <Box>
-      <PageHeader title={a.title} crumbs={[{ label: t('support.title'), to: '/support/' }]} />
+      <PageHeader
+        title={a.title}
+        crumbs={[{ label: isStaff(user) ? t('support.staffTitle') : t('support.title'), to: '/support/' }]}
+      />
       <Box sx={{ display: 'grid', gap: 3, maxWidth: 860 }}>
         <Paper sx={{ p: { xs: 2, sm: 3 } }} data-testid="appeal">
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>

@@ -1,8 +1,12 @@
-import { type User } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
+import type { AnswerStatus, DealerCompanyFilter } from '@portal/contract';
 import { rest } from '../../lib/rest';
 
-export const formsKeys = { all: ['forms'] as const, answers: ['answers'] as const };
+export const formsKeys = {
+  all: ['forms'] as const,
+  answers: ['answers'] as const,
+  agreement: (id: number) => ['agreement', id] as const,
+};
 
 export const formListQuery = () =>
   queryOptions({ queryKey: [...formsKeys.all, 'list'], queryFn: () => rest('form/list', {}) });
@@ -13,20 +17,40 @@ export const formByCodeQuery = (code: string) =>
 export const formByIdQuery = (id: number) =>
   queryOptions({ queryKey: [...formsKeys.all, 'id', String(id)], queryFn: () => rest('form/get', { id }) });
 
-export const answerListQuery = (page: number, size: number, code?: string) =>
+export const answerListQuery = (
+  page: number,
+  size: number,
+  code?: string,
+  status?: AnswerStatus,
+  staff: DealerCompanyFilter = {},
+) =>
   queryOptions({
-    queryKey: [...formsKeys.answers, 'list', page, size, code ?? ''],
-    queryFn: () => rest('answer/list', { page, size, sort: { ID: 'DESC' }, ...(code ? { filter: { code } } : {}) }),
+    queryKey: [
+      ...formsKeys.answers,
+      'list',
+      page,
+      size,
+      code ?? '',
+      status ?? '',
+      staff.dealer ?? '',
+      staff.company ?? '',
+    ],
+    queryFn: () =>
+      rest('answer/list', {
+        page,
+        size,
+        sort: { ID: 'DESC' },
+        filter: { ...(code ? { code } : {}), ...(status ? { status } : {}), ...staff },
+      }),
   });
 
 export const answerQuery = (id: number) =>
   queryOptions({ queryKey: [...formsKeys.answers, 'detail', id], queryFn: () => rest('answer/get', { id }) });
 
 export const agreementQuery = (id: number) =>
-  queryOptions({ queryKey: ['agreement', id], queryFn: () => rest('agreement/get', { id }) });
+  queryOptions({ queryKey: formsKeys.agreement(id), queryFn: () => rest('agreement/get', { id }) });
 
-export const isStaff = (user: User | null | undefined) =>
-  Boolean(user && user.groups.some((g) => g === 'EMPLOYEES' || g === 'ADMINS'));
+export { isStaff } from '../../lib/roles';
 
 /** Fills a mask where 9 stands for a digit: '+7 (999) 999-99-99'. Digits the mask already shows are skipped. */
 export function applyMask(mask: string, input: string): string {

@@ -19,10 +19,12 @@ import { ErrorState, Loading } from '../../components/States';
 import { fieldMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest } from '../../lib/rest';
+import { CaptchaNotice } from '../../components/CaptchaNotice';
+import { mailingKeys } from './keys';
 
-const mailingQuery = queryOptions({ queryKey: ['mailing'], queryFn: () => rest('mailings/get', {}) });
+const mailingQuery = queryOptions({ queryKey: mailingKeys.all, queryFn: () => rest('mailings/get', {}) });
 const agreementQuery = (id: number) =>
-  queryOptions({ queryKey: ['agreement', id], queryFn: () => rest('agreement/get', { id }) });
+  queryOptions({ queryKey: mailingKeys.agreement(id), queryFn: () => rest('agreement/get', { id }) });
 
 /** 'Рассылка': subscribe with consent to the mailing agreement, change the address, unsubscribe. */
 export default function MailingPage() {
@@ -39,7 +41,7 @@ export default function MailingPage() {
     resetOptions: { keepDirtyValues: true },
   });
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['mailing'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: mailingKeys.all });
 
   const subscribe = async ({ email }: { email: string }) => {
     if (!mailing.data) return;
@@ -110,6 +112,7 @@ export default function MailingPage() {
                 {consentError && <FormHelperText error>{consentError}</FormHelperText>}
               </Box>
             )}
+            <CaptchaNotice />
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
                 {mailing.data.subscribed ? t('save') : t('subscribe')}

@@ -1,4 +1,3 @@
-import { type User } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { rest } from '../../lib/rest';
 
@@ -18,5 +17,4 @@ export const messageListQuery = () =>
     queryFn: () => rest('message/list', { size: 100 }),
   });
 
-export const isStaff = (user: User | null | undefined) =>
-  Boolean(user && user.groups.some((g) => g === 'EMPLOYEES' || g === 'ADMINS'));
+export { isStaff } from '../../lib/roles';

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import { type Currency } from '@portal/contract';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import Box from '@mui/material/Box';
@@ -7,10 +8,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ErrorState, Loading } from '../../components/States';
-import { money } from '../../lib/format';
+import { money, num } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { rest } from '../../lib/rest';
-import { download } from './api';
+import { download, orderKeys } from './api';
 
 const cell = { border: '1px solid #000', padding: '2px 4px', verticalAlign: 'top' } as const;
 
@@ -22,12 +23,27 @@ const cell = { border: '1px solid #000', padding: '2px 4px', verticalAlign: 'top
 export default function BillPrintPage() {
   const { t } = useTranslation('orders');
   const id = Number(useParams().id);
-  const bill = useQuery({ queryKey: ['bill', id], queryFn: () => rest('bill/get', { id }) });
+  const bill = useQuery({ queryKey: orderKeys.bill(id), queryFn: () => rest('bill/get', { id }) });
   if (bill.isPending) return <Loading />;
   if (bill.isError) return <ErrorState error={bill.error} />;
   const b = bill.data;
   document.title = b.title;
-  const get = (list: typeof b.supplier, label: string) => list.find((l) => l.label === label)?.value ?? '';
+  if (b.file) {
+    // The supplier attached the bill as a file: that file is the bill (decision 131).
+    const attached = b.file;
+    return (
+      <Box sx={{ maxWidth: 640, mx: 'auto' }} data-testid="bill-attached">
+        <Alert severity="info" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+          {t('billAttached', { name: attached.name })}
+        </Alert>
+        <Button variant="contained" startIcon={<DownloadOutlined />} component="a" href={attached.path}>
+          {t('billDownload')}
+        </Button>
+      </Box>
+    );
+  }
+  // Rows by their code: labels come in the page's language (decision 145).
+  const get = (list: typeof b.supplier, code: string) => list.find((l) => l.code === code)?.value ?? '';
   const file = async () => {
     try {
       const f = await rest('bill/file', { id });
@@ -61,24 +77,24 @@ export default function BillPrintPage() {
         <tbody>
           <tr>
             <td style={cell} colSpan={2} rowSpan={2}>
-              {get(b.supplier, 'Банк')}
+              {get(b.supplier, 'BANK')}
               <br />
               <small>{t('billDoc.payeeBank')}</small>
             </td>
             <td style={cell}>{t('billDoc.bik')}</td>
-            <td style={cell}>{get(b.supplier, 'БИК')}</td>
+            <td style={cell}>{get(b.supplier, 'BIK')}</td>
           </tr>
           <tr>
             <td style={cell}>{t('billDoc.corr')}</td>
-            <td style={cell}>{get(b.supplier, 'Корр. счёт')}</td>
+            <td style={cell}>{get(b.supplier, 'CORR_ACCOUNT')}</td>
           </tr>
           <tr>
             <td style={cell}>
-              {t('billDoc.innKpp')} {get(b.supplier, 'ИНН / КПП')}
+              {t('billDoc.innKpp')} {get(b.supplier, 'INN_KPP')}
             </td>
-            <td style={cell}>{get(b.supplier, 'Поставщик')}</td>
+            <td style={cell}>{get(b.supplier, 'NAME')}</td>
             <td style={cell}>{t('billDoc.account')}</td>
-            <td style={cell}>{get(b.supplier, 'Расчётный счёт')}</td>
+            <td style={cell}>{get(b.supplier, 'ACCOUNT')}</td>
           </tr>
         </tbody>
       </table>
@@ -89,12 +105,17 @@ export default function BillPrintPage() {
       <Box sx={{ display: 'grid', gridTemplateColumns: '110px 1fr', gap: '2px 8px', mb: 1 }}>
         <b>{t('billDoc.supplier')}</b>
         <span>
-          {[get(b.supplier, 'Поставщик'), `ИНН/КПП ${get(b.supplier, 'ИНН / КПП')}`, get(b.supplier, 'Адрес')].join(
-            ', ',
-          )}
+          {[
+            get(b.supplier, 'NAME'),
+            `${t('billDoc.innKpp')} ${get(b.supplier, 'INN_KPP')}`,
+            get(b.supplier, 'ADDRESS'),
+            get(b.supplier, 'PHONE') && `${t('billDoc.phone')} ${get(b.supplier, 'PHONE')}`,
+          ]
+            .filter(Boolean)
+            .join(', ')}
         </span>
         <b>{t('billDoc.buyer')}</b>
-        <span>{b.buyer.map((l) => (l.label === 'Покупатель' ? l.value : `${l.label} ${l.value}`)).join(', ')}</span>
+        <span>{b.buyer.map((l) => (l.code === 'NAME' ? l.value : `${l.label} ${l.value}`)).join(', ')}</span>
         {b.data.map((d) => (
           <Box key={d.label} sx={{ display: 'contents' }}>
             <b>{d.label}</b>
@@ -119,7 +140,7 @@ export default function BillPrintPage() {
             <tr key={i.id} style={{ breakInside: 'avoid' }}>
               <td style={cell}>{n + 1}</td>
               <td style={cell}>{[i.article, i.name].filter(Boolean).join(' ')}</td>
-              <td style={{ ...cell, textAlign: 'right' }}>{i.quantity}</td>
+              <td style={{ ...cell, textAlign: 'right' }}>{num(i.quantity)}</td>
               <td style={cell}>{i.unit}</td>
               <td style={{ ...cell, textAlign: 'right', whiteSpace: 'nowrap' }}>
                 {money(i.price, i.currency as Currency)}
@@ -150,35 +171,59 @@ export default function BillPrintPage() {
           {b.signers.map((s) => (
             <Box key={s.position} sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'flex-end' }}>
               <Box sx={{ width: 130 }}>{s.position}</Box>
-              <Box sx={{ borderBottom: '1px solid #000', width: 140, height: 18 }} />
+              <Box sx={{ borderBottom: '1px solid #000', width: 140, height: 18, position: 'relative' }}>
+                {s.signature && (
+                  <Box
+                    component="img"
+                    src={s.signature}
+                    alt=""
+                    sx={{ position: 'absolute', bottom: 0, left: 10, height: 36, maxWidth: 120 }}
+                  />
+                )}
+              </Box>
               <Box>{s.name}</Box>
             </Box>
           ))}
-          <Box
-            aria-label={t('billDoc.stamp')}
-            sx={{
-              position: 'absolute',
-              left: 440,
-              top: 4,
-              width: 110,
-              height: 110,
-              borderRadius: '50%',
-              border: '3px double #1a3d8f',
-              color: '#1a3d8f',
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              textAlign: 'center',
-              fontSize: '10px',
-              p: 1,
-              transform: 'rotate(-12deg)',
-              opacity: 0.8,
-            }}
-          >
-            {b.stamp}
-            <br />
-            {t('billDoc.forDocs')}
-          </Box>
+          {b.stamp ? (
+            <Box
+              component="img"
+              src={b.stamp}
+              alt={t('billDoc.stamp')}
+              data-testid="bill-stamp"
+              sx={{ position: 'absolute', left: 440, top: -10, width: 130, height: 130, objectFit: 'contain' }}
+            />
+          ) : (
+            // No stamp image in the settings: a seal drawn from the supplier's name and ИНН.
+            <Box
+              role="img"
+              aria-label={t('billDoc.stamp')}
+              data-testid="bill-stamp"
+              sx={{
+                position: 'absolute',
+                left: 440,
+                top: 4,
+                width: 110,
+                height: 110,
+                borderRadius: '50%',
+                border: '3px double #1a3d8f',
+                color: '#1a3d8f',
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                justifyContent: 'center',
+                textAlign: 'center',
+                fontSize: '10px',
+                p: 1,
+                transform: 'rotate(-12deg)',
+                opacity: 0.8,
+              }}
+            >
+              <span>{get(b.supplier, 'NAME')}</span>
+              <span>
+                {t('billDoc.inn')} {get(b.supplier, 'INN_KPP').split(' / ')[0]}
+              </span>
+            </Box>
+          )}
         </Box>
       </Box>
     </Box>

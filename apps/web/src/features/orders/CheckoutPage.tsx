@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { orderFieldsInput, type PortalFile } from '@portal/contract';
 import AttachFile from '@mui/icons-material/AttachFile';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,8 +14,7 @@ import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, type FieldError, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,14 +22,31 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
-import { useActiveBasket } from '../../lib/active-basket';
+import { basketKeys, useActiveBasket } from '../../lib/active-basket';
 import { fieldMessage } from '../../lib/forms';
-import { money } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest, RestError } from '../../lib/rest';
+import { CheckoutSummary, CheckoutTotal } from './components/CheckoutSummary';
+import { orderKeys } from './api';
 
 const checkoutInput = orderFieldsInput.omit({ basket: true });
 type Values = z.input<typeof checkoutInput>;
+
+/**
+ * The form's schema: the contract's fields, an address whenever the chosen shipping is a delivery, and a
+ * warehouse whenever it is a pickup and the site has warehouses (decision 064).
+ */
+function checkoutSchema(isPickup: (shipping: string) => boolean, hasWarehouses: boolean) {
+  return checkoutInput.superRefine((v, ctx) => {
+    const pickup = isPickup(String(v.shipping));
+    if (!pickup && !v.address?.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'validation.required' });
+    }
+    if (pickup && hasWarehouses && !v.storage) {
+      ctx.addIssue({ code: 'custom', path: ['storage'], message: 'validation.required' });
+    }
+  });
+}
 const TEXT_FIELDS = ['address', 'vin', 'model', 'comment'] as const;
 
 /** 'Оформление заказа' from the active basket (spec §4): company, payment, shipping, address, VIN… */
@@ -38,13 +55,17 @@ export default function CheckoutPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { active, list } = useActiveBasket();
-  const fields = useQuery({ queryKey: ['order', 'fields'], queryFn: () => rest('order/get-fields', {}) });
+  const fields = useQuery({ queryKey: orderKeys.fields(), queryFn: () => rest('order/get-fields', {}) });
   // One key per visit of this screen: a double click or a resent request makes one order.
   const idempotencyKey = useMemo(() => `${Date.now()}-${Math.random().toString(36).slice(2)}`, []);
   const [files, setFiles] = useState<PortalFile[]>([]);
   const [error, setError] = useState('');
+  const option = (id: string) => fields.data?.fields.find((f) => f.id === id);
+  const pickupOf = (shipping: string) =>
+    option('shipping')?.options.find((o) => o.value === shipping)?.isPickup ?? true;
   const form = useForm<Values>({
-    resolver: zodResolver(checkoutInput),
+    resolver: (values, context, options) =>
+      zodResolver(checkoutSchema(pickupOf, (option('storage')?.options.length ?? 0) > 0))(values, context, options),
     defaultValues: {
       company: '',
       paySystem: '',
@@ -56,17 +77,30 @@ export default function CheckoutPage() {
     } as unknown as Values,
   });
   const { errors, isSubmitting } = form.formState;
-  const option = (id: string) => fields.data?.fields.find((f) => f.id === id);
   useEffect(() => {
     if (!fields.data) return;
-    for (const id of ['company', 'paySystem', 'shipping'] as const) {
+    for (const id of ['company', 'paySystem', 'shipping', 'storage'] as const) {
       const v = option(id)?.value;
       if (v) form.setValue(id, v as unknown as number);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fields.data]);
   const shippingId = String(form.watch('shipping') ?? '');
-  const isPickup = option('shipping')?.options.find((o) => o.value === shippingId)?.isPickup ?? true;
+  const isPickup = pickupOf(shippingId);
+  // The summary is the server's price for the payment method in the form, asked again whenever it or the
+  // basket changes: the order is created at exactly these prices (order/preview and order/create share them).
+  const paySystem = Number(form.watch('paySystem') ?? 0);
+  const basketKey = active ? `${active.count}:${active.totals.map((x) => x.value).join('+')}` : '';
+  const preview = useQuery({
+    queryKey: orderKeys.preview(active?.id ?? 0, paySystem, basketKey),
+    queryFn: () => rest('order/preview', { basket: active!.id, paySystem }),
+    enabled: Boolean(active && active.count > 0 && paySystem > 0),
+    placeholderData: keepPreviousData,
+  });
+  const current = preview.data && preview.data.paySystem === paySystem && !preview.isPlaceholderData;
+  // The spec §9 thresholds (decision 140): the server names what it will refuse; the dealer reads it here first.
+  const refusals = current ? preview.data!.refusals : [];
+  const orderable = Boolean(current && preview.data!.items.every((i) => !i.problem) && refusals.length === 0);
 
   const attach = async (list: FileList | null) => {
     if (!list?.length) return;
@@ -85,8 +119,8 @@ export default function CheckoutPage() {
         fields: { ...values, basket: active.id, files: files.map((f) => f.id) },
         idempotencyKey,
       });
-      await queryClient.invalidateQueries({ queryKey: ['basket'] });
-      await queryClient.invalidateQueries({ queryKey: ['order'] });
+      await queryClient.invalidateQueries({ queryKey: basketKeys.all });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
       notifySuccess(t('created', { id: r.id }));
       await navigate(`/order/${r.id}/`);
     } catch (err) {
@@ -94,7 +128,7 @@ export default function CheckoutPage() {
       if (err instanceof RestError) {
         for (const [name, text] of Object.entries(err.fields)) {
           const key = name.replace(/^fields\./, '') as Path<Values>;
-          if (['company', 'paySystem', 'shipping', ...TEXT_FIELDS].includes(key)) {
+          if (['company', 'paySystem', 'shipping', 'storage', ...TEXT_FIELDS].includes(key)) {
             form.setError(key, { type: 'server', message: text });
             applied = true;
           }
@@ -201,6 +235,32 @@ export default function CheckoutPage() {
                 </Box>
               )}
             />
+            {isPickup && (option('storage')?.options.length ?? 0) > 0 && (
+              <Controller
+                name="storage"
+                control={form.control}
+                render={({ field }) => {
+                  const chosen = option('storage')?.options.find((o) => o.value === String(field.value ?? ''));
+                  return (
+                    <TextField
+                      select
+                      required
+                      label={option('storage')?.name}
+                      {...field}
+                      value={String(field.value ?? '')}
+                      error={Boolean(errors.storage)}
+                      helperText={fieldMessage(errors.storage as FieldError | undefined) ?? chosen?.description}
+                    >
+                      {option('storage')?.options.map((o) => (
+                        <MenuItem key={o.value} value={o.value}>
+                          {o.title}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  );
+                }}
+              />
+            )}
             {!isPickup && (
               <TextField
                 label={option('address')?.name}
@@ -244,25 +304,37 @@ export default function CheckoutPage() {
               ))}
             </Box>
             {error && <Alert severity="error">{error}</Alert>}
+            {refusals.length > 0 && (
+              <Alert severity="warning" data-testid="checkout-refusals">
+                <AlertTitle>{t('thresholdsTitle')}</AlertTitle>
+                {refusals.map((r) => (
+                  <Box key={r}>{r}</Box>
+                ))}
+              </Alert>
+            )}
+            {preview.isError && <ErrorState error={preview.error} onRetry={() => void preview.refetch()} />}
+            {/* On a phone the total stands right above the button that places the order. */}
+            <Box sx={{ display: { md: 'none' }, opacity: current ? 1 : 0.5 }}>
+              <CheckoutTotal preview={preview.data} testId="checkout-total-phone" />
+            </Box>
             <Box>
-              <Button type="submit" variant="contained" size="large" disabled={isSubmitting || companies.length === 0}>
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                disabled={isSubmitting || companies.length === 0 || !orderable}
+              >
                 {isSubmitting ? t('placing') : t('place')}
               </Button>
             </Box>
           </Box>
         </Paper>
-        <Paper sx={{ p: 2 }} data-testid="checkout-summary">
-          <Typography variant="h2" sx={{ fontSize: 20, mb: 1 }}>
-            {active.name}
-          </Typography>
-          <Typography>{t('lines', { count: active.count })}</Typography>
-          <Typography>{t('weight', { value: active.weightKg })}</Typography>
-          <Typography>{t('volume', { value: active.volumeM3 })}</Typography>
-          {active.totals.map((s) => (
-            <Typography key={s.currency} sx={{ fontWeight: 700, mt: 1 }}>
-              {t('total')}: {money(s.value, s.currency)}
-            </Typography>
-          ))}
+        <Paper sx={{ p: 2, order: { xs: -1, md: 0 }, position: { md: 'sticky' }, top: { md: 80 } }}>
+          <CheckoutSummary
+            title={active.name}
+            preview={preview.data}
+            updating={preview.isFetching || (Boolean(preview.data) && !current)}
+          />
         </Paper>
       </Box>
     </>

@@ -9,9 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState, Loading } from '../../components/States';
 import { useCurrentUser } from '../../lib/current-user';
-import { formatDate, money } from '../../lib/format';
+import { formatDate, money, num } from '../../lib/format';
 import { rest } from '../../lib/rest';
 import { StatusChip } from './components/OrderFlags';
+import { orderKeys } from './api';
 
 const useCanOrder = () => useCurrentUser().data?.permissions.order.fetch === 1;
 
@@ -20,7 +21,7 @@ export function LastOrders() {
   const { t } = useTranslation('orders');
   const allowed = useCanOrder();
   const list = useQuery({
-    queryKey: ['order', 'list', 'last'],
+    queryKey: orderKeys.last(),
     queryFn: () => rest('order/list', { size: DASHBOARD_ORDERS, sort: { ID: 'DESC' } }),
     enabled: allowed,
   });
@@ -78,7 +79,7 @@ export function OrderHistory() {
   from.setMonth(from.getMonth() - 11, 1);
   const dateFrom = from.toISOString().slice(0, 10);
   const list = useQuery({
-    queryKey: ['order', 'list', 'history', dateFrom],
+    queryKey: orderKeys.history(dateFrom),
     queryFn: () => rest('order/list', { size: 1000, filter: { dateFrom } }),
     enabled: allowed,
   });
@@ -120,7 +121,7 @@ export function OrderHistory() {
                 height: '100%',
                 justifyContent: 'flex-end',
               }}
-              title={`${key}: ${m.count} · ${money(m.sum)}`}
+              title={`${key}: ${num(m.count)} · ${money(m.sum)}`}
             >
               <Typography variant="caption">{m.count || ''}</Typography>
               <Box

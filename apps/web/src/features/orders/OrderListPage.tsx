@@ -11,6 +11,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,13 +19,18 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
-import { formatDate, money } from '../../lib/format';
+import { formatDate, money, num } from '../../lib/format';
 import { rest } from '../../lib/rest';
-import { statusesQuery } from './api';
+import { orderKeys, statusesQuery } from './api';
 import { OrderFlags, StatusChip } from './components/OrderFlags';
+import { orderListQuery, type OrderSortKey } from './list-query';
 
 const FILTER_KEYS = ['status', 'dateFrom', 'dateTo', 'company', 'number', 'article'] as const;
 const hide = { display: { xs: 'none', md: 'table-cell' } };
+// On a phone the date goes under the number and the status under the sum, so the sum column fits (issue 11,
+// point 16).
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } };
+const phoneOnly = { display: { xs: 'flex', sm: 'none' } };
 
 /** Dates typed as ДД.ММ.ГГГГ on screen travel as ГГГГ-ММ-ДД in the address and the filter. */
 const toIso = (v: string) => {
@@ -41,13 +47,7 @@ const dateOk = (v: string | undefined) => !v || /^\d{4}-\d{2}-\d{2}$/.test(toIso
 export default function OrderListPage() {
   const { t } = useTranslation('orders');
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const size = Number(params.get('size')) || 10;
-  const filter: Record<string, string | number> = {};
-  for (const k of FILTER_KEYS) {
-    const v = params.get(k);
-    if (v) filter[k] = ['status', 'company', 'number'].includes(k) ? Number(v) : v;
-  }
+  const { page, size, filter, sort } = orderListQuery(params);
   const [draft, setDraft] = useState<Record<string, string>>(() =>
     Object.fromEntries(
       FILTER_KEYS.map((k) => [k, k.startsWith('date') ? fromIso(params.get(k)) : (params.get(k) ?? '')]),
@@ -55,12 +55,12 @@ export default function OrderListPage() {
   );
   const statuses = useQuery(statusesQuery);
   const companies = useQuery({
-    queryKey: ['counterparty', 'list'],
+    queryKey: orderKeys.counterparties(),
     queryFn: () => rest('counterparty/list', { size: -1 }),
   });
   const list = useQuery({
-    queryKey: ['order', 'list', page, size, filter],
-    queryFn: () => rest('order/list', { page, size, filter }),
+    queryKey: orderKeys.list({ page, size, filter, sort }),
+    queryFn: () => rest('order/list', { page, size, filter: filter as never, sort: { [sort.key]: sort.dir } }),
     placeholderData: keepPreviousData,
   });
   const apply = (next: Record<string, string>) => {
@@ -68,8 +68,26 @@ export default function OrderListPage() {
     if (!dateOk(next.dateFrom) || !dateOk(next.dateTo)) return;
     for (const [k, v] of Object.entries(next)) if (v) p.set(k, k.startsWith('date') ? toIso(v) : v);
     if (size !== 10) p.set('size', String(size));
+    if (params.has('sort')) p.set('sort', params.get('sort')!);
     setParams(p);
   };
+  /** A column header that sorts the list by its key (a second click turns the direction). */
+  const sortable = (key: OrderSortKey, label: string) => (
+    <TableSortLabel
+      active={sort.key === key}
+      direction={sort.key === key ? (sort.dir === 'ASC' ? 'asc' : 'desc') : 'desc'}
+      onClick={() =>
+        setParams((current) => {
+          const next = new URLSearchParams(current);
+          next.set('sort', `${key}.${sort.key === key && sort.dir === 'DESC' ? 'ASC' : 'DESC'}`);
+          next.delete('page');
+          return next;
+        })
+      }
+    >
+      {label}
+    </TableSortLabel>
+  );
 
   return (
     <>
@@ -178,14 +196,14 @@ export default function OrderListPage() {
             <Table size="small">
               <TableHead>
                 <TableRow>
-                  <TableCell>{t('col.number')}</TableCell>
-                  <TableCell>{t('col.date')}</TableCell>
-                  <TableCell>{t('col.status')}</TableCell>
+                  <TableCell>{sortable('ID', t('col.number'))}</TableCell>
+                  <TableCell sx={wideOnly}>{sortable('DATE_CREATE', t('col.date'))}</TableCell>
+                  <TableCell sx={wideOnly}>{sortable('STATUS', t('col.status'))}</TableCell>
                   <TableCell sx={hide}>{t('col.company')}</TableCell>
                   <TableCell align="right" sx={hide}>
                     {t('col.lines')}
                   </TableCell>
-                  <TableCell align="right">{t('col.sum')}</TableCell>
+                  <TableCell align="right">{sortable('PRICE', t('col.sum'))}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -195,9 +213,10 @@ export default function OrderListPage() {
                       <Link component={RouterLink} to={`/order/${o.id}/`}>
                         № {o.id}
                       </Link>
+                      <Box sx={{ ...phoneOnly, color: 'text.secondary', fontSize: 13 }}>{formatDate(o.dateCreate)}</Box>
                     </TableCell>
-                    <TableCell>{formatDate(o.dateCreate)}</TableCell>
-                    <TableCell>
+                    <TableCell sx={wideOnly}>{formatDate(o.dateCreate)}</TableCell>
+                    <TableCell sx={wideOnly}>
                       <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                         <StatusChip status={o.status} />
                         <OrderFlags order={o} />
@@ -205,10 +224,16 @@ export default function OrderListPage() {
                     </TableCell>
                     <TableCell sx={hide}>{o.counterparty?.name}</TableCell>
                     <TableCell align="right" sx={hide}>
-                      {o.lineCount}
+                      {num(o.lineCount)}
                     </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {o.totals.map((s) => money(s.value, s.currency)).join(' + ') || money(0)}
+                    <TableCell align="right" data-testid="order-sum">
+                      <Box sx={{ whiteSpace: 'nowrap' }}>
+                        {o.totals.map((s) => money(s.value, s.currency)).join(' + ') || money(0)}
+                      </Box>
+                      <Box sx={{ ...phoneOnly, gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end', mt: 0.5 }}>
+                        <StatusChip status={o.status} />
+                        <OrderFlags order={o} />
+                      </Box>
                     </TableCell>
                   </TableRow>
                 ))}

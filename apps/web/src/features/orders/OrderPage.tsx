@@ -1,26 +1,33 @@
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import AssignmentReturnOutlined from '@mui/icons-material/AssignmentReturnOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Outlet, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
-import { setActiveBasketId } from '../../lib/active-basket';
+import { basketKeys, setActiveBasketId } from '../../lib/active-basket';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest } from '../../lib/rest';
-import { download, orderQuery, statusesQuery } from './api';
+import { isStaff } from '../../lib/roles';
+import { mayOpen } from '../../lib/routing';
+import { download, orderKeys, orderQuery, statusesQuery } from './api';
 import { ItemsTable } from './components/ItemsTable';
+import { OrderHistory } from './components/OrderHistory';
 import { Summary } from './components/Summary';
 
 /** One order: summary lines, contents, changes, files; print, bill, spreadsheet, repeat, correct. */
@@ -30,7 +37,8 @@ export default function OrderPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useCurrentUser().data;
-  const staff = Boolean(user?.groups.some((g) => g === 'ADMINS' || g === 'EMPLOYEES'));
+  const staff = isStaff(user);
+  const mayReturn = mayOpen('order/items/returns', user);
   const order = useQuery(orderQuery(id));
   const statuses = useQuery({ ...statusesQuery, enabled: staff });
 
@@ -38,7 +46,7 @@ export default function OrderPage() {
     try {
       const r = await rest('basket/repeat', { order: id });
       setActiveBasketId(r.basket.id);
-      await queryClient.invalidateQueries({ queryKey: ['basket'] });
+      await queryClient.invalidateQueries({ queryKey: basketKeys.all });
       notifySuccess(t('repeated', { name: r.basket.name, count: r.added }));
       if (r.failed.length) notifyError(new Error(t('repeatFailed', { list: r.failed.map((f) => f.name).join(', ') })));
       await navigate(`/basket/${r.basket.id}/`);
@@ -57,7 +65,7 @@ export default function OrderPage() {
   const setStatus = async (status: number) => {
     try {
       await rest('order/set-status', { id, status });
-      await queryClient.invalidateQueries({ queryKey: ['order'] });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
       notifySuccess(t('statusChanged'));
     } catch (err) {
       notifyError(err);
@@ -65,7 +73,15 @@ export default function OrderPage() {
   };
 
   if (order.isPending) return <Loading />;
-  if (order.isError) return <ErrorState error={order.error} onRetry={() => void order.refetch()} />;
+  if (order.isError) {
+    return (
+      <ErrorState
+        error={order.error}
+        onRetry={() => void order.refetch()}
+        notFound={{ title: t('notFound', { id }), back: { to: '/order/', label: t('toList') } }}
+      />
+    );
+  }
   const o = order.data;
   return (
     <>
@@ -77,15 +93,34 @@ export default function OrderPage() {
             <Button component={RouterLink} to={`/order/${id}/print/`} startIcon={<PrintOutlined />}>
               {t('print')}
             </Button>
-            <Button component={RouterLink} to={`/bill/${id}/print/`} startIcon={<PrintOutlined />}>
-              {t('bill')}
-            </Button>
+            {o.bill?.src.startsWith('/files/') ? (
+              // The bill file the supplier attached wins over the generated one (decision 131).
+              <Button
+                component="a"
+                href={o.bill.src}
+                target="_blank"
+                rel="noopener"
+                startIcon={<DownloadOutlined />}
+                data-testid="order-bill-file"
+              >
+                {t('bill')}
+              </Button>
+            ) : (
+              <Button component={RouterLink} to={`/bill/${id}/print/`} startIcon={<PrintOutlined />}>
+                {t('bill')}
+              </Button>
+            )}
             <Button onClick={() => void file()} startIcon={<DownloadOutlined />}>
               {t('xlsx')}
             </Button>
-            {!o.isCanceled && (
+            {o.canCorrect && (
               <Button component={RouterLink} to={`/order/${id}/corrective`} startIcon={<EditOutlined />}>
                 {t('correct')}
+              </Button>
+            )}
+            {o.canReturn && mayReturn && (
+              <Button component={RouterLink} to={`/order/${id}/returns/`} startIcon={<AssignmentReturnOutlined />}>
+                {t('return')}
               </Button>
             )}
             <Button variant="contained" onClick={() => void repeat()} startIcon={<ReplayOutlined />}>
@@ -118,17 +153,44 @@ export default function OrderPage() {
           <Typography variant="h2" sx={{ p: 2, pb: 0, fontSize: 20 }}>
             {t('contents')}
           </Typography>
-          <ItemsTable items={o.items ?? []} />
+          {o.returnUntil && mayReturn && (
+            <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 0.5 }} data-testid="order-return-until">
+              {o.canReturn ? t('returnUntil', { date: formatDate(o.returnUntil) }) : o.returnRefusal}
+            </Typography>
+          )}
+          <ItemsTable
+            items={o.items ?? []}
+            action={
+              o.canReturn && mayReturn
+                ? (i) =>
+                    i.productId ? (
+                      <Tooltip title={t('returnLine')}>
+                        <IconButton
+                          size="small"
+                          component={RouterLink}
+                          to={`/order/${id}/returns/${i.productId}/`}
+                          aria-label={`${t('returnLine')} ${i.article}`}
+                        >
+                          <AssignmentReturnOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    ) : null
+                : undefined
+            }
+          />
         </Paper>
-        {(o.corrections?.length ?? 0) > 0 && (
+        {((o.corrections?.length ?? 0) > 0 || (o.history?.length ?? 0) > 0) && (
           <Paper sx={{ p: 2 }}>
             <Typography variant="h2" sx={{ fontSize: 20, mb: 1 }}>
               {t('changes')}
             </Typography>
+            <OrderHistory entries={o.history ?? []} />
             {o.corrections!.map((c) => (
               <Box key={c.id} sx={{ mb: 1 }} data-testid="order-correction">
                 <Typography sx={{ fontWeight: 600 }}>
                   {t('correction', { id: c.id, date: formatDate(c.dateCreate, true) })}
+                  {' — '}
+                  {t(`correctionStatus.${c.status}`, { reason: c.reason })}
                 </Typography>
                 {c.products.map((p) => (
                   <Typography key={p.id} variant="body2">
@@ -152,6 +214,10 @@ export default function OrderPage() {
           </Paper>
         )}
       </Box>
+      {/* The correction and returns dialogs of spec §2 open over the order. */}
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }

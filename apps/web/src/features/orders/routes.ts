@@ -15,6 +15,16 @@ export const orderRoutes: PortalRoute[] = [
     access: 'order-fetch',
     numericParams: ['id'],
     component: lazy(() => import('./OrderPage')),
+    // Dialogs over the order detail (spec §2); the returns feature adds its dialog here (app/routes.ts).
+    children: [
+      {
+        path: '/order/:id/corrective',
+        name: 'order/OrderCorrective',
+        access: 'order/items/corrective',
+        numericParams: ['id'],
+        component: lazy(() => import('./CorrectionDialog')),
+      },
+    ],
   },
   {
     path: '/order/:id/print/',
@@ -25,18 +35,25 @@ export const orderRoutes: PortalRoute[] = [
     component: lazy(() => import('./OrderPrintPage')),
   },
   {
-    path: '/order/:id/corrective',
-    name: 'order/OrderCorrective',
-    access: 'order/items/corrective',
-    numericParams: ['id'],
-    component: lazy(() => import('./CorrectivePage')),
-  },
-  {
     path: '/bill/:id/print/',
     name: 'bill/BillPrint',
     access: 'bill-fetch',
     numericParams: ['id'],
     layout: 'print',
     component: lazy(() => import('./BillPrintPage')),
+  },
+  // The supplier's order desk (issue 13): administrators only, its own lazy chunks.
+  {
+    path: '/desk/order/',
+    name: 'desk/OrderList',
+    access: 'user-create',
+    component: lazy(() => import('./desk/DeskOrderListPage')),
+  },
+  {
+    path: '/desk/order/:id/',
+    name: 'desk/OrderDetail',
+    access: 'user-create',
+    numericParams: ['id'],
+    component: lazy(() => import('./desk/DeskOrderPage')),
   },
 ];

@@ -7,8 +7,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,17 +18,18 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useNavigate, useParams } from 'react-router';
-import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
 import { applyServerErrors, fieldMessage } from '../../lib/forms';
+import { formatDate } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest } from '../../lib/rest';
 import { returnFieldsQuery, returnsKeys } from './api';
 import { IconClose, PhotoPicker } from './components';
 
 /**
- * /order/{id}/returns/{product?}/: the return dialog prefilled with the order and product. It stands over a
- * short summary of the order here; the order detail screen may render it over itself instead.
+ * /order/{id}/returns/{product?}/: the return dialog over the order detail, prefilled with the order and
+ * product (spec §2). Only shipped or completed orders within the return period take returns (decision 061):
+ * otherwise the dialog says why; a line that cannot be returned is shown disabled with its reason.
  */
 export default function ReturnCreatePage() {
   const { t } = useTranslation('returns');
@@ -37,13 +40,14 @@ export default function ReturnCreatePage() {
   const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width:600px)');
   const fields = useQuery(returnFieldsQuery(orderId));
+  const returnable = fields.data?.products.filter((p) => p.productId && !p.refusal) ?? [];
   const [photos, setPhotos] = useState<PortalFile[]>([]);
   const [error, setError] = useState('');
   const form = useForm<z.input<typeof returnFields>, unknown, ReturnFields>({
     resolver: zodResolver(returnFields),
     values: {
       order: orderId,
-      product: productParam ?? fields.data?.products.find((p) => p.available > 0 && p.productId)?.productId ?? 0,
+      product: productParam ?? (returnable.length === 1 ? returnable[0]!.productId! : 0),
       quantity: 1,
       packageNumber: '',
       productDeliveryDate: null,
@@ -52,7 +56,7 @@ export default function ReturnCreatePage() {
     },
     resetOptions: { keepDirtyValues: true },
   });
-  const close = () => void navigate('/returns/');
+  const close = () => void navigate(`/order/${orderId}/`);
   const order = fields.data?.orders.find((o) => o.id === orderId);
   const selected = fields.data?.products.find((p) => p.productId === form.watch('product'));
 
@@ -74,99 +78,123 @@ export default function ReturnCreatePage() {
   };
 
   return (
-    <Box>
-      <PageHeader
-        title={order?.title ?? t('orderTitle', { id: orderId })}
-        crumbs={[{ label: t('title'), to: '/returns/' }]}
-      />
-      <Dialog open onClose={close} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby="return-create-title">
-        <DialogTitle id="return-create-title">{t('form.title')}</DialogTitle>
-        <IconClose onClick={close} label={t('common:close')} />
-        {fields.isPending ? (
-          <Loading />
-        ) : fields.isError ? (
-          <DialogContent>
-            <ErrorState error={fields.error} onRetry={() => void fields.refetch()} />
+    <Dialog open onClose={close} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby="return-create-title">
+      <DialogTitle id="return-create-title">{t('form.title')}</DialogTitle>
+      <IconClose onClick={close} label={t('common:close')} />
+      {fields.isPending ? (
+        <Loading />
+      ) : fields.isError ? (
+        <DialogContent>
+          <ErrorState error={fields.error} onRetry={() => void fields.refetch()} />
+        </DialogContent>
+      ) : fields.data.refusal ? (
+        <>
+          <DialogContent dividers>
+            <Alert severity="warning" data-testid="return-refused">
+              {fields.data.refusal}
+            </Alert>
           </DialogContent>
-        ) : (
-          <Box component="form" noValidate onSubmit={form.handleSubmit(submit)}>
-            <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
-              {error && <Alert severity="error">{error}</Alert>}
-              <TextField label={t('field.order')} value={order?.title ?? t('orderTitle', { id: orderId })} disabled />
-              <Controller
-                control={form.control}
-                name="product"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    select
-                    label={t('field.product')}
-                    value={field.value || ''}
-                    onChange={(e) => field.onChange(Number(e.target.value))}
-                    error={Boolean(fieldState.error)}
-                    helperText={
-                      fieldMessage(fieldState.error) ??
-                      (selected
-                        ? t('form.available', { count: selected.available, delivered: selected.delivered })
-                        : '')
-                    }
-                  >
-                    {fields.data.products.map((p) => (
-                      <MenuItem
-                        key={p.orderItemId}
-                        value={p.productId ?? ''}
-                        disabled={!p.productId || p.available < 1}
-                      >
-                        {p.article ? `${p.article} — ${p.name}` : p.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
+          <DialogActions>
+            <Button onClick={close}>{t('common:close')}</Button>
+          </DialogActions>
+        </>
+      ) : (
+        <Box component="form" noValidate onSubmit={form.handleSubmit(submit)}>
+          <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
+            {error && <Alert severity="error">{error}</Alert>}
+            <TextField label={t('field.order')} value={order?.title ?? t('orderTitle', { id: orderId })} disabled />
+            {fields.data.returnUntil && (
+              <Typography variant="body2" color="text.secondary">
+                {t('form.until', { date: formatDate(fields.data.returnUntil) })}
+              </Typography>
+            )}
+            <Controller
+              control={form.control}
+              name="product"
+              render={({ field, fieldState }) => (
+                <TextField
+                  select
+                  required
+                  label={t('field.product')}
+                  value={field.value || ''}
+                  slotProps={{
+                    select: {
+                      renderValue: (v) => {
+                        const p = fields.data.products.find((x) => x.productId === Number(v));
+                        return p ? (p.article ? `${p.article} — ${p.name}` : p.name) : '';
+                      },
+                    },
+                  }}
+                  onChange={(e) => field.onChange(Number(e.target.value))}
+                  error={Boolean(fieldState.error)}
+                  helperText={
+                    fieldMessage(fieldState.error) ??
+                    (selected
+                      ? (selected.refusal ??
+                        t('form.available', { count: selected.available, delivered: selected.delivered }))
+                      : '')
+                  }
+                >
+                  {fields.data.products.map((p) => (
+                    <MenuItem
+                      key={p.orderItemId}
+                      value={p.productId ?? ''}
+                      disabled={!p.productId || Boolean(p.refusal)}
+                      sx={{ whiteSpace: 'normal' }}
+                    >
+                      <ListItemText
+                        primary={p.article ? `${p.article} — ${p.name}` : p.name}
+                        secondary={p.refusal ?? t('form.available', { count: p.available, delivered: p.delivered })}
+                      />
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <TextField
+              label={t('field.quantity')}
+              type="number"
+              slotProps={{ htmlInput: { min: 1, max: selected?.available ?? 10000 } }}
+              {...form.register('quantity', { valueAsNumber: true })}
+              error={Boolean(form.formState.errors.quantity)}
+              helperText={fieldMessage(form.formState.errors.quantity)}
+            />
+            <TextField
+              label={t('field.reason')}
+              multiline
+              minRows={2}
+              required
+              {...form.register('reason')}
+              error={Boolean(form.formState.errors.reason)}
+              helperText={fieldMessage(form.formState.errors.reason)}
+            />
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              <TextField
+                label={t('field.packageNumber')}
+                {...form.register('packageNumber')}
+                error={Boolean(form.formState.errors.packageNumber)}
+                helperText={fieldMessage(form.formState.errors.packageNumber)}
               />
               <TextField
-                label={t('field.quantity')}
-                type="number"
-                slotProps={{ htmlInput: { min: 1, max: selected?.available ?? 10000 } }}
-                {...form.register('quantity', { valueAsNumber: true })}
-                error={Boolean(form.formState.errors.quantity)}
-                helperText={fieldMessage(form.formState.errors.quantity)}
+                label={t('field.deliveryDate')}
+                type="date"
+                slotProps={{ inputLabel: { shrink: true } }}
+                {...form.register('productDeliveryDate', { setValueAs: (v: string) => (v ? v : null) })}
+                error={Boolean(form.formState.errors.productDeliveryDate)}
+                helperText={fieldMessage(form.formState.errors.productDeliveryDate)}
               />
-              <TextField
-                label={t('field.reason')}
-                multiline
-                minRows={2}
-                required
-                {...form.register('reason')}
-                error={Boolean(form.formState.errors.reason)}
-                helperText={fieldMessage(form.formState.errors.reason)}
-              />
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                <TextField
-                  label={t('field.packageNumber')}
-                  {...form.register('packageNumber')}
-                  error={Boolean(form.formState.errors.packageNumber)}
-                  helperText={fieldMessage(form.formState.errors.packageNumber)}
-                />
-                <TextField
-                  label={t('field.deliveryDate')}
-                  type="date"
-                  slotProps={{ inputLabel: { shrink: true } }}
-                  {...form.register('productDeliveryDate', { setValueAs: (v: string) => (v ? v : null) })}
-                  error={Boolean(form.formState.errors.productDeliveryDate)}
-                  helperText={fieldMessage(form.formState.errors.productDeliveryDate)}
-                />
-              </Box>
-              <TextField label={t('field.comment')} multiline minRows={2} {...form.register('comment')} />
-              <PhotoPicker value={photos} onChange={setPhotos} />
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={close}>{t('common:cancel')}</Button>
-              <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-                {t('form.submit')}
-              </Button>
-            </DialogActions>
-          </Box>
-        )}
-      </Dialog>
-    </Box>
+            </Box>
+            <TextField label={t('field.comment')} multiline minRows={2} {...form.register('comment')} />
+            <PhotoPicker value={photos} onChange={setPhotos} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{t('common:cancel')}</Button>
+            <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+              {t('form.submit')}
+            </Button>
+          </DialogActions>
+        </Box>
+      )}
+    </Dialog>
   );
 }

@@ -18,10 +18,10 @@ import { Link as RouterLink, Outlet, useNavigate, useParams } from 'react-router
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { useCurrentUser } from '../../lib/current-user';
-import { formatDate } from '../../lib/format';
+import { formatDate, num } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest } from '../../lib/rest';
-import { canComment, isAdmin, returnCommentsQuery, returnQuery, returnsKeys } from './api';
+import { canComment, isAdmin, returnCommentsQuery, returnQuery, returnsKeys, isStaff } from './api';
 import { FileList, StatusChip } from './components';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -94,7 +94,7 @@ export default function ReturnDetailPage() {
     <Box>
       <PageHeader
         title={t('detail.title', { id: r.id })}
-        crumbs={[{ label: t('title'), to: '/returns/' }]}
+        crumbs={[{ label: isStaff(user) ? t('staffTitle') : t('title'), to: '/returns/' }]}
         actions={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             {canComment(user) && (
@@ -127,7 +127,7 @@ export default function ReturnDetailPage() {
         <Row label={t('field.date')}>{formatDate(r.dateCreate, true)}</Row>
         <Row label={t('field.order')}>{r.order.title}</Row>
         <Row label={t('field.product')}>{[r.product.article, r.product.name].filter(Boolean).join(' — ')}</Row>
-        <Row label={t('field.quantity')}>{r.quantity}</Row>
+        <Row label={t('field.quantity')}>{num(r.quantity)}</Row>
         <Row label={t('field.dealer')}>{r.user.name}</Row>
         {r.packageNumber && <Row label={t('field.packageNumber')}>{r.packageNumber}</Row>}
         {r.productDeliveryDate && <Row label={t('field.deliveryDate')}>{formatDate(r.productDeliveryDate)}</Row>}

@@ -9,10 +9,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { formatDate } from '../../lib/format';
 import { returnFieldsQuery } from './api';
 import { IconClose } from './components';
 
-/** /returns/orders/: the dealer's orders with something delivered and not yet returned. */
+/** /returns/orders/: the dealer's shipped orders within the return period with something not yet returned. */
 export default function ReturnOrdersDialog() {
   const { t } = useTranslation('returns');
   const navigate = useNavigate();
@@ -34,7 +35,10 @@ export default function ReturnOrdersDialog() {
           <List>
             {fields.data.orders.map((o) => (
               <ListItemButton key={o.id} onClick={() => void navigate(`/order/${o.id}/returns/`)}>
-                <ListItemText primary={o.title} secondary={t('orders.available', { count: o.available })} />
+                <ListItemText
+                  primary={o.title}
+                  secondary={t('orders.until', { count: o.available, date: formatDate(o.returnUntil) })}
+                />
               </ListItemButton>
             ))}
           </List>

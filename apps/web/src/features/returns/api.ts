@@ -1,18 +1,18 @@
-import { type User } from '@portal/contract';
+import { type DealerCompanyFilter, type User } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { rest } from '../../lib/rest';
 
 export const returnsKeys = { all: ['returns'] as const };
 
-export const returnListQuery = (page: number, size: number, status?: string) =>
+export const returnListQuery = (page: number, size: number, status?: string, staff: DealerCompanyFilter = {}) =>
   queryOptions({
-    queryKey: [...returnsKeys.all, 'list', page, size, status ?? ''],
+    queryKey: [...returnsKeys.all, 'list', page, size, status ?? '', staff.dealer ?? '', staff.company ?? ''],
     queryFn: () =>
       rest('application-good-return/list', {
         page,
         size,
         sort: { ID: 'DESC' },
-        ...(status ? { filter: { status } } : {}),
+        filter: { ...(status ? { status } : {}), ...staff },
       }),
   });
 
@@ -50,8 +50,6 @@ export async function uploadFiles(files: File[]) {
   return rest('files/save', {}, { files });
 }
 
-export const isStaff = (user: User | null | undefined) =>
-  Boolean(user && user.groups.some((g) => g === 'EMPLOYEES' || g === 'ADMINS'));
-export const isAdmin = (user: User | null | undefined) => Boolean(user?.groups.includes('ADMINS'));
+export { isAdmin, isStaff } from '../../lib/roles';
 export const canFileReturns = (user: User | null | undefined) => user?.permissions.returns.create === 1;
 export const canComment = (user: User | null | undefined) => user?.permissions.comment.create === 1;

@@ -24,7 +24,7 @@ import { Loading } from '../../components/States';
 import { applyServerErrors, fieldMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest } from '../../lib/rest';
-import { userFieldsQuery } from './api';
+import { userFieldsQuery, userKeys } from './api';
 
 // The create form is the edit form plus login and password; one type covers both.
 type FormValues = z.output<typeof userCreateInput>;
@@ -60,15 +60,14 @@ export function EditUserDialog({ user, open, onClose }: { user?: UserDetail; ope
           groups: user.groups,
           typePrice: user.typePrice,
           paySystemId: user.paySystemId,
-          isOnOrder: user.isOnOrder,
         }
-      : { groups: ['DEALERS'], login: '', password: '', confirmPassword: '', isOnOrder: true },
+      : { groups: ['DEALERS'], login: '', password: '', confirmPassword: '' },
   });
   const save = useMutation({
     mutationFn: (values: FormValues) =>
       user ? rest('user/update', { id: user.id, fields: values }) : rest('user/create', values),
     onSuccess: async (saved) => {
-      await client.invalidateQueries({ queryKey: ['user'] });
+      await client.invalidateQueries({ queryKey: userKeys.all });
       notifySuccess(t(user ? 'detail.saved' : 'detail.created'));
       onClose();
       if (!user) void navigate(`/user/${saved.id}/`);
@@ -115,48 +114,30 @@ export function EditUserDialog({ user, open, onClose }: { user?: UserDetail; ope
                   helperText={fieldMessage(errors[code])}
                 />
               ))}
-              <Controller
-                control={form.control}
-                name="typePrice"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={byCode.get('typePrice')?.label}
-                    value={(field.value as number | null | undefined) ?? ''}
-                    onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
-                    error={Boolean(errors.typePrice)}
-                    helperText={fieldMessage(errors.typePrice as FieldError | undefined)}
-                  >
-                    <MenuItem value="">{t('detail.notSet')}</MenuItem>
-                    {byCode.get('typePrice')?.options.map((o) => (
-                      <MenuItem key={o.value} value={o.value}>
-                        {o.title}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="paySystemId"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={byCode.get('paySystemId')?.label}
-                    value={(field.value as number | null | undefined) ?? ''}
-                    onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
-                    error={Boolean(errors.paySystemId)}
-                    helperText={fieldMessage(errors.paySystemId as FieldError | undefined)}
-                  >
-                    <MenuItem value="">{t('detail.notSet')}</MenuItem>
-                    {byCode.get('paySystemId')?.options.map((o) => (
-                      <MenuItem key={o.value} value={o.value}>
-                        {o.title}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
+              {(['typePrice', 'paySystemId'] as const).map((code) => (
+                <Controller
+                  key={code}
+                  control={form.control}
+                  name={code}
+                  render={({ field }) => (
+                    <TextField
+                      select
+                      label={byCode.get(code)?.label}
+                      value={(field.value as number | null | undefined) ?? ''}
+                      onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+                      error={Boolean(errors[code])}
+                      helperText={fieldMessage(errors[code] as FieldError | undefined)}
+                    >
+                      <MenuItem value="">{t('detail.notSet')}</MenuItem>
+                      {byCode.get(code)?.options.map((o) => (
+                        <MenuItem key={o.value} value={o.value}>
+                          {o.title}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
+                />
+              ))}
               <Controller
                 control={form.control}
                 name="groups"
@@ -185,18 +166,6 @@ export function EditUserDialog({ user, open, onClose }: { user?: UserDetail; ope
                     </FormGroup>
                     {errors.groups && <FormHelperText>{fieldMessage(errors.groups as never)}</FormHelperText>}
                   </FormControl>
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="isOnOrder"
-                render={({ field }) => (
-                  <FormControlLabel
-                    label={byCode.get('isOnOrder')?.label}
-                    control={
-                      <Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />
-                    }
-                  />
                 )}
               />
             </Box>

@@ -15,6 +15,7 @@ import { currentUserQuery } from '../../lib/current-user';
 import { applyServerErrors, fieldMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest } from '../../lib/rest';
+import { useSlots } from '../../lib/slots';
 
 const PROFILE_FIELDS = ['lastName', 'firstName', 'middleName', 'email', 'phone', 'city'] as const;
 const AUTOCOMPLETE: Record<(typeof PROFILE_FIELDS)[number], string> = {
@@ -166,6 +167,7 @@ function PasswordForm() {
 export default function ProfilePage() {
   const { t } = useTranslation('users');
   const me = useQuery(currentUserQuery);
+  const blocks = useSlots().profileBlocks ?? [];
   return (
     <>
       <PageHeader
@@ -186,6 +188,9 @@ export default function ProfilePage() {
         <Box sx={{ display: 'grid', gap: 2 }}>
           <DetailsForm user={me.data} />
           <PasswordForm />
+          {blocks.map((b) => (
+            <b.Component key={b.id} />
+          ))}
         </Box>
       )}
     </>

@@ -9,7 +9,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Role, rolesOf, type UserDetail } from '@portal/contract';
+import { type UserDetail } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,8 @@ import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest, RestError } from '../../lib/rest';
-import { userQuery } from './api';
+import { isAdmin as isAdminUser } from '../../lib/roles';
+import { userKeys, userQuery } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EditUserDialog } from './EditUserDialog';
 import { StatusChip } from './StatusChip';
@@ -57,11 +58,11 @@ function Actions({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
       setConfirm(null);
       notifySuccess(t(`detail.done.${action}`));
       if (action === 'reject' || action === 'delete') {
-        client.removeQueries({ queryKey: ['user', 'get', user.id] });
-        await client.invalidateQueries({ queryKey: ['user', 'list'] });
+        client.removeQueries({ queryKey: userKeys.detail(user.id) });
+        await client.invalidateQueries({ queryKey: userKeys.lists() });
         void navigate('/user/');
       } else {
-        await client.invalidateQueries({ queryKey: ['user'] });
+        await client.invalidateQueries({ queryKey: userKeys.all });
       }
     },
     onError: (err) => {
@@ -134,7 +135,7 @@ export default function UserDetailPage() {
   const { id = '' } = useParams();
   const me = useCurrentUser().data;
   const user = useQuery(userQuery(Number(id)));
-  const isAdmin = me ? (rolesOf(me.groups) & Role.ADMINS) !== 0 : false;
+  const isAdmin = isAdminUser(me);
   if (user.isError && user.error instanceof RestError && user.error.status === 404)
     return <Navigate to="/404" replace />;
   const u = user.data;

@@ -29,6 +29,7 @@ import { formatDate } from '../../lib/format';
 import { userListQuery } from './api';
 import { EditUserDialog } from './EditUserDialog';
 import { StatusChip } from './StatusChip';
+import { pageFromQuery, sizeFromQuery } from '../../lib/list-params';
 
 const ROWS_OPTIONS = [10, 25, 50, 100, -1];
 /** Columns a phone leaves out: the name, company and status stay. */
@@ -41,8 +42,8 @@ export default function UserListPage() {
   const search = params.get('search') ?? '';
   const group = (params.get('group') ?? '') as GroupCode | '';
   const status = (params.get('status') ?? '') as UserStatus | '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const size = ROWS_OPTIONS.includes(Number(params.get('size'))) ? Number(params.get('size')) : 10;
+  const page = pageFromQuery(params.get('page'));
+  const size = sizeFromQuery(params.get('size'), 10, ROWS_OPTIONS);
   const deferredSearch = useDeferredValue(search.trim());
   const filter = {
     ...(deferredSearch ? { search: deferredSearch } : {}),

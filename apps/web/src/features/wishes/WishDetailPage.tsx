@@ -19,9 +19,10 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
 import { useCurrentUser } from '../../lib/current-user';
-import { formatDate } from '../../lib/format';
+import { formatDate, num } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest } from '../../lib/rest';
+import { isAdmin } from '../../lib/roles';
 import { isStaff, wishesKeys, wishQuery } from './api';
 import { WishStatusChip } from './WishStatusChip';
 
@@ -69,7 +70,7 @@ export default function WishDetailPage() {
     <Box>
       <PageHeader
         title={t('detailTitle', { article: w.article })}
-        crumbs={[{ label: t('title'), to: '/wishes/' }]}
+        crumbs={[{ label: staff ? t('staffTitle') : t('title'), to: '/wishes/' }]}
         actions={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button
@@ -79,7 +80,8 @@ export default function WishDetailPage() {
             >
               {t('sendEmail')}
             </Button>
-            {(staff || user?.id === w.userId) && (
+            {/* Decision 054: the author or an administrator, never an employee. */}
+            {(isAdmin(user) || user?.id === w.userId) && (
               <Button color="error" variant="outlined" startIcon={<Delete />} onClick={() => setConfirm(true)}>
                 {t('common:delete')}
               </Button>
@@ -99,7 +101,7 @@ export default function WishDetailPage() {
           </Box>
         </Row>
         <Row label={t('field.article')}>{w.article}</Row>
-        <Row label={t('field.count')}>{w.count}</Row>
+        <Row label={t('field.count')}>{num(w.count)}</Row>
         {w.vin && <Row label={t('field.vin')}>{w.vin}</Row>}
         {w.model && <Row label={t('field.model')}>{w.model}</Row>}
         <Row label={t('field.date')}>{formatDate(w.dateCreate, true)}</Row>

@@ -1,18 +1,18 @@
-import { type User, type WishStatus } from '@portal/contract';
+import { type DealerCompanyFilter, type WishStatus } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { rest } from '../../lib/rest';
 
 export const wishesKeys = { all: ['wishes'] as const };
 
-export const wishListQuery = (page: number, size: number, status?: WishStatus) =>
+export const wishListQuery = (page: number, size: number, status?: WishStatus, staff: DealerCompanyFilter = {}) =>
   queryOptions({
-    queryKey: [...wishesKeys.all, 'list', page, size, status ?? ''],
+    queryKey: [...wishesKeys.all, 'list', page, size, status ?? '', staff.dealer ?? '', staff.company ?? ''],
     queryFn: () =>
       rest('application-empty-product/list', {
         page,
         size,
         sort: { ID: 'DESC' },
-        ...(status ? { filter: { status } } : {}),
+        filter: { ...(status ? { status } : {}), ...staff },
       }),
   });
 
@@ -22,8 +22,7 @@ export const wishQuery = (id: number) =>
     queryFn: () => rest('application-empty-product/get', { id }),
   });
 
-export const isStaff = (user: User | null | undefined) =>
-  Boolean(user && user.groups.some((g) => g === 'EMPLOYEES' || g === 'ADMINS'));
+export { isStaff } from '../../lib/roles';
 
 /**
  * Pasted part numbers, one per line, number and quantity separated by white space (spec §5); a line

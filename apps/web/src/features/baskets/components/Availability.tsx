@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { num } from '../../../lib/format';
 
 const COLOR = { Y: 'success', D: 'warning', N: 'default' } as const;
 
@@ -28,7 +29,7 @@ export function Availability({
           return (
             <Tooltip key={s.id} title={store?.isVirtual ? t('availability.virtual') : ''}>
               <Box component="span" sx={{ fontSize: 12, color: 'text.secondary', whiteSpace: 'nowrap' }}>
-                {store?.name ?? `#${s.id}`}: {s.amount}
+                {store?.name ?? `#${s.id}`}: {num(s.amount)}
               </Box>
             </Tooltip>
           );

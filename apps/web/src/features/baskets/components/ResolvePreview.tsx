@@ -17,7 +17,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { money } from '../../../lib/format';
+import { MissingParts } from '../../../components/MissingParts';
+import { money, num } from '../../../lib/format';
 import { message } from '../../../lib/i18n';
 
 const STATUS_COLOR = { found: 'success', several: 'warning', notFound: 'error', invalid: 'error' } as const;
@@ -33,6 +34,7 @@ interface Choice {
 /**
  * The per-line report of a quick order or an import: found, several candidates to choose from, not
  * found, invalid — with row numbers, availability and price; the chosen lines go to the basket at once.
+ * The numbers not found are listed above the table, one click files them as a wishes request.
  */
 export function ResolvePreview({
   result,
@@ -89,6 +91,15 @@ export function ResolvePreview({
           {t('resolve.add', { count: chosen.length })}
         </Button>
       </Box>
+      {result.notFound > 0 && (
+        <Box sx={{ px: 2, pb: 2 }}>
+          <MissingParts
+            items={result.lines
+              .filter((l) => l.status === 'notFound')
+              .map((l) => ({ article: l.article, count: l.quantity ?? 1 }))}
+          />
+        </Box>
+      )}
       <TableContainer>
         <Table size="small" sx={{ '& .MuiTableCell-root': { px: { xs: 0.5, sm: 2 } } }}>
           <TableHead>
@@ -160,7 +171,7 @@ export function ResolvePreview({
                     {candidate && (
                       <Typography variant="body2" color="text.secondary">
                         {candidate.price ? money(candidate.price.value, candidate.price.currency) : t('noPrice')} ·{' '}
-                        {t(`availability.${candidate.availability}`)} ({candidate.stock})
+                        {t(`availability.${candidate.availability}`)} ({num(candidate.stock)})
                       </Typography>
                     )}
                   </TableCell>

@@ -6,10 +6,12 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { money } from '../../../lib/format';
+import { money, qty } from '../../../lib/format';
 
-export function ItemsTable({ items }: { items: OrderItem[] }) {
+/** The order's lines; `action` adds a last column (the order detail's «Вернуть» of a shipped order). */
+export function ItemsTable({ items, action }: { items: OrderItem[]; action?: (item: OrderItem) => ReactNode }) {
   const { t } = useTranslation('orders');
   return (
     <TableContainer>
@@ -19,11 +21,14 @@ export function ItemsTable({ items }: { items: OrderItem[] }) {
             <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>№</TableCell>
             <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('col.article')}</TableCell>
             <TableCell>{t('col.product')}</TableCell>
-            <TableCell align="right">{t('col.quantity')}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {t('col.quantity')}
+            </TableCell>
             <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
               {t('col.price')}
             </TableCell>
             <TableCell align="right">{t('col.sum')}</TableCell>
+            {action && <TableCell padding="checkbox" />}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -39,8 +44,8 @@ export function ItemsTable({ items }: { items: OrderItem[] }) {
                 </Box>
                 {i.name}
               </TableCell>
-              <TableCell align="right">
-                {i.quantity} {i.unit}
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {qty(i.quantity, i.unit)}
               </TableCell>
               <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
                 {money(i.price, i.currency as 'RUB')}
@@ -48,6 +53,7 @@ export function ItemsTable({ items }: { items: OrderItem[] }) {
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {money(i.sum, i.currency as 'RUB')}
               </TableCell>
+              {action && <TableCell padding="checkbox">{action(i)}</TableCell>}
             </TableRow>
           ))}
         </TableBody>

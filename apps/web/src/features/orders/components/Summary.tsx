@@ -1,7 +1,7 @@
 import type { Order } from '@portal/contract';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { money } from '../../../lib/format';
+import { money, num } from '../../../lib/format';
 import { OrderFlags, StatusChip } from './OrderFlags';
 
 /** The summary lines of spec §3, in its order. Empty values are left out. */
@@ -22,9 +22,15 @@ export function Summary({ order }: { order: Order }) {
     [t('summary.payment'), order.payments[0]?.name],
     [t('summary.delivery'), order.shipments[0]?.name],
     [t('summary.address'), order.deliveryAddress],
-    [t('summary.volume'), order.totalVolume.valueM3.toLocaleString('ru-RU', { maximumFractionDigits: 5 })],
+    [
+      t('summary.pickup'),
+      order.pickupPoint
+        ? [order.pickupPoint.name, order.pickupPoint.address, order.pickupPoint.working].filter(Boolean).join(', ')
+        : undefined,
+    ],
+    [t('summary.volume'), num(order.totalVolume.valueM3, 5)],
     [t('summary.volumeExceptions'), ex(order.totalVolume.exceptions)],
-    [t('summary.weight'), order.totalWeight.valueKg.toLocaleString('ru-RU', { maximumFractionDigits: 3 })],
+    [t('summary.weight'), num(order.totalWeight.valueKg)],
     [t('summary.weightExceptions'), ex(order.totalWeight.exceptions)],
     [t('summary.vin'), order.VINTehniki],
     [t('summary.model'), order.modelTehniki],

@@ -1,0 +1,85 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The repository's own ESLint configuration refuses the imports docs/conventions.md forbids: each case lints
+ * a probe file at a real path with the real config, and a file that keeps the rules passes, so a rule that
+ * reports nothing (or everything) fails here.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const eslint = new ESLint({ cwd: root });
+
+async function problems(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('lint refuses imports across boundaries', () => {
+  it('a server module reaches another only through its face', async () => {
+    const file = 'apps/server/src/modules/wishes/probe.ts';
+    expect(await problems(file, "export { fullNameOf } from '../auth/actor.js';\n")).toEqual([
+      expect.stringMatching(/^house\/boundaries: .*only through its face \.\.\/auth\/index\.js/),
+    ]);
+    expect(
+      await problems(file, "import type { OrdersTable } from '../orders/tables.js';\nexport type T = OrdersTable;\n"),
+    ).toHaveLength(1);
+    expect(await problems(file, "export { fullNameOf } from '../auth/index.js';\n")).toEqual([]);
+    // Its own internals are its business.
+    expect(await problems(file, "export { wishesHandlers } from './handlers.js';\n")).toEqual([]);
+  });
+
+  it('a web feature never imports another feature; lib and components never import a feature', async () => {
+    const feature = 'apps/web/src/features/orders/Probe.tsx';
+    expect(await problems(feature, "export { basketQuery } from '../baskets/api';\n")).toEqual([
+      expect.stringMatching(/^house\/boundaries: Feature "orders" must not import feature "baskets"/),
+    ]);
+    expect(
+      await problems('apps/web/src/features/orders/desk/Probe.tsx', "export * from '../../baskets/api';\n"),
+    ).toHaveLength(1);
+    expect(await problems('apps/web/src/lib/probe.ts', "export * from '../features/baskets/api';\n")).toEqual([
+      expect.stringMatching(/^house\/boundaries: lib\/ must not import a feature/),
+    ]);
+    expect(await problems(feature, "export * from '../../lib/api';\nexport * from './api';\n")).toEqual([]);
+  });
+
+  it('names files by kind: components PascalCase .tsx, the rest kebab-case', async () => {
+    expect(await problems('apps/server/src/modules/wishes/WishQueries.ts', 'export {};\n')).toEqual([
+      expect.stringMatching(/^house\/file-name: WishQueries\.ts/),
+    ]);
+    expect(await problems('apps/web/src/features/wishes/wish_list.tsx', 'export {};\n')).toHaveLength(1);
+    expect(await problems('apps/web/src/features/wishes/WishList.tsx', 'export {};\n')).toEqual([]);
+    expect(await problems('apps/server/src/modules/wishes/wish-queries.test.ts', 'export {};\n')).toEqual([]);
+  });
+});
+
+describe('lint refuses import cycles', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(root, 'apps/server/src/lint-probe-'));
+    await writeFile(
+      path.join(dir, 'first.ts'),
+      "import { second } from './second.js';\nexport const first = () => second;\n",
+    );
+    await writeFile(
+      path.join(dir, 'second.ts'),
+      "import { first } from './first.js';\nexport const second = () => first;\n",
+    );
+    await writeFile(
+      path.join(dir, 'third.ts'),
+      "import { second } from './second.js';\nexport const third = () => second;\n",
+    );
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('reports both files of a cycle and not a file that only uses it', async () => {
+    const [first, second, third] = await eslint.lintFiles(
+      ['first.ts', 'second.ts', 'third.ts'].map((f) => path.join(dir, f)),
+    );
+    expect(first!.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle']);
+    expect(second!.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle']);
+    expect(third!.messages).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+import type { auditMethods } from '@portal/contract';
+import { sql } from 'kysely';
+import type { Handlers } from '../../rest/context.js';
+import { containsPattern, paged } from '../../rest/paging.js';
+import './tables.js';
+
+const dayAfter = (date: string) => new Date(new Date(`${date}T00:00:00`).getTime() + 86_400_000);
+
+export const auditHandlers: Handlers<typeof auditMethods> = {
+  async 'audit/list'(input, ctx) {
+    const f = input.filter ?? {};
+    let q = ctx.db.selectFrom('audit_log as a').leftJoin('users as u', 'u.id', 'a.user_id');
+    if (f.entity) q = q.where('a.entity', '=', f.entity);
+    if (f.action) q = q.where('a.action', '=', f.action);
+    if (f.entityId) q = q.where('a.entity_id', '=', f.entityId);
+    if (f.user) q = q.where('a.user_id', '=', f.user);
+    if (f.dateFrom) q = q.where('a.created_at', '>=', new Date(`${f.dateFrom}T00:00:00`));
+    if (f.dateTo) q = q.where('a.created_at', '<', dayAfter(f.dateTo));
+    if (f.search) {
+      const like = containsPattern(f.search);
+      q = q.where((eb) =>
+        eb.or([
+          eb('a.user_login', 'ilike', like),
+          eb(sql<string>`coalesce(a.before::text, '')`, 'ilike', like),
+          eb(sql<string>`coalesce(a.after::text, '')`, 'ilike', like),
+        ]),
+      );
+    }
+    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await paged(
+      q
+        .select([
+          'a.id',
+          'a.created_at',
+          'a.user_id',
+          'a.user_login',
+          'a.ip',
+          'a.entity',
+          'a.entity_id',
+          'a.action',
+          'a.before',
+          'a.after',
+          'u.login',
+          'u.last_name',
+          'u.first_name',
+        ])
+        .orderBy('a.id', input.sort?.ID === 'ASC' ? 'asc' : 'desc'),
+      input,
+    ).execute();
+    const [entities, actions] = await Promise.all([
+      ctx.db.selectFrom('audit_log').select('entity').distinct().orderBy('entity').execute(),
+      ctx.db.selectFrom('audit_log').select('action').distinct().orderBy('action').execute(),
+    ]);
+    const json = (v: unknown) =>
+      typeof v === 'string' ? (JSON.parse(v) as Record<string, unknown>) : (v as Record<string, unknown> | null);
+    return {
+      count: Number(n),
+      items: rows.map((r) => ({
+        id: Number(r.id),
+        date: r.created_at.toISOString(),
+        user: {
+          id: r.user_id,
+          login: r.login ?? r.user_login,
+          name: [r.last_name, r.first_name].filter(Boolean).join(' ') || (r.login ?? r.user_login),
+        },
+        ip: r.ip,
+        entity: r.entity,
+        entityId: r.entity_id,
+        action: r.action,
+        before: json(r.before),
+        after: json(r.after),
+      })),
+      entities: entities.map((e) => e.entity),
+      actions: actions.map((a) => a.action),
+    };
+  },
+};

@@ -1,0 +1,8 @@
+/** The auth module's face: what other modules may use of it. */
+export { isAdmin, isDealer, isStaff } from './roles.js';
+export { loadActor, type Actor } from './actor.js';
+export { type UserRow, actorOf, fullNameOf, toUserView } from './actor.js';
+export { hashPassword, sameHash, verifyPassword } from './passwords.js';
+export { sendRestoreLink } from './restore-link.js';
+export { DEMO_ACCOUNTS } from './seed.js';
+export { countUsersAwaitingApproval, setUserPricing, userById } from './queries.js';

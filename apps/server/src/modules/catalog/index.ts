@@ -1,0 +1,32 @@
+/**
+ * The catalogue module's face: other modules import from here, never its tables or internals.
+ */
+export {
+  activePaySystems,
+  ensurePriceTypes,
+  extIdsOfProducts,
+  productIdsByExtId,
+  ensureStores,
+  hideProductsExcept,
+  idsByExtId,
+  loadPriceMappings,
+  refreshAfterImport,
+  replaceAnalogues,
+  upsertProducts,
+  upsertSections,
+  writePrices,
+  writeStock,
+  zeroStockExcept,
+  type BulkAnalogue,
+  type BulkPrice,
+  type BulkProduct,
+  type BulkSection,
+  type BulkStock,
+  type PriceMapping,
+} from './bulk-writes.js';
+export { productGroupsOf } from './groups.js';
+export { loadOffers, priceContextOf, shownPrice, type Offer, type PriceContext, type PricePurpose } from './offers.js';
+export { priceMappingsForAdmin, updatePriceMapping } from './price-mappings.js';
+export { PROPERTY_NAMES } from './products.js';
+export type { ProductPhoto } from './tables.js';
+export { loadStores, offerFrom, priceFor } from './offers.js';

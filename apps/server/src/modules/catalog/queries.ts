@@ -1,0 +1,292 @@
+/**
+ * The catalogue's SQL for its `/rest/` methods: sections, product lists and cards, favourites, the payment and
+ * delivery choices and a user's price settings. Handlers call these and shape the answer.
+ */
+import type { Section } from '@portal/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { paged, pageWindow } from '../../rest/paging.js';
+import type { PriceContext } from './offers.js';
+import {
+  facetConditions,
+  needsPriceJoin,
+  orderBy,
+  priceJoin,
+  productColumns,
+  scopeCondition,
+  type ProductViewRow,
+  type FilterValues,
+} from './products.js';
+import './tables.js';
+
+type PageInput = { page: number; size: number };
+export type ProductSortKey = Parameters<typeof orderBy>[0];
+export type SortDir = 'ASC' | 'DESC';
+
+type SectionRow = {
+  id: number;
+  parent_id: number | null;
+  code: string;
+  name: string;
+  description: string;
+  photo: string;
+  level: number;
+  sort: number;
+  element_cnt: number;
+};
+
+export const toSection = (r: SectionRow): Section => ({
+  id: r.id,
+  code: r.code,
+  name: r.name,
+  description: r.description,
+  photo: { src: r.photo },
+  elementCnt: r.element_cnt,
+  level: r.level,
+  parentId: String(r.parent_id ?? 0),
+  sort: r.sort,
+});
+
+/** LIMIT and OFFSET as SQL; `size: -1` reads every row (LIMIT ALL), checked by refuseTooManyRows first. */
+const limitOffset = (input: PageInput) => {
+  const { limit, offset } = pageWindow(input);
+  return sql`LIMIT ${limit === null ? sql`ALL` : limit} OFFSET ${offset}`;
+};
+
+// ---- sections
+
+export type SectionFilter = { level?: number; parentId?: number; id?: number[] };
+
+function sectionsWhere(db: Db, f: SectionFilter) {
+  let q = db.selectFrom('sections').selectAll();
+  if (f.level !== undefined) q = q.where('level', '=', f.level);
+  if (f.parentId !== undefined)
+    q = f.parentId === 0 ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', f.parentId);
+  if (f.id) q = q.where('id', 'in', f.id);
+  return q;
+}
+
+export async function countSections(db: Db, f: SectionFilter): Promise<number> {
+  const row = await sectionsWhere(db, f)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A page of sections by name or by sort order (then id). */
+export async function sectionPage(
+  db: Db,
+  f: SectionFilter,
+  sort: { NAME?: SortDir; SORT?: SortDir } | undefined,
+  input: PageInput,
+): Promise<Section[]> {
+  const dir = sort?.NAME ?? sort?.SORT ?? 'ASC';
+  const byName = sort?.NAME !== undefined;
+  const ordered = sectionsWhere(db, f)
+    .orderBy(byName ? 'name' : 'sort', dir === 'DESC' ? 'desc' : 'asc')
+    .orderBy('id');
+  return (await paged(ordered, input).execute()).map(toSection);
+}
+
+export const sectionById = (db: Db, id: number) =>
+  db.selectFrom('sections').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function childSections(db: Db, parentId: number): Promise<Section[]> {
+  const rows = await db
+    .selectFrom('sections')
+    .selectAll()
+    .where('parent_id', '=', parentId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  return rows.map(toSection);
+}
+
+/** Ancestors of a section from the top down, the section included (one recursive query). */
+export async function sectionTrail(db: Db, sectionId: number | null): Promise<Array<{ id: number; name: string }>> {
+  if (sectionId === null) return [];
+  const { rows } = await sql<{ id: number; name: string }>`
+    WITH RECURSIVE up(id, name, parent_id, depth) AS (
+      SELECT id, name, parent_id, 0 FROM sections WHERE id = ${sectionId}
+      UNION ALL
+      SELECT s.id, s.name, s.parent_id, up.depth + 1 FROM sections s JOIN up ON s.id = up.parent_id WHERE up.depth < 10
+    )
+    SELECT id, name FROM up ORDER BY depth DESC`.execute(db);
+  return rows;
+}
+
+// ---- product lists
+
+/**
+ * The product list for a resolved filter and search hits: its count (the cache key: the filter, the hits and,
+ * with a price join, the price context) and a page of rows in the asked order.
+ */
+export function productList(
+  db: Db,
+  f: FilterValues,
+  searchIds: number[] | null,
+  sort: [ProductSortKey | null, SortDir],
+  context: PriceContext | null,
+  userId: number,
+) {
+  const [sortKey, dir] = sort;
+  const c = facetConditions(f);
+  const join = needsPriceJoin(f, sortKey) ? priceJoin(context) : sql``;
+  const where = sql`${scopeCondition(f, searchIds)} AND ${c.brand} AND ${c.model} AND ${c.kind} AND ${c.available}
+      AND coalesce(${c.price}, false)`;
+  const order = orderBy(sortKey ?? (searchIds ? null : 'NAME'), dir, searchIds);
+  return {
+    countKey: JSON.stringify(['count', f, searchIds, join.compile(db).parameters]),
+    count: async () =>
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM products p ${join} WHERE ${where}`.execute(db)).rows[0]
+        ?.n ?? 0,
+    page: async (input: PageInput) =>
+      (
+        await sql<ProductViewRow>`SELECT ${productColumns(context, userId)} FROM products p ${join} WHERE ${where}
+        ORDER BY ${order} ${limitOffset(input)}`.execute(db)
+      ).rows,
+  };
+}
+
+/** The user's favourite active products: count and a page in the asked order. */
+export function favoriteList(db: Db, userId: number, sort: [ProductSortKey, SortDir], context: PriceContext | null) {
+  const [sortKey, dir] = sort;
+  const join = sortKey === 'PRICE' ? priceJoin(context) : sql``;
+  const where = sql`p.active AND p.id IN (SELECT product_id FROM favorites WHERE user_id = ${userId})`;
+  return {
+    count: async () =>
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM products p WHERE ${where}`.execute(db)).rows[0]?.n ?? 0,
+    page: async (input: PageInput) =>
+      (
+        await sql<ProductViewRow>`SELECT ${productColumns(context, userId)} FROM products p ${join}
+      WHERE ${where} ORDER BY ${orderBy(sortKey, dir, null)} ${limitOffset(input)}`.execute(db)
+      ).rows,
+  };
+}
+
+// ---- one product
+
+export const activeProductDetail = (db: Db, id: number) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'detail_text', 'section_id'])
+    .where('id', '=', id)
+    .where('active', '=', true)
+    .executeTakeFirst();
+
+export const activeProductUnit = (db: Db, id: number) =>
+  db.selectFrom('products').select(['id', 'unit']).where('id', '=', id).where('active', '=', true).executeTakeFirst();
+
+export const activeProductId = (db: Db, id: number) =>
+  db.selectFrom('products').select('id').where('id', '=', id).where('active', '=', true).executeTakeFirst();
+
+/** Any product, active or hidden (ordered quantities stay readable for hidden ones). */
+export const productId = (db: Db, id: number) =>
+  db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst();
+
+/** Up to 50 analogues and OEM numbers, with the product behind each when it is active. */
+export async function analoguesOf(db: Db, productId: number) {
+  const rows = await db
+    .selectFrom('product_analogues as a')
+    .leftJoin('products as p', (j) => j.onRef('p.id', '=', 'a.analogue_product_id').on('p.active', '=', true))
+    .select(['a.article', 'a.brand', 'a.kind', 'p.id as productId', 'p.name'])
+    .where('a.product_id', '=', productId)
+    .orderBy('a.kind')
+    .orderBy('a.article_key')
+    .limit(50)
+    .execute();
+  return rows.map((a) => ({
+    article: a.article,
+    brand: a.brand,
+    kind: a.kind === 'OEM' ? ('OEM' as const) : ('ANALOGUE' as const),
+    productId: a.productId ?? null,
+    name: a.name ?? null,
+  }));
+}
+
+/** Up to 12 similar products, in either direction of the relation. */
+export async function similarIdsOf(db: Db, productId: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+        SELECT similar_id AS id FROM product_similar WHERE product_id = ${productId}
+        UNION SELECT product_id FROM product_similar WHERE similar_id = ${productId}
+        ORDER BY 1 LIMIT 12`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/** Active products by id, for the suggestions list. */
+export const suggestRows = (db: Db, ids: number[]) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'name', 'article', 'brand', 'section_id'])
+    .where('id', '=', sql<number>`ANY(${ids}::int[])`)
+    .where('active', '=', true)
+    .execute();
+
+/** Ordered quantities of a product per day (not cancelled), of one user's orders or, with `null`, everyone's. */
+export async function orderedQuantities(db: Db, productId: number, userId: number | null) {
+  const own = userId === null ? sql`true` : sql`o.user_id = ${userId}`;
+  const rows = await sql<{ date: string; quantity: number }>`
+      SELECT to_char(o.created_at::date, 'YYYY-MM-DD') AS date, sum(oi.quantity)::float8 AS quantity
+      FROM order_items oi JOIN orders o ON o.id = oi.order_id
+      WHERE oi.product_id = ${productId} AND NOT o.is_canceled AND ${own}
+      GROUP BY 1 ORDER BY 1 LIMIT 366`.execute(db);
+  return rows.rows.map((r) => ({ date: r.date, quantity: Number(r.quantity) }));
+}
+
+// ---- favourites
+
+export async function addFavorite(db: Db, userId: number, productId: number): Promise<void> {
+  await db
+    .insertInto('favorites')
+    .values({ user_id: userId, product_id: productId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** False when the product was not among the user's favourites. */
+export async function removeFavorite(db: Db, userId: number, productId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('favorites')
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+// ---- choices and price settings
+
+export const activePaySystemRows = (db: Db) =>
+  db
+    .selectFrom('pay_systems')
+    .select(['id', 'name', 'description', 'name_en', 'description_en'])
+    .where('active', '=', true)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+
+export const shippingRows = (db: Db) =>
+  db.selectFrom('shippings').select(['id', 'name', 'name_en', 'is_pickup']).orderBy('sort').orderBy('id').execute();
+
+export const priceTypeChoices = (db: Db) =>
+  db.selectFrom('price_types').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
+
+export const activePaySystemChoices = (db: Db) =>
+  db
+    .selectFrom('pay_systems')
+    .select(['id', 'name'])
+    .where('active', '=', true)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+
+export const priceTypeExists = async (db: Db, id: number) =>
+  (await db.selectFrom('price_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
+export const paySystemActive = async (db: Db, id: number) =>
+  (await db
+    .selectFrom('pay_systems')
+    .select('id')
+    .where('id', '=', id)
+    .where('active', '=', true)
+    .executeTakeFirst()) !== undefined;

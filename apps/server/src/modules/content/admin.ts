@@ -1,0 +1,712 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  BannerAdmin,
+  ContactAdmin,
+  ContentImage,
+  contentAdminMethods,
+  DepartmentAdmin,
+  FaqAdmin,
+  FormAdmin,
+  FormField,
+  NewsAdmin,
+  PageAdmin,
+  StorageAdmin,
+} from '@portal/contract';
+import { AGREEMENT_PREFIX } from '@portal/contract';
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import type { Db } from '../../db/database.js';
+import { AppError, notFound, validationError } from '../../rest/app-error.js';
+import { translate, type Language } from '@portal/contract';
+import type { Handlers, RestContext } from '../../rest/context.js';
+import { containsPattern, paged } from '../../rest/paging.js';
+import { recordAudit } from '../audit/index.js';
+import { cleanName, detectType } from '../files/index.js';
+import { sanitizeContentHtml } from './sanitize.js';
+import type { BannersTable, ContactsTable, DepartmentsTable, NewsTable, StoragesTable } from './tables.js';
+import './tables.js';
+
+/** A 400 with per-field messages in the caller's language. */
+const invalid = (lang: Language, fields: Record<string, string>) =>
+  validationError(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, translate(lang, v)])));
+
+/**
+ * The back office's content editing (issue 13, point 2). Every write is one transaction with its audit line
+ * (decision 101); every HTML field is sanitised here before it is stored (decision 031, defence in depth).
+ */
+
+const json = (image: ContentImage | null) => (image ? JSON.stringify(image) : null);
+const day = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString().slice(0, 10));
+const count = (n: unknown) => Number(n);
+
+/** Runs a write in a transaction; `Db` is what recordAudit and the queries take. */
+const inTransaction = <T>(ctx: RestContext, work: (db: Db) => Promise<T>) =>
+  ctx.db.transaction().execute((trx) => work(trx as unknown as Db));
+
+/** Rows whose given text columns contain the search (any of them); every row without one. */
+const matches = (search: string | undefined, columns: string[]) =>
+  search
+    ? sql<boolean>`(${sql.join(
+        columns.map((c) => sql`${sql.ref(c)} ILIKE ${containsPattern(search)}`),
+        sql` OR `,
+      )})`
+    : sql<boolean>`true`;
+
+/* ── News ─────────────────────────────────────────────────────────────────────────────────────────── */
+
+const toNewsAdmin = (r: Selectable<NewsTable>): NewsAdmin => ({
+  id: r.id,
+  title: r.title,
+  date: day(r.published_at)!,
+  previewText: r.preview_text,
+  detailText: r.detail_text,
+  previewImage: r.preview_image,
+  detailImage: r.detail_image,
+  active: r.active,
+  src: `/news/${r.id}/`,
+});
+
+/** The day chosen, at the present moment when it is today (so the newest item is first), else at noon UTC. */
+function publishedAt(date: string, previous?: Date): Date {
+  if (previous && day(previous) === date) return previous;
+  const now = new Date();
+  return day(now) === date ? now : new Date(`${date}T12:00:00Z`);
+}
+
+/* ── Banners ──────────────────────────────────────────────────────────────────────────────────────── */
+
+const toBannerAdmin = (r: Selectable<BannersTable>): BannerAdmin => ({
+  id: r.id,
+  name: r.name,
+  text: r.text,
+  link: r.link,
+  img: r.img,
+  sort: r.sort,
+  active: r.active,
+  activeFrom: day(r.active_from),
+  activeTo: day(r.active_to),
+});
+
+/* ── Warehouses ───────────────────────────────────────────────────────────────────────────────────── */
+
+const toStorageAdmin = (r: Selectable<StoragesTable>): StorageAdmin => ({
+  id: r.id,
+  name: r.name,
+  address: r.address,
+  lat: r.lat === null ? null : Number(r.lat),
+  lon: r.lon === null ? null : Number(r.lon),
+  working: r.working,
+  description: r.description,
+  phones: r.phones,
+  emails: r.emails,
+  preview: r.preview,
+  gallery: r.gallery ?? [],
+  scheme: r.scheme,
+  sort: r.sort,
+  active: r.active,
+});
+
+const toContactAdmin = (r: Selectable<ContactsTable>): ContactAdmin => ({
+  id: r.id,
+  name: r.name,
+  jobTitle: r.job_title,
+  phone: r.phone,
+  email: r.email,
+  departmentId: r.department_id,
+  img: r.img,
+  sort: r.sort,
+});
+
+const toDepartmentAdmin = (r: Selectable<DepartmentsTable> & { contacts: unknown }): DepartmentAdmin => ({
+  id: r.id,
+  name: r.name,
+  parentId: r.parent_id ?? 0,
+  description: r.description,
+  sort: r.sort,
+  contacts: count(r.contacts),
+});
+
+/* ── Pictures ─────────────────────────────────────────────────────────────────────────────────────── */
+
+const PICTURE_TYPES = new Map([
+  ['image/jpeg', 'jpg'],
+  ['image/png', 'png'],
+  ['image/webp', 'webp'],
+]);
+export const CONTENT_PICTURE_PREFIX = 'content-pictures';
+
+/* ── Handlers ─────────────────────────────────────────────────────────────────────────────────────── */
+
+export const contentAdminHandlers: Handlers<typeof contentAdminMethods> = {
+  /** One picture, its type decided by its bytes, stored under a random name and served publicly. */
+  async 'content-image/upload'(_input, ctx) {
+    if (ctx.files.length !== 1)
+      throw new AppError('VALIDATION', ctx.files.length ? 'error.imageOne' : 'error.fileRequired');
+    const file = ctx.files[0]!;
+    if (file.data.length === 0)
+      throw new AppError('VALIDATION', 'error.fileEmpty', { args: [cleanName(file.fileName)] });
+    if (file.data.length > ctx.config.uploadMaxBytes) {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'error.fileTooLarge', {
+        args: [cleanName(file.fileName), Math.round(ctx.config.uploadMaxBytes / 1024 / 1024)],
+      });
+    }
+    const type = await detectType(file).catch(() => '');
+    const ext = PICTURE_TYPES.get(type);
+    if (!ext) throw new AppError('VALIDATION', 'error.imageType');
+    const meta = await sharp(file.data, { limitInputPixels: 50_000_000 })
+      .metadata()
+      .catch(() => {
+        throw new AppError('VALIDATION', 'error.imageType');
+      });
+    if (!meta.width || !meta.height) throw new AppError('VALIDATION', 'error.imageType');
+    const turned = (meta.orientation ?? 1) >= 5;
+    const name = `${randomBytes(16).toString('hex')}.${ext}`;
+    await ctx.storage.put(`${CONTENT_PICTURE_PREFIX}/${name}`, file.data, type);
+    const image = {
+      src: `/upload/content/${name}`,
+      width: turned ? meta.height : meta.width,
+      height: turned ? meta.width : meta.height,
+    };
+    await recordAudit(ctx.db, ctx, { entity: 'content-image', id: name, action: 'upload', after: image });
+    return image;
+  },
+
+  /* News */
+  async 'news/admin-list'(input, ctx) {
+    const base = ctx.db.selectFrom('news').where(matches(input?.filter?.search, ['title', 'preview_text']));
+    const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await paged(base.selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc'), input).execute();
+    return { count: count(n.n), items: rows.map(toNewsAdmin) };
+  },
+  async 'news/create'({ fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const row = await db
+        .insertInto('news')
+        .values({
+          title: f.title,
+          published_at: publishedAt(f.date),
+          preview_text: sanitizeContentHtml(f.previewText),
+          detail_text: sanitizeContentHtml(f.detailText),
+          preview_image: json(f.previewImage),
+          detail_image: json(f.detailImage),
+          access_key: randomBytes(12).toString('hex'),
+          active: f.active,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const item = toNewsAdmin(row);
+      await recordAudit(db, ctx, { entity: 'news', id: row.id, action: 'create', after: item });
+      return item;
+    });
+  },
+  async 'news/update'({ id, fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.selectFrom('news').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!old) throw notFound();
+      const row = await db
+        .updateTable('news')
+        .set({
+          title: f.title,
+          published_at: publishedAt(f.date, old.published_at),
+          preview_text: sanitizeContentHtml(f.previewText),
+          detail_text: sanitizeContentHtml(f.detailText),
+          preview_image: json(f.previewImage),
+          detail_image: json(f.detailImage),
+          active: f.active,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const item = toNewsAdmin(row);
+      await recordAudit(db, ctx, { entity: 'news', id, action: 'update', before: toNewsAdmin(old), after: item });
+      return item;
+    });
+  },
+  async 'news/delete'({ id }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.deleteFrom('news').where('id', '=', id).returningAll().executeTakeFirst();
+      if (!old) throw notFound();
+      await recordAudit(db, ctx, { entity: 'news', id, action: 'delete', before: toNewsAdmin(old) });
+      return { ok: true as const };
+    });
+  },
+
+  /* Banners */
+  async 'banner/admin-list'(input, ctx) {
+    const base = ctx.db.selectFrom('banners').where(matches(input?.filter?.search, ['name', 'text']));
+    const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await paged(base.selectAll().orderBy('sort').orderBy('id'), input).execute();
+    return { count: count(n.n), items: rows.map(toBannerAdmin) };
+  },
+  async 'banner/create'({ fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const row = await db
+        .insertInto('banners')
+        .values({
+          name: f.name,
+          text: f.text,
+          link: f.link,
+          img: json(f.img),
+          sort: f.sort,
+          active: f.active,
+          active_from: f.activeFrom,
+          active_to: f.activeTo,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const item = toBannerAdmin(row);
+      await recordAudit(db, ctx, { entity: 'banner', id: row.id, action: 'create', after: item });
+      return item;
+    });
+  },
+  async 'banner/update'({ id, fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.selectFrom('banners').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!old) throw notFound();
+      const row = await db
+        .updateTable('banners')
+        .set({
+          name: f.name,
+          text: f.text,
+          link: f.link,
+          img: json(f.img),
+          sort: f.sort,
+          active: f.active,
+          active_from: f.activeFrom,
+          active_to: f.activeTo,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const item = toBannerAdmin(row);
+      await recordAudit(db, ctx, { entity: 'banner', id, action: 'update', before: toBannerAdmin(old), after: item });
+      return item;
+    });
+  },
+  async 'banner/delete'({ id }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.deleteFrom('banners').where('id', '=', id).returningAll().executeTakeFirst();
+      if (!old) throw notFound();
+      await recordAudit(db, ctx, { entity: 'banner', id, action: 'delete', before: toBannerAdmin(old) });
+      return { ok: true as const };
+    });
+  },
+
+  /* FAQ */
+  async 'faq/admin-list'(input, ctx) {
+    const base = ctx.db.selectFrom('faq').where(matches(input?.filter?.search, ['question', 'answer']));
+    const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await paged(base.selectAll().orderBy('sort').orderBy('id'), input).execute();
+    return { count: count(n.n), items: rows.map((r): FaqAdmin => ({ ...r })) };
+  },
+  async 'faq/create'({ fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const row = await db
+        .insertInto('faq')
+        .values({ question: f.question, answer: sanitizeContentHtml(f.answer), sort: f.sort, active: f.active })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(db, ctx, { entity: 'faq', id: row.id, action: 'create', after: row });
+      return { ...row };
+    });
+  },
+  async 'faq/update'({ id, fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.selectFrom('faq').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!old) throw notFound();
+      const row = await db
+        .updateTable('faq')
+        .set({ question: f.question, answer: sanitizeContentHtml(f.answer), sort: f.sort, active: f.active })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(db, ctx, { entity: 'faq', id, action: 'update', before: old, after: row });
+      return { ...row };
+    });
+  },
+  async 'faq/delete'({ id }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.deleteFrom('faq').where('id', '=', id).returningAll().executeTakeFirst();
+      if (!old) throw notFound();
+      await recordAudit(db, ctx, { entity: 'faq', id, action: 'delete', before: old });
+      return { ok: true as const };
+    });
+  },
+
+  /* Content pages */
+  async 'page/admin-list'(input, ctx) {
+    const base = ctx.db.selectFrom('pages').where(matches(input?.filter?.search, ['url', 'title']));
+    const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await paged(base.selectAll().orderBy('url').orderBy('id'), input).execute();
+    return { count: count(n.n), items: rows.map((r): PageAdmin => ({ ...r })) };
+  },
+  async 'page/create'({ fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      if (await db.selectFrom('pages').select('id').where('url', '=', f.url).executeTakeFirst())
+        throw invalid(ctx.language, { 'fields.url': 'error.pageUrlTaken' });
+      const row = await db
+        .insertInto('pages')
+        .values({ url: f.url, title: f.title, content: sanitizeContentHtml(f.content), active: f.active })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(db, ctx, { entity: 'page', id: row.id, action: 'create', after: row });
+      return { ...row };
+    });
+  },
+  async 'page/update'({ id, fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.selectFrom('pages').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!old) throw notFound();
+      if (await db.selectFrom('pages').select('id').where('url', '=', f.url).where('id', '<>', id).executeTakeFirst())
+        throw invalid(ctx.language, { 'fields.url': 'error.pageUrlTaken' });
+      const row = await db
+        .updateTable('pages')
+        .set({ url: f.url, title: f.title, content: sanitizeContentHtml(f.content), active: f.active })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(db, ctx, { entity: 'page', id, action: 'update', before: old, after: row });
+      return { ...row };
+    });
+  },
+  async 'page/delete'({ id }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.deleteFrom('pages').where('id', '=', id).returningAll().executeTakeFirst();
+      if (!old) throw notFound();
+      await recordAudit(db, ctx, { entity: 'page', id, action: 'delete', before: old });
+      return { ok: true as const };
+    });
+  },
+
+  /* Warehouses */
+  async 'storage/admin-list'(input, ctx) {
+    const base = ctx.db.selectFrom('storages').where(matches(input?.filter?.search, ['name', 'address']));
+    const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await paged(base.selectAll().orderBy('sort').orderBy('id'), input).execute();
+    return { count: count(n.n), items: rows.map(toStorageAdmin) };
+  },
+  async 'storage/create'({ fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const row = await db
+        .insertInto('storages')
+        .values({ ...storageValues(f) })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const item = toStorageAdmin(row);
+      await recordAudit(db, ctx, { entity: 'storage', id: row.id, action: 'create', after: item });
+      return item;
+    });
+  },
+  async 'storage/update'({ id, fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.selectFrom('storages').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!old) throw notFound();
+      const row = await db
+        .updateTable('storages')
+        .set(storageValues(f))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const item = toStorageAdmin(row);
+      await recordAudit(db, ctx, { entity: 'storage', id, action: 'update', before: toStorageAdmin(old), after: item });
+      return item;
+    });
+  },
+  /** An order that named the warehouse as its pickup point keeps its own copy of the address (decision 064). */
+  async 'storage/delete'({ id }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.deleteFrom('storages').where('id', '=', id).returningAll().executeTakeFirst();
+      if (!old) throw notFound();
+      await recordAudit(db, ctx, { entity: 'storage', id, action: 'delete', before: toStorageAdmin(old) });
+      return { ok: true as const };
+    });
+  },
+
+  /* Departments */
+  async 'departments/admin-list'(input, ctx) {
+    const base = ctx.db.selectFrom('departments').where(matches(input?.filter?.search, ['name']));
+    const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await paged(
+      base
+        .selectAll('departments')
+        .select(sql<number>`(SELECT count(*) FROM contacts c WHERE c.department_id = departments.id)`.as('contacts'))
+        .orderBy('sort')
+        .orderBy('id'),
+      input,
+    ).execute();
+    return { count: count(n.n), items: rows.map(toDepartmentAdmin) };
+  },
+  async 'departments/create'({ fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      await checkParent(db, ctx.language, f.parentId, null);
+      const row = await db
+        .insertInto('departments')
+        .values({ name: f.name, parent_id: f.parentId || null, description: f.description, sort: f.sort })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const item = toDepartmentAdmin({ ...row, contacts: 0 });
+      await recordAudit(db, ctx, { entity: 'department', id: row.id, action: 'create', after: item });
+      return item;
+    });
+  },
+  async 'departments/update'({ id, fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.selectFrom('departments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!old) throw notFound();
+      await checkParent(db, ctx.language, f.parentId, id);
+      const row = await db
+        .updateTable('departments')
+        .set({ name: f.name, parent_id: f.parentId || null, description: f.description, sort: f.sort })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const contacts = await db
+        .selectFrom('contacts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('department_id', '=', id)
+        .executeTakeFirstOrThrow();
+      const item = toDepartmentAdmin({ ...row, contacts: contacts.n });
+      await recordAudit(db, ctx, { entity: 'department', id, action: 'update', before: old, after: row });
+      return item;
+    });
+  },
+  async 'departments/delete'({ id }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.selectFrom('departments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!old) throw notFound();
+      if (await db.selectFrom('contacts').select('id').where('department_id', '=', id).executeTakeFirst())
+        throw new AppError('CONFLICT', 'error.departmentHasContacts');
+      if (await db.selectFrom('departments').select('id').where('parent_id', '=', id).executeTakeFirst())
+        throw new AppError('CONFLICT', 'error.departmentHasChildren');
+      await db.deleteFrom('departments').where('id', '=', id).execute();
+      await recordAudit(db, ctx, { entity: 'department', id, action: 'delete', before: old });
+      return { ok: true as const };
+    });
+  },
+
+  /* Contacts */
+  async 'contacts/admin-list'(input, ctx) {
+    const base = ctx.db
+      .selectFrom('contacts')
+      .where(matches(input?.filter?.search, ['name', 'job_title', 'email', 'phone']));
+    const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await paged(base.selectAll().orderBy('department_id').orderBy('sort').orderBy('id'), input).execute();
+    return { count: count(n.n), items: rows.map(toContactAdmin) };
+  },
+  async 'contacts/create'({ fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      await checkDepartment(db, ctx.language, f.departmentId);
+      const row = await db.insertInto('contacts').values(contactValues(f)).returningAll().executeTakeFirstOrThrow();
+      const item = toContactAdmin(row);
+      await recordAudit(db, ctx, { entity: 'contact', id: row.id, action: 'create', after: item });
+      return item;
+    });
+  },
+  async 'contacts/update'({ id, fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.selectFrom('contacts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!old) throw notFound();
+      await checkDepartment(db, ctx.language, f.departmentId);
+      const row = await db
+        .updateTable('contacts')
+        .set(contactValues(f))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const item = toContactAdmin(row);
+      await recordAudit(db, ctx, { entity: 'contact', id, action: 'update', before: toContactAdmin(old), after: item });
+      return item;
+    });
+  },
+  async 'contacts/delete'({ id }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.deleteFrom('contacts').where('id', '=', id).returningAll().executeTakeFirst();
+      if (!old) throw notFound();
+      await recordAudit(db, ctx, { entity: 'contact', id, action: 'delete', before: toContactAdmin(old) });
+      return { ok: true as const };
+    });
+  },
+
+  /* Support forms (decision 043: one definition, checked by the browser and the server) */
+  async 'form/admin-list'(input, ctx) {
+    const base = ctx.db.selectFrom('forms').where(matches(input?.filter?.search, ['code', 'title']));
+    const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await paged(
+      base
+        .selectAll('forms')
+        .select(sql<number>`(SELECT count(*) FROM answers a WHERE a.form_id = forms.id)`.as('answers'))
+        .orderBy('sort')
+        .orderBy('id'),
+      input,
+    ).execute();
+    return { count: count(n.n), items: rows.map(toFormAdmin) };
+  },
+  async 'form/create'({ fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      if (await db.selectFrom('forms').select('id').where('code', '=', f.code).executeTakeFirst())
+        throw invalid(ctx.language, { 'fields.code': 'error.formCodeTaken' });
+      const definition = await formDefinition(db, ctx.language, f.fields);
+      const row = await db
+        .insertInto('forms')
+        .values({
+          code: f.code,
+          title: f.title,
+          title_en: f.titleEn,
+          description: f.description,
+          fields: JSON.stringify(definition),
+          sort: f.sort,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const item = toFormAdmin({ ...row, answers: 0 });
+      await recordAudit(db, ctx, { entity: 'form', id: row.id, action: 'create', after: item });
+      return item;
+    });
+  },
+  async 'form/update'({ id, fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.selectFrom('forms').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!old) throw notFound();
+      if (await db.selectFrom('forms').select('id').where('code', '=', f.code).where('id', '<>', id).executeTakeFirst())
+        throw invalid(ctx.language, { 'fields.code': 'error.formCodeTaken' });
+      const definition = await formDefinition(db, ctx.language, f.fields);
+      const row = await db
+        .updateTable('forms')
+        .set({
+          code: f.code,
+          title: f.title,
+          title_en: f.titleEn,
+          description: f.description,
+          fields: JSON.stringify(definition),
+          sort: f.sort,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const answers = await db
+        .selectFrom('answers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('form_id', '=', id)
+        .executeTakeFirstOrThrow();
+      const item = toFormAdmin({ ...row, answers: answers.n });
+      await recordAudit(db, ctx, {
+        entity: 'form',
+        id,
+        action: 'update',
+        before: toFormAdmin({ ...old, answers: 0 }),
+        after: item,
+      });
+      return item;
+    });
+  },
+  /** Answers keep their own copy of the fields (decision 043), but they belong to the form: it stays while it has some. */
+  async 'form/delete'({ id }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.selectFrom('forms').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!old) throw notFound();
+      if (await db.selectFrom('answers').select('id').where('form_id', '=', id).executeTakeFirst())
+        throw new AppError('CONFLICT', 'error.formHasAnswers');
+      await db.deleteFrom('forms').where('id', '=', id).execute();
+      await recordAudit(db, ctx, { entity: 'form', id, action: 'delete', before: toFormAdmin({ ...old, answers: 0 }) });
+      return { ok: true as const };
+    });
+  },
+};
+
+type StorageInput = Parameters<(typeof contentAdminHandlers)['storage/create']>[0]['fields'];
+function storageValues(f: StorageInput) {
+  return {
+    name: f.name,
+    address: f.address,
+    lat: f.lat,
+    lon: f.lon,
+    working: f.working,
+    description: sanitizeContentHtml(f.description),
+    phones: f.phones,
+    emails: f.emails,
+    preview: json(f.preview),
+    gallery: JSON.stringify(f.gallery),
+    scheme: json(f.scheme),
+    sort: f.sort,
+    active: f.active,
+  };
+}
+
+type ContactInput = Parameters<(typeof contentAdminHandlers)['contacts/create']>[0]['fields'];
+const contactValues = (f: ContactInput) => ({
+  name: f.name,
+  job_title: f.jobTitle,
+  phone: f.phone,
+  email: f.email,
+  department_id: f.departmentId,
+  img: json(f.img),
+  sort: f.sort,
+});
+
+async function checkDepartment(db: Db, lang: Language, id: number) {
+  if (!(await db.selectFrom('departments').select('id').where('id', '=', id).executeTakeFirst()))
+    throw invalid(lang, { 'fields.departmentId': 'error.departmentNotFound' });
+}
+
+/** A parent must exist and must not be the department itself or one inside it. */
+async function checkParent(db: Db, lang: Language, parentId: number, self: number | null) {
+  if (parentId === 0) return;
+  if (parentId === self) throw invalid(lang, { 'fields.parentId': 'error.departmentParent' });
+  const rows = await db.selectFrom('departments').select(['id', 'parent_id']).execute();
+  const parentOf = new Map(rows.map((r) => [r.id, r.parent_id]));
+  if (!parentOf.has(parentId)) throw invalid(lang, { 'fields.parentId': 'error.departmentNotFound' });
+  for (let at: number | null | undefined = parentId, steps = 0; at && steps < 1000; at = parentOf.get(at), steps++) {
+    if (at === self) throw invalid(lang, { 'fields.parentId': 'error.departmentParent' });
+  }
+}
+
+type FormRow = Selectable<import('../forms/tables.js').FormsTable> & { answers: unknown };
+const toFormAdmin = (r: FormRow): FormAdmin => ({
+  id: r.id,
+  code: r.code,
+  title: r.title,
+  titleEn: r.title_en,
+  description: r.description,
+  fields: r.fields,
+  sort: r.sort,
+  answers: count(r.answers),
+});
+
+type FieldInput = Parameters<(typeof contentAdminHandlers)['form/create']>[0]['fields']['fields'][number];
+
+/** The stored definition (decision 043) of what the page sends: ids, names, `required` from the rules. */
+async function formDefinition(db: Db, lang: Language, fields: FieldInput[]): Promise<FormField[]> {
+  const agreementIds = fields.map((f) => f.agreementId).filter((id): id is number => id !== null);
+  if (agreementIds.length > 0) {
+    const known = new Set(
+      (await db.selectFrom('agreements').select('id').where('id', 'in', agreementIds).execute()).map((a) => a.id),
+    );
+    const errors: Record<string, string> = {};
+    fields.forEach((f, i) => {
+      if (f.agreementId !== null && !known.has(f.agreementId))
+        errors[`fields.fields.${i}.agreementId`] = 'error.notFound';
+    });
+    if (Object.keys(errors).length) throw invalid(lang, errors);
+  }
+  const codes = new Set(fields.map((f) => (f.type === 'AGREEMENT' ? `${AGREEMENT_PREFIX}${f.agreementId}` : f.code)));
+  return fields.map((f, i) => {
+    const code = f.type === 'AGREEMENT' ? `${AGREEMENT_PREFIX}${f.agreementId}` : f.code;
+    return {
+      id: i + 1,
+      code,
+      type: f.type,
+      name: code,
+      mask: f.mask || null,
+      label: f.label,
+      required: f.rules.length > 0,
+      readonly: f.readonly,
+      options: f.options,
+      rules: f.rules,
+      // A condition on a field the form does not have would hide the field for ever: such conditions go.
+      conditions: f.conditions.filter((c) => codes.has(c.field)),
+      value: f.value,
+      agreementId: f.type === 'AGREEMENT' ? f.agreementId : null,
+    };
+  });
+}

@@ -1,0 +1,106 @@
+import type { ExchangeSession, ExchangeStats } from '@portal/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { paged, type PageInput } from '../../rest/paging.js';
+import './tables.js';
+
+/** The exchange history of the back office (decision 097): sessions with their files and what they changed. */
+
+const STAT_KEYS = [
+  'sections',
+  'products',
+  'created',
+  'hidden',
+  'prices',
+  'stocks',
+  'offers',
+  'skipped',
+  'orders',
+  'exported',
+] as const;
+
+const statsOf = (raw: Record<string, number> | null | undefined): ExchangeStats =>
+  Object.fromEntries(STAT_KEYS.map((k) => [k, Number(raw?.[k] ?? 0)])) as ExchangeStats;
+
+/** A session a minute silent is over, whether or not 1C said `complete`. */
+const QUIET_MS = 60_000;
+
+export async function sessionsPage(
+  db: Db,
+  filter: { source?: '1c' | 'manual'; id?: number },
+  page: PageInput,
+): Promise<{ count: number; items: ExchangeSession[] }> {
+  let q = db.selectFrom('exchange_sessions as s').leftJoin('users as u', 'u.id', 's.user_id');
+  if (filter.source) q = q.where('s.source', '=', filter.source);
+  if (filter.id) q = q.where('s.id', '=', filter.id);
+  // A session that did nothing but sign in is not an exchange.
+  q = q.where((eb) =>
+    eb
+      .exists(eb.selectFrom('exchange_files as f').select('f.id').whereRef('f.session_id', '=', 's.id'))
+      .or(eb.exists(eb.selectFrom('exchange_runs as r').select('r.id').whereRef('r.session_id', '=', 's.id'))),
+  );
+  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const sessions = await paged(
+    q
+      .select([
+        's.id',
+        's.source',
+        's.ip',
+        's.started_at',
+        's.last_seen_at',
+        's.ended_at',
+        'u.login',
+        'u.last_name',
+        'u.first_name',
+      ])
+      .orderBy('s.id', 'desc'),
+    page,
+  ).execute();
+  if (sessions.length === 0) return { count: Number(n), items: [] };
+  const ids = sessions.map((s) => s.id);
+  const [runs, files] = await Promise.all([
+    db.selectFrom('exchange_runs').selectAll().where('session_id', 'in', ids).orderBy('id').execute(),
+    sql<{ session_id: number; name: string; size: string }>`
+      SELECT session_id, name, size FROM exchange_files
+      WHERE session_id = ANY(${ids}::int[]) AND from_archive IS NULL ORDER BY id`.execute(db),
+  ]);
+  const now = Date.now();
+  return {
+    count: Number(n),
+    items: sessions.map((s) => {
+      const own = runs.filter((r) => r.session_id === s.id);
+      const totals = statsOf({});
+      for (const r of own) {
+        const st = statsOf(r.stats);
+        for (const k of STAT_KEYS) totals[k] += st[k];
+      }
+      const quiet = s.ended_at !== null || now - new Date(s.last_seen_at).getTime() > QUIET_MS;
+      const status = own.some((r) => r.status === 'failed')
+        ? 'failed'
+        : !quiet || own.some((r) => r.status === 'running' && now - new Date(r.updated_at).getTime() < QUIET_MS)
+          ? 'running'
+          : 'done';
+      return {
+        id: s.id,
+        source: s.source === 'manual' ? 'manual' : '1c',
+        userName: [s.last_name, s.first_name].filter(Boolean).join(' ') || s.login || '',
+        ip: s.ip,
+        startedAt: new Date(s.started_at).toISOString(),
+        lastSeenAt: new Date(s.last_seen_at).toISOString(),
+        status,
+        received: files.rows.filter((f) => f.session_id === s.id).map((f) => ({ name: f.name, size: Number(f.size) })),
+        runs: own.map((r) => ({
+          id: r.id,
+          name: r.file_name,
+          type: r.type,
+          status: r.status,
+          error: r.error,
+          stats: statsOf(r.stats),
+          startedAt: new Date(r.started_at).toISOString(),
+          finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+        })),
+        totals,
+      } satisfies ExchangeSession;
+    }),
+  };
+}

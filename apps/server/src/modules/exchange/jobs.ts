@@ -1,0 +1,210 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { enqueue, jobByKey } from '../../ops/jobs/queue.js';
+import { JobHandedBack, type JobHandler } from '../../ops/jobs/worker.js';
+import type { FileStorage } from '../../storage/index.js';
+import { ARCHIVE, ExchangeFailure, findFile } from './files.js';
+import { sessionById, type SessionRow } from './queries.js';
+import { endOfSession, importStep, PHASE_TEXT, summary, type Answer, type ExchangeDeps } from './run.js';
+import { exchangeStore } from './store.js';
+
+/**
+ * The exchange's heavy work on the job queue (decision 135): a 1C `mode=import` of a catalogue file and the
+ * back office's manual upload run as jobs, in the bounded steps of decision 091; the calls that started
+ * them only follow the job and answer `progress` until it is done. The sale side (orders) stays in the call.
+ */
+
+export const EXCHANGE_IMPORT_JOB = 'exchange.import';
+export const EXCHANGE_UPLOAD_JOB = 'exchange.upload';
+
+/** What a job needs besides the database: the same as a request's. */
+export interface ExchangeServices {
+  config: Config;
+  storage: FileStorage;
+  mailer: Mailer;
+  engine: 'pglite' | 'postgres';
+}
+
+export function exchangeDepsOf(
+  db: Db,
+  services: ExchangeServices,
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+): ExchangeDeps {
+  return {
+    db,
+    config: services.config,
+    mailer: services.mailer,
+    store: exchangeStore(services.storage),
+    log,
+    // PGlite runs every statement on the one thread all requests share: small batches keep pages fast.
+    batch:
+      services.engine === 'pglite'
+        ? { stage: 1000, products: 250, offers: 250 }
+        : { stage: 2000, products: 1000, offers: 1000 },
+  };
+}
+
+type ImportPayload = { sessionId: number; type: 'catalog' | 'sale'; fileName: string };
+type UploadPayload = { sessionId: number };
+
+const isAnswer = (x: unknown): x is Answer =>
+  typeof x === 'object' &&
+  x !== null &&
+  ['success', 'progress', 'failure'].includes((x as Answer).kind) &&
+  typeof (x as Answer).message === 'string';
+
+/** Steps until the work is done; between steps it hands the job back if its worker stops. */
+async function untilDone(step: () => Promise<Answer>, stopping: () => boolean): Promise<Answer> {
+  for (;;) {
+    const started = Date.now();
+    let answer: Answer;
+    try {
+      answer = await step();
+    } catch (err) {
+      if (err instanceof ExchangeFailure) return { kind: 'failure', message: err.message };
+      throw err;
+    }
+    if (answer.kind !== 'progress') return answer;
+    if (stopping()) throw new JobHandedBack();
+    // A run leased by a call or job that died answers progress at once until its lease runs out.
+    const idle = Date.now() - started < 20;
+    await new Promise((r) => (idle ? setTimeout(r, 500) : setImmediate(r)));
+  }
+}
+
+export function exchangeJobHandlers(services: ExchangeServices): Record<string, JobHandler> {
+  return {
+    [EXCHANGE_IMPORT_JOB]: async (payload, { db, log, stopping }) => {
+      const p = payload as ImportPayload;
+      const session = await sessionById(db, p.sessionId);
+      if (!session) return { kind: 'failure', message: 'Сеанс обмена не найден' } satisfies Answer;
+      const deps = exchangeDepsOf(db, services, log);
+      return untilDone(
+        () => importStep(deps, session, p.type, p.fileName, { deadline: Date.now() + services.config.exchange.stepMs }),
+        stopping,
+      );
+    },
+    [EXCHANGE_UPLOAD_JOB]: async (payload, { db, log, stopping }) => {
+      const p = payload as UploadPayload;
+      const deps = exchangeDepsOf(db, services, log);
+      return untilDone(async () => {
+        const session = await sessionById(db, p.sessionId);
+        if (!session) return { kind: 'failure', message: 'Сеанс обмена не найден' };
+        if (session.ended_at) return { kind: 'success', message: 'Обмен завершён' };
+        return nextUploadStep(deps, session, Date.now() + services.config.exchange.stepMs);
+      }, stopping);
+    },
+  };
+}
+
+/** The order 1C would send them in: the catalogue before its offers, prices and stock. */
+const ORDER = ['import', 'offers', 'prices', 'rests'];
+const rank = (name: string) => {
+  const base = name.split('/').pop()!.toLowerCase();
+  const i = ORDER.findIndex((p) => base.startsWith(p));
+  return i < 0 ? ORDER.length : i;
+};
+
+/** The next file of an uploaded exchange, one bounded step; at the end the session closes. */
+async function nextUploadStep(deps: ExchangeDeps, session: SessionRow, deadline: number): Promise<Answer> {
+  const files = await deps.db
+    .selectFrom('exchange_files')
+    .select(['id', 'name', 'state'])
+    .where('session_id', '=', session.id)
+    .orderBy('id')
+    .execute();
+  const runs = await deps.db
+    .selectFrom('exchange_runs')
+    .select(['file_id', 'status', 'error'])
+    .where('session_id', '=', session.id)
+    .execute();
+  const failed = runs.find((r) => r.status === 'failed');
+  if (failed) return { kind: 'failure', message: failed.error ?? '' };
+  // Archives are unpacked by the first step; then every XML file in 1C's order.
+  const pending = files
+    .filter((f) => /\.xml$/i.test(f.name) && f.state !== 'done')
+    .sort((a, b) => rank(a.name) - rank(b.name) || a.id - b.id);
+  const first = pending[0] ?? files.find((f) => ARCHIVE.test(f.name) && f.state !== 'done');
+  if (!first) {
+    await endOfSession(deps, session);
+    await deps.db.updateTable('exchange_sessions').set({ ended_at: new Date() }).where('id', '=', session.id).execute();
+    return { kind: 'success', message: 'Обмен завершён' };
+  }
+  // Manual files follow the single-file scheme: a full import.xml hides what it does not name (decision 094).
+  const answer = await importStep(deps, session, 'catalog', first.name, { deadline, singleFile: true });
+  return answer.kind === 'success' ? { kind: 'progress', message: answer.message } : answer;
+}
+
+/** Where the session's running file stands, for a `progress` answer. */
+async function progressText(db: Db, sessionId: number, fileName?: string): Promise<string> {
+  let q = db
+    .selectFrom('exchange_runs')
+    .select(['file_name', 'phase', 'stats'])
+    .where('session_id', '=', sessionId)
+    .where('status', '=', 'running');
+  if (fileName) q = q.where('file_name', '=', fileName);
+  const run = await q.orderBy('id', 'desc').executeTakeFirst();
+  if (!run) return 'Файл в очереди на обработку';
+  const text = `${PHASE_TEXT[run.phase] ?? run.phase}: ${summary(run.stats)}`;
+  return fileName ? text : `${run.file_name}: ${text}`;
+}
+
+/**
+ * Follows the job under `key` for at most `waitMs` (a small file is done within the call that queued it
+ * when a worker is free): its result once done, `progress` with where it stands otherwise.
+ */
+async function follow(db: Db, key: string, waitMs: number, progress: () => Promise<string>): Promise<Answer> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const job = await jobByKey(db, key);
+    if (job?.status === 'done') {
+      return isAnswer(job.result) ? job.result : { kind: 'success', message: '' };
+    }
+    if (job?.status === 'failed') {
+      return { kind: 'failure', message: 'Обработка файла не удалась, обратитесь к администратору портала' };
+    }
+    if (Date.now() >= until) return { kind: 'progress', message: await progress() };
+    await new Promise((r) => setTimeout(r, Math.min(100, Math.max(0, until - Date.now()))));
+  }
+}
+
+/** Waiting in one call: the step of decision 091, at most 5 s, so 1C's and the browser's calls stay short. */
+const waitOf = (config: Config) => Math.min(config.exchange.stepMs, 5000);
+
+/** `mode=import` of a catalogue file: the job is queued once per received file, then followed. */
+export async function importByJob(
+  deps: ExchangeDeps,
+  session: SessionRow,
+  type: 'catalog' | 'sale',
+  fileName: string,
+): Promise<Answer> {
+  const file = await findFile(deps.db, session.id, fileName);
+  // A file sent again is a new file (a new id): a new job. One still inside an archive has no id yet.
+  const key = `exchange-import:${session.id}:${type}:${fileName}:${file?.id ?? 'archived'}`;
+  if (!(await jobByKey(deps.db, key))) {
+    await enqueue(deps.db, EXCHANGE_IMPORT_JOB, { sessionId: session.id, type, fileName } satisfies ImportPayload, {
+      key,
+      maxAttempts: 5,
+    });
+  }
+  return follow(deps.db, key, waitOf(deps.config), () => progressText(deps.db, session.id, fileName));
+}
+
+const uploadKey = (sessionId: number) => `exchange-upload:${sessionId}`;
+
+/** The manual upload's job, queued with the upload (or by the first `continue` of an older session). */
+export async function queueUpload(db: Db, sessionId: number): Promise<void> {
+  await enqueue(db, EXCHANGE_UPLOAD_JOB, { sessionId } satisfies UploadPayload, {
+    key: uploadKey(sessionId),
+    maxAttempts: 5,
+  });
+}
+
+/** `exchange/continue`: where the manual upload's job stands (waiting a little for it). */
+export async function followUpload(db: Db, config: Config, session: SessionRow): Promise<Answer> {
+  if (session.ended_at && !(await jobByKey(db, uploadKey(session.id)))) return { kind: 'success', message: '' };
+  await queueUpload(db, session.id);
+  return follow(db, uploadKey(session.id), Math.min(waitOf(config), 1000), () => progressText(db, session.id));
+}

@@ -1,0 +1,23 @@
+/** The files module's face: storing, reading and showing files for the other modules. */
+export {
+  allowFileReaders,
+  assertOwnFiles,
+  cleanName,
+  contentDisposition,
+  detectType,
+  downloadPath,
+  findOpenableFile,
+  loadFileViews,
+  ownFile,
+  pick,
+  readStored,
+  readStoredFile,
+  reuseGenerated,
+  saveGenerated,
+  saveUploads,
+  toFileView,
+  toPortalFile,
+  type FileReader,
+  type FileRow,
+} from './storage.js';
+export { moveFilesToStore } from './move.js';

@@ -1,0 +1,30 @@
+import { NOTICE_KINDS, translate, type Language, type NoticeKind, type noticeSettingsMethods } from '@portal/contract';
+import { requireActor, type Handlers } from '../../rest/context.js';
+import type { Db } from '../../db/database.js';
+import { noticePreferences, saveNoticePreferences } from './tell.js';
+
+const LABEL: Record<NoticeKind, string> = {
+  orderStatus: 'notify.orderStatus',
+  orderLines: 'notify.orderLines',
+  orderBill: 'notify.orderBill',
+  orderNote: 'notify.orderNote',
+};
+
+async function settingsOf(db: Db, userId: number, language: Language) {
+  const prefs = await noticePreferences(db, userId);
+  return {
+    items: NOTICE_KINDS.map((kind) => ({ kind, label: translate(language, LABEL[kind]), ...prefs[kind] })),
+  };
+}
+
+/** The caller's own choice of tidings: each kind on or off for the notice and for the e-mail. */
+export const noticeSettingsHandlers: Handlers<typeof noticeSettingsMethods> = {
+  async 'notice-settings/get'(_input, ctx) {
+    return settingsOf(ctx.db, requireActor(ctx).id, ctx.language);
+  },
+  async 'notice-settings/update'(input, ctx) {
+    const actor = requireActor(ctx);
+    await saveNoticePreferences(ctx.db, actor.id, input.items);
+    return settingsOf(ctx.db, actor.id, ctx.language);
+  },
+};

@@ -1,0 +1,553 @@
+import { translate, type Language, type NoticeKind } from '@portal/contract';
+import { sql } from 'kysely';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { AppError, notFound } from '../../rest/app-error.js';
+import { loadOffers } from '../catalog/index.js';
+import { noticePreferences, tellUser } from '../notices/index.js';
+import { refuseShortLines } from './minimums.js';
+import { correctionRefusal } from './rules.js';
+import { applySupplierLines, applySupplierTotal, type SupplierLine } from './supplier-lines.js';
+import type { HistoryStatus, OrderHistoryChange } from './tables.js';
+import { recomputeTotals } from './totals.js';
+import './tables.js';
+
+/** What the change mechanism needs: the database (or the caller's transaction), mail, config, a log. */
+export interface OrderDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  log: { warn: (obj: unknown, msg: string) => void };
+  /** The language of refusals written here as text (the desk's request); Russian when left out. */
+  language?: Language;
+}
+
+/** Who changes the order: a manager at the desk, 1C, the dealer (a correction), or the portal itself. */
+export interface ChangeAuthor {
+  userId: number | null;
+  source: 'desk' | 'exchange' | 'dealer' | 'system';
+}
+
+/** A line of the order by its id (0 takes it out), or a product to add (or set, if the order has it). */
+export type LineChange = { id: number; quantity: number } | { productId: number; quantity: number };
+
+/** Everything that may change at once; anything left out stays as it is. */
+export interface OrderChange {
+  /** A status id, or its code (`N`, `A`, `P`, `S`, `F`, `C`). */
+  status?: number | { code: string };
+  isPayment?: boolean;
+  isWarning?: boolean;
+  /** true = cancel (status «Отменен»); false = undo a cancellation (a new status must come with it). */
+  isCanceled?: boolean;
+  lines?: LineChange[];
+  /** Issue the bill: a stored file staff attach (copied to the dealer), or the generated bill (no file). */
+  bill?: { fileId?: number; replaceFile?: boolean };
+  /** A decision on a dealer's correction, written into the history beside the line changes it brings. */
+  correction?: { id: number; decision: 'accepted' | 'refused' | 'sent'; reason?: string };
+  /** A message for the dealer. */
+  note?: string;
+  /** The exchange only (decision 096): the lines as 1C has them, prices included (see supplier-lines.ts). */
+  supplierLines?: SupplierLine[];
+  /** The exchange only: the order's sum as 1C says it, after its lines. */
+  total?: number;
+}
+
+export interface ChangeResult {
+  orderId: number;
+  /** The history line written, or null when nothing changed (nobody is told then). */
+  historyId: number | null;
+  changes: OrderHistoryChange[];
+}
+
+const FINAL_STATUS = 'F';
+const CANCELED_STATUS = 'C';
+const SHIPPED_STATUSES = ['S', 'F'];
+
+const refuse = (key: Parameters<typeof translate>[1], ...args: Array<string | number>) =>
+  new AppError('CONFLICT', key, { args });
+
+/**
+ * Applies a change to an order in one transaction (the caller's, when `deps.db` is one): status, the paid /
+ * has-problems / cancelled flags, lines, the bill, a note. Refuses, with a 409 and a clear message, what the
+ * order's state does not allow; writes one line into the order's history; tells the dealer by notice and
+ * e-mail as their preferences say. A change that changes nothing writes nothing and tells nobody.
+ *
+ * The desk (`desk-order/*`), `order/set-status`, the 1C exchange (statuses from 1C) and the decisions on
+ * dealers' corrections all change orders through this one function (decision 100).
+ */
+export async function changeOrder(
+  deps: OrderDeps,
+  orderId: number,
+  change: OrderChange,
+  by: ChangeAuthor,
+): Promise<ChangeResult> {
+  if (deps.db.isTransaction) return applyChange({ ...deps }, orderId, change, by);
+  return deps.db.transaction().execute((trx) => applyChange({ ...deps, db: trx }, orderId, change, by));
+}
+
+async function applyChange(
+  deps: OrderDeps,
+  orderId: number,
+  change: OrderChange,
+  by: ChangeAuthor,
+): Promise<ChangeResult> {
+  const { db } = deps;
+  const order = await db
+    .selectFrom('orders as o')
+    .innerJoin('order_statuses as s', 's.id', 'o.status_id')
+    .select([
+      'o.id',
+      'o.user_id',
+      'o.pay_system_id',
+      'o.is_paid',
+      'o.is_warning',
+      'o.is_canceled',
+      'o.shipped_at',
+      'o.currency',
+      's.id as status_id',
+      's.code as status_code',
+      's.name as status_name',
+      's.name_en as status_name_en',
+    ])
+    .where('o.id', '=', orderId)
+    .forUpdate('o')
+    .executeTakeFirst();
+  if (!order) throw notFound();
+  const current: HistoryStatus = {
+    id: order.status_id,
+    code: order.status_code,
+    name: order.status_name,
+    nameEn: order.status_name_en,
+  };
+  const fromExchange = by.source === 'exchange';
+
+  // The status the order moves to, if any: asked for, or implied by the cancelled flag.
+  let target: HistoryStatus | null = null;
+  if (change.status !== undefined) target = await findStatus(db, change.status);
+  if (change.isCanceled === true && !target) target = await findStatus(db, { code: CANCELED_STATUS });
+  if (change.isCanceled === true && target && target.code !== CANCELED_STATUS)
+    throw refuse('error.orderUncancelStatus');
+  if (change.isCanceled === false && order.is_canceled && (!target || target.code === CANCELED_STATUS))
+    throw refuse('error.orderUncancelStatus');
+  if (target?.id === current.id) target = null;
+  const cancels = target?.code === CANCELED_STATUS;
+  const stillCanceled = order.is_canceled && !(target && !cancels);
+
+  // What the order's state does not allow (1C, the master of statuses, may move a finished order).
+  if (target && current.code === FINAL_STATUS && !fromExchange) throw refuse('error.orderCompleted');
+  if (cancels && SHIPPED_STATUSES.includes(current.code) && !fromExchange) throw refuse('error.orderShippedCancel');
+  if (stillCanceled && !fromExchange && (change.lines?.length || change.bill || change.isPayment === true))
+    throw refuse('error.orderCanceledChange');
+  if (change.lines?.length) {
+    const refusal = correctionRefusal({
+      statusCode: current.code,
+      statusName: current.name,
+      isPaid: order.is_paid,
+      isCanceled: order.is_canceled,
+    });
+    if (refusal) throw refuse(refusal.key, ...refusal.args);
+  }
+
+  const changes: OrderHistoryChange[] = [];
+  const set: {
+    status_id?: number;
+    is_canceled?: boolean;
+    is_paid?: boolean;
+    is_warning?: boolean;
+    shipped_at?: Date;
+  } = {};
+  if (target) {
+    changes.push({ field: 'status', before: current, after: target });
+    set.status_id = target.id;
+    // First shipment (decision 061): the return period starts, every line counts as delivered in full.
+    if (SHIPPED_STATUSES.includes(target.code) && !order.shipped_at) set.shipped_at = new Date();
+    if (order.is_canceled !== cancels) {
+      set.is_canceled = cancels;
+      changes.push({ field: 'isCanceled', before: order.is_canceled, after: cancels });
+    }
+  }
+  if (change.isPayment !== undefined && change.isPayment !== order.is_paid) {
+    set.is_paid = change.isPayment;
+    changes.push({ field: 'isPayment', before: order.is_paid, after: change.isPayment });
+  }
+  if (change.isWarning !== undefined && change.isWarning !== order.is_warning) {
+    set.is_warning = change.isWarning;
+    changes.push({ field: 'isWarning', before: order.is_warning, after: change.isWarning });
+  }
+  if (Object.keys(set).length > 0) {
+    await db
+      .updateTable('orders')
+      .set({ ...set, updated_at: new Date() })
+      .where('id', '=', orderId)
+      .execute();
+    if (set.shipped_at) {
+      await db
+        .updateTable('order_items')
+        .set((eb) => ({ delivered_quantity: eb.ref('quantity') }))
+        .where('order_id', '=', orderId)
+        .execute();
+    }
+  }
+
+  if (change.lines?.length) {
+    changes.push(...(await applyLines(db, order, change.lines, deps.language ?? 'ru')));
+  }
+
+  // 1C, the master of what it ships and at what price: its lines and sum as it says them.
+  if (fromExchange && change.supplierLines?.length) {
+    const lineChanges = await applySupplierLines(db, order, change.supplierLines);
+    if (lineChanges.length > 0) {
+      const left = await db
+        .selectFrom('order_items')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .where('quantity', '>', 0)
+        .executeTakeFirst();
+      if (!left) throw refuse('error.orderLinesEmpty');
+    }
+    changes.push(...lineChanges);
+  }
+  if (fromExchange && change.total !== undefined) {
+    const total = await applySupplierTotal(db, order, change.total);
+    if (total) changes.push(total);
+  }
+
+  if (change.correction) {
+    changes.push({
+      field: 'correction',
+      correctionId: change.correction.id,
+      decision: change.correction.decision,
+      reason: change.correction.reason ?? '',
+    });
+  }
+
+  if (change.bill) {
+    const { count } = await db
+      .selectFrom('order_items')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('order_id', '=', orderId)
+      .where('quantity', '>', 0)
+      .executeTakeFirstOrThrow();
+    if (Number(count) === 0) throw refuse('error.orderBillEmpty');
+    const fileId = change.bill.fileId ?? null;
+    let fileName = '';
+    if (fileId !== null) {
+      const file = await db.selectFrom('files').select(['id', 'name']).where('id', '=', fileId).executeTakeFirst();
+      if (!file) throw notFound();
+      fileName = file.name;
+    }
+    // An attached file wins over the generated bill: only an explicit «Сформировать заново» replaces it.
+    const current = await db
+      .selectFrom('orders as o')
+      .innerJoin('files as f', 'f.id', 'o.bill_file_id')
+      .select('f.name')
+      .where('o.id', '=', orderId)
+      .executeTakeFirst();
+    if (fileId === null && current && !change.bill.replaceFile) throw refuse('error.orderBillAttached', current.name);
+    await db
+      .updateTable('orders')
+      .set({ bill_file_id: fileId, bill_issued_at: new Date(), updated_at: new Date() })
+      .where('id', '=', orderId)
+      .execute();
+    changes.push({
+      field: 'bill',
+      fileId,
+      fileName,
+      ...(fileId === null && current ? { replaced: current.name } : {}),
+    });
+  }
+
+  const note = change.note?.trim() ?? '';
+  if (changes.length === 0 && note === '') return { orderId, historyId: null, changes };
+
+  const history = await db
+    .insertInto('order_history')
+    .values({
+      order_id: orderId,
+      author_id: by.userId,
+      source: by.source,
+      changes: JSON.stringify(changes),
+      note,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  // The dealer hears of what others did to their order, not of their own action.
+  if (by.userId !== order.user_id) await tellDealer(deps, order.user_id, orderId, changes, note);
+  return { orderId, historyId: history.id, changes };
+}
+
+async function findStatus(db: Db, status: number | { code: string }): Promise<HistoryStatus> {
+  const q = db.selectFrom('order_statuses').select(['id', 'code', 'name', 'name_en']);
+  const row = await (
+    typeof status === 'number' ? q.where('id', '=', status) : q.where('code', '=', status.code)
+  ).executeTakeFirst();
+  if (!row) throw new AppError('VALIDATION', 'error.orderUnknownStatus');
+  return { id: row.id, code: row.code, name: row.name, nameEn: row.name_en };
+}
+
+interface LockedOrder {
+  id: number;
+  user_id: number;
+  pay_system_id: number | null;
+}
+
+/**
+ * Sets the lines' quantities (0 keeps the line at 0, hidden, as corrections do) and adds products at the
+ * dealer's price for the order's payment method. The rules are the basket's and the correction's: the
+ * product on sale and priced, the quantity a multiple of its measurement factor, and no more added than the
+ * warehouses hold.
+ */
+async function applyLines(
+  db: Db,
+  order: LockedOrder,
+  lines: LineChange[],
+  language: Language,
+): Promise<OrderHistoryChange[]> {
+  const existing = await db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).execute();
+  const byId = new Map(existing.map((l) => [l.id, l]));
+  const byProduct = new Map(existing.filter((l) => l.product_id !== null).map((l) => [l.product_id!, l]));
+
+  // Each line once: the last word about a line or a product counts.
+  const targets = new Map<number, number>();
+  const additions = new Map<number, number>();
+  for (const l of lines) {
+    if ('id' in l) {
+      if (!byId.has(l.id)) throw new AppError('VALIDATION', 'error.orderLineUnknown', { args: [l.id] });
+      targets.set(l.id, l.quantity);
+    } else {
+      const line = byProduct.get(l.productId);
+      if (line) targets.set(line.id, l.quantity);
+      else if (l.quantity > 0) additions.set(l.productId, l.quantity);
+    }
+  }
+
+  const productIds = [
+    ...new Set([
+      ...[...targets.keys()].map((id) => byId.get(id)!.product_id).filter((p): p is number => p !== null),
+      ...additions.keys(),
+    ]),
+  ];
+  const products = productIds.length
+    ? await db
+        .selectFrom('products')
+        .select(['id', 'name', 'article', 'unit', 'active', 'measure_factor', 'weight_kg', 'volume_m3'])
+        .select(sql<number>`stock_real + stock_virtual`.as('stock'))
+        .where('id', '=', sql<number>`ANY(${productIds}::int[])`)
+        .execute()
+    : [];
+  const productOf = new Map(products.map((p) => [p.id, p]));
+
+  /** An increase must be on sale, a multiple of the factor and in stock. */
+  const checkIncrease = (productId: number | null, label: string, quantity: number, increase: number) => {
+    const p = productId === null ? undefined : productOf.get(productId);
+    if (!p || !p.active) throw refuse('error.orderLineUnavailable', label);
+    const factor = Number(p.measure_factor);
+    if (factor > 1 && quantity % factor !== 0)
+      throw new AppError('VALIDATION', 'validation.quantityFactor', { args: [factor] });
+    if (increase > Number(p.stock)) throw refuse('error.orderLineStock', label, Number(p.stock));
+  };
+
+  // No tea or coffee line left below its group's minimum (spec §9, decision 140).
+  await refuseShortLines(db, language, [
+    ...[...targets]
+      .filter(([lineId, quantity]) => byId.get(lineId)!.quantity !== quantity)
+      .map(([lineId, quantity]) => {
+        const line = byId.get(lineId)!;
+        return { productId: line.product_id, label: [line.article, line.name].filter(Boolean).join(' '), quantity };
+      }),
+    ...[...additions].map(([productId, quantity]) => {
+      const p = productOf.get(productId);
+      return { productId, label: p ? [p.article, p.name].filter(Boolean).join(' ') : `#${productId}`, quantity };
+    }),
+  ]);
+
+  const changes: OrderHistoryChange[] = [];
+  for (const [lineId, quantity] of targets) {
+    const line = byId.get(lineId)!;
+    if (line.quantity === quantity) continue;
+    const label = [line.article, line.name].filter(Boolean).join(' ');
+    if (quantity > line.quantity) checkIncrease(line.product_id, label, quantity, quantity - line.quantity);
+    await db.updateTable('order_items').set({ quantity }).where('id', '=', lineId).execute();
+    changes.push({
+      field: 'line',
+      lineId,
+      productId: line.product_id,
+      article: line.article,
+      name: line.name,
+      before: line.quantity,
+      after: quantity,
+    });
+  }
+
+  if (additions.size > 0) {
+    const dealer = await db
+      .selectFrom('users')
+      .select(['price_type_id'])
+      .where('id', '=', order.user_id)
+      .executeTakeFirstOrThrow();
+    const offers = await loadOffers(
+      db,
+      { priceTypeId: dealer.price_type_id, paySystemId: order.pay_system_id },
+      [...additions.keys()],
+      undefined,
+      'basket',
+    );
+    for (const [productId, quantity] of additions) {
+      const p = productOf.get(productId);
+      const label = p ? [p.article, p.name].filter(Boolean).join(' ') : `#${productId}`;
+      checkIncrease(productId, label, quantity, quantity);
+      const price = offers.get(productId)?.price;
+      if (!price || (order.pay_system_id !== null && price.paySystemId !== order.pay_system_id))
+        throw refuse('error.orderLineNoPrice', label);
+      const row = await db
+        .insertInto('order_items')
+        .values({
+          order_id: order.id,
+          product_id: productId,
+          name: p!.name,
+          article: p!.article,
+          unit: p!.unit,
+          quantity,
+          price: price.value,
+          currency: price.currency,
+          weight_kg: p!.weight_kg,
+          volume_m3: p!.volume_m3,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      changes.push({
+        field: 'line',
+        lineId: row.id,
+        productId,
+        article: p!.article,
+        name: p!.name,
+        before: 0,
+        after: quantity,
+      });
+    }
+  }
+
+  if (changes.length > 0) {
+    const left = await db
+      .selectFrom('order_items')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .where('quantity', '>', 0)
+      .executeTakeFirst();
+    if (!left) throw refuse('error.orderLinesEmpty');
+    await recomputeTotals(db, order.id);
+  }
+  return changes;
+}
+
+/** The kind of tidings each change is (the dealer turns kinds off per channel in the profile). */
+const KIND_OF: Record<OrderHistoryChange['field'], NoticeKind> = {
+  status: 'orderStatus',
+  isPayment: 'orderStatus',
+  isWarning: 'orderStatus',
+  isCanceled: 'orderStatus',
+  line: 'orderLines',
+  total: 'orderLines',
+  correction: 'orderLines',
+  bill: 'orderBill',
+};
+
+/** An amount as the reader writes it (the currency's sign when known). */
+function money(value: number, language: Language, currency?: string): string {
+  const locale = language === 'en' ? 'en-GB' : 'ru-RU';
+  try {
+    return new Intl.NumberFormat(locale, {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      ...(currency ? { style: 'currency', currency } : {}),
+    }).format(value);
+  } catch {
+    return value.toFixed(2);
+  }
+}
+
+/** One change as a sentence in a language (the history, the notice and the e-mail say the same). */
+export function describeChange(c: OrderHistoryChange, language: Language): string {
+  const t = (key: Parameters<typeof translate>[1], ...args: Array<string | number>) =>
+    translate(language, key, ...args);
+  const statusName = (s: HistoryStatus) => (language === 'en' && s.nameEn ? s.nameEn : s.name);
+  switch (c.field) {
+    case 'status':
+      return t('history.status', statusName(c.before), statusName(c.after));
+    case 'isPayment':
+    case 'isWarning':
+    case 'isCanceled':
+      return t(`history.${c.field}.${c.after ? 'on' : 'off'}`);
+    case 'line':
+      if (c.before === 0) return t('history.lineAdded', c.article, c.name, c.after);
+      if (c.after === 0) return t('history.lineRemoved', c.article, c.name, c.before);
+      if (c.priceBefore !== undefined && c.priceAfter !== undefined) {
+        const prices = [money(c.priceBefore, language), money(c.priceAfter, language)] as const;
+        return c.before === c.after
+          ? t('history.linePrice', c.article, c.name, ...prices)
+          : t('history.lineChangedPrice', c.article, c.name, c.before, c.after, ...prices);
+      }
+      return t('history.lineChanged', c.article, c.name, c.before, c.after);
+    case 'total':
+      return t('history.total', money(c.before, language, c.currency), money(c.after, language, c.currency));
+    case 'bill':
+      if (c.fileId) return t('history.billAttached', c.fileName);
+      return c.replaced ? t('history.billReplaced', c.replaced) : t('history.billIssued');
+    case 'correction':
+      if (c.decision === 'accepted') return t('history.correctionAccepted', c.correctionId);
+      if (c.decision === 'sent') return t('history.correctionSent', c.correctionId);
+      return c.reason
+        ? t('history.correctionRefused', c.correctionId, c.reason)
+        : t('history.correctionRefusedNoReason', c.correctionId);
+  }
+}
+
+/**
+ * The dealer is told once per change: the notice says what the dealer wants to see in the portal, the
+ * e-mail what they want by mail (each kind on or off per channel). Inside the change's transaction, so a
+ * refused change tells nobody.
+ */
+async function tellDealer(
+  deps: OrderDeps,
+  userId: number,
+  orderId: number,
+  changes: OrderHistoryChange[],
+  note: string,
+): Promise<void> {
+  const prefs = await noticePreferences(deps.db, userId);
+  const statusChange = changes.find((c) => c.field === 'status');
+  const compose = (channel: 'notice' | 'email') => {
+    const parts = changes.filter((c) => prefs[KIND_OF[c.field]][channel]);
+    const withNote = note !== '' && prefs.orderNote[channel];
+    if (parts.length === 0 && !withNote) return null;
+    const text = (language: Language) =>
+      [
+        translate(language, 'tidings.order.text', orderId),
+        ...parts.map((c) => `— ${describeChange(c, language)}`),
+        ...(withNote ? [translate(language, 'history.note', note)] : []),
+      ].join('\n');
+    const billOnly = parts.length > 0 && parts.every((c) => c.field === 'bill');
+    const title = (language: Language) =>
+      billOnly
+        ? translate(language, 'tidings.order.bill', orderId)
+        : statusChange && parts.includes(statusChange)
+          ? translate(
+              language,
+              'tidings.order.status',
+              orderId,
+              language === 'en' && statusChange.after.nameEn ? statusChange.after.nameEn : statusChange.after.name,
+            )
+          : translate(language, 'tidings.order.title', orderId);
+    return {
+      title: { ru: title('ru'), en: title('en') },
+      text: { ru: text('ru'), en: text('en') },
+      link: `/order/${orderId}/`,
+    };
+  };
+  const notice = compose('notice');
+  const email = compose('email');
+  if (notice) await tellUser(deps, userId, notice, { notice: true, email: false });
+  if (email) await tellUser(deps, userId, email, { notice: false, email: true });
+}

@@ -1,0 +1,392 @@
+import { SUPPORT_FORM_CODE } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/database.js';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
+import { newProduct } from '../baskets/testing.js';
+import { multipart, PNG } from '../returns/testing.js';
+
+/**
+ * The order desk (issue 13 pt 1, 5, 6): administrators list every dealer's orders with the dealer and company,
+ * filter them, and change them; each action is one transaction with a history line, the dealer's notice and
+ * e-mail, and an audit line. Access by role is the loop of rest/access.test.ts; here: what each method does.
+ */
+describe('desk-order/*', () => {
+  let t: TestApp;
+  let db: Db;
+  let dealer: TestClient;
+  let dealer2: TestClient;
+  let admin: TestClient;
+  let dealerId: number;
+  let fields: { company: number; paySystem: number; shipping: number; storage: number };
+  const status: Record<string, number> = {};
+
+  async function newOrder(lines: Array<{ price?: number; quantity: number; stock?: number }> = [{ quantity: 2 }]) {
+    const products = [];
+    for (const l of lines) products.push(await newProduct(db, { price: l.price ?? 100, stock: l.stock }));
+    const b = await dealer.ok('basket/create', {});
+    await dealer.ok('basket/add', {
+      id: b.id,
+      fields: products.map((p, i) => ({ product: p.id, quantity: lines[i]!.quantity })),
+    });
+    const r = await dealer.ok('order/create', { fields: { basket: b.id, ...fields } });
+    return { id: r.id, items: r.order.items!, products };
+  }
+  const notices = async () => (await dealer.ok('notice/list', { size: -1 })).items;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.app.portal.database.db;
+    dealer = await t.as('dealer');
+    dealer2 = await t.as('dealer2');
+    admin = await t.as('admin');
+    dealerId = (await dealer.ok('profile', {})).id;
+    for (const s of (await admin.ok('order-status/list', {})).items) status[s.code] = s.id;
+    const f = await dealer.ok('order/get-fields', {});
+    const opt = (id: string) => f.fields.find((x) => x.id === id)!.options;
+    fields = {
+      company: Number(opt('company')[0]!.value),
+      paySystem: Number(opt('paySystem')[0]!.value),
+      shipping: Number(opt('shipping').find((o) => o.isPickup)!.value),
+      storage: Number(opt('storage')[0]!.value),
+    };
+  });
+  afterAll(() => t.close());
+
+  it('lists every dealer’s orders with dealer and company, filtered and paged', async () => {
+    const order = await newOrder([{ price: 123.45, quantity: 3 }]);
+    const article = order.items[0]!.article;
+    const all = await admin.ok('desk-order/list', { size: 5 });
+    expect(all.items).toHaveLength(5);
+    expect(all.count).toBeGreaterThan(5);
+    const dealers = new Set((await admin.ok('desk-order/list', { size: -1 })).items.map((o) => o.dealer.login));
+    expect(dealers).toEqual(new Set(['dealer', 'dealer2']));
+
+    const [row] = (await admin.ok('desk-order/list', { filter: { search: String(order.id) } })).items;
+    expect(row).toMatchObject({ id: order.id, dealer: { id: dealerId, login: 'dealer' }, pendingCorrections: 0 });
+    expect(row!.counterparty?.name).toBeTruthy();
+    expect(row!.dealer.email).toContain('@');
+
+    const byArticle = await admin.ok('desk-order/list', { filter: { search: article.toLowerCase() } });
+    expect(byArticle.items.map((o) => o.id)).toEqual([order.id]);
+    const byDealer = await admin.ok('desk-order/list', { size: -1, filter: { dealer: 'dealer2' } });
+    expect(byDealer.count).toBeGreaterThan(0);
+    expect(byDealer.items.every((o) => o.dealer.login === 'dealer2')).toBe(true);
+    expect(
+      (await admin.ok('desk-order/list', { filter: { dealerId } })).items.every((o) => o.dealer.id === dealerId),
+    ).toBe(true);
+    const company = row!.counterparty!;
+    const byCompany = await admin.ok('desk-order/list', { size: -1, filter: { company: company.name.slice(0, 6) } });
+    expect(byCompany.items.map((o) => o.id)).toContain(order.id);
+    expect(
+      (await admin.ok('desk-order/list', { size: -1, filter: { companyId: company.id } })).items.every(
+        (o) => o.counterparty?.id === company.id,
+      ),
+    ).toBe(true);
+    const bySum = await admin.ok('desk-order/list', { size: -1, filter: { sumFrom: 370.35, sumTo: 370.35 } });
+    expect(bySum.items.map((o) => o.id)).toContain(order.id);
+    expect(bySum.items.every((o) => o.price === 370.35)).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(
+      (await admin.ok('desk-order/list', { size: -1, filter: { dateFrom: today, status: status.N! } })).items.map(
+        (o) => o.id,
+      ),
+    ).toContain(order.id);
+    expect((await admin.ok('desk-order/list', { filter: { dateTo: '2000-01-01' } })).count).toBe(0);
+    expect(
+      (await admin.ok('desk-order/list', { size: -1, filter: { isWarning: true } })).items.every((o) => o.isWarning),
+    ).toBe(true);
+    const sorted = (await admin.ok('desk-order/list', { size: 10, sort: { PRICE: 'DESC' } })).items.map((o) => o.price);
+    expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
+
+    const bad = await admin.call('desk-order/list', { filter: { sumFrom: -1 } });
+    expect(bad.status).toBe(400);
+    expect((await admin.call('desk-order/list', { filter: { userId: 1 } } as never)).status).toBe(400);
+  });
+
+  it('changes the status: history line, notice, e-mail, audit line; the same state again is refused', async () => {
+    const order = await newOrder();
+    const mails = (await t.outbox()).length;
+    const noticesBefore = (await notices()).length;
+    const r = await admin.ok('desk-order/change', { id: order.id, status: status.A!, note: 'Соберём завтра' });
+    expect(r.status.code).toBe('A');
+    expect(r.history!.at(-1)).toMatchObject({
+      source: 'desk',
+      lines: ['Статус: «Новый» → «Принят»'],
+      note: 'Соберём завтра',
+    });
+
+    const seen = await dealer.ok('order/get', { id: order.id });
+    expect(seen.history!.at(-1)!.lines).toEqual(['Статус: «Новый» → «Принят»']);
+    const fresh = await notices();
+    expect(fresh.length).toBe(noticesBefore + 1);
+    expect(fresh[0]!.title).toBe(`Заказ № ${order.id}: статус «Принят»`);
+    const mail = (await t.outbox()).slice(mails).find((m) => m.subject === `Заказ № ${order.id}: статус «Принят»`);
+    expect(mail?.text).toContain('Сообщение: Соберём завтра');
+
+    const [audit] = (await admin.ok('audit/list', { filter: { entity: 'desk-order', entityId: String(order.id) } }))
+      .items;
+    expect(audit).toMatchObject({
+      action: 'status',
+      user: { login: 'admin' },
+      before: { status: 'Новый' },
+      after: { status: 'Принят', note: 'Соберём завтра' },
+    });
+
+    const same = await admin.call('desk-order/change', { id: order.id, status: status.A! });
+    expect(same.status).toBe(409);
+    expect(same.body.error_description).toBe('Нет изменений: заказ уже в этом состоянии');
+    expect((await admin.call('desk-order/change', { id: order.id, status: 99999 })).status).toBe(400);
+    expect((await admin.call('desk-order/change', { id: 999999, status: status.A! })).status).toBe(404);
+  });
+
+  it('sets and clears the flags; refuses what the order’s state does not allow', async () => {
+    const order = await newOrder();
+    let r = await admin.ok('desk-order/change', { id: order.id, isPayment: true, isWarning: true });
+    expect(r).toMatchObject({ isPayment: true, isWarning: true });
+    expect(r.history!.at(-1)!.lines).toEqual(['Заказ отмечен как оплаченный', 'Отмечено: «Есть проблемы»']);
+    r = await admin.ok('desk-order/change', { id: order.id, isWarning: false });
+    expect(r.isWarning).toBe(false);
+    // Paid: the lines stay (decision 060), and the answer says why.
+    const lines = await admin.call('desk-order/change', {
+      id: order.id,
+      lines: [{ id: order.items[0]!.id, quantity: 1 }],
+    });
+    expect(lines.status).toBe(409);
+    expect(lines.body.error_description).toBe('Заказ оплачен — изменить его состав нельзя. Свяжитесь с менеджером');
+    r = await admin.ok('desk-order/change', { id: order.id, isCanceled: true });
+    expect(r).toMatchObject({ isCanceled: true, status: { code: 'C' } });
+    const paid = await admin.call('desk-order/change', { id: order.id, isPayment: true, note: 'x' });
+    expect(paid.status).toBe(409);
+    r = await admin.ok('desk-order/change', { id: order.id, isCanceled: false, status: status.A! });
+    expect(r).toMatchObject({ isCanceled: false, status: { code: 'A' } });
+
+    await admin.ok('desk-order/change', { id: order.id, status: status.S! });
+    const cancel = await admin.call('desk-order/change', { id: order.id, isCanceled: true });
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.error_description).toBe('Отгруженный или выполненный заказ отменить нельзя — оформите возврат');
+    await admin.ok('desk-order/change', { id: order.id, status: status.F! });
+    const done = await admin.call('desk-order/change', { id: order.id, status: status.A! });
+    expect(done.body.error_description).toBe('Заказ выполнен — его статус больше не меняется');
+    // A refused change wrote nothing: the last history line is the completion.
+    expect((await dealer.ok('order/get', { id: order.id })).history!.at(-1)!.lines).toEqual([
+      'Статус: «Отгружен» → «Выполнен»',
+    ]);
+  });
+
+  it('edits lines with the dealer’s stock and price rules, in one transaction', async () => {
+    const order = await newOrder([
+      { price: 10, quantity: 2, stock: 3 },
+      { price: 20, quantity: 1, stock: 100 },
+    ]);
+    const [a, b] = order.items;
+    const extra = await newProduct(db, { price: 7, stock: 50 });
+    const tooMany = await admin.call('desk-order/change', {
+      id: order.id,
+      lines: [
+        { id: b!.id, quantity: 3 },
+        { id: a!.id, quantity: 50 },
+      ],
+    });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.error_description).toMatch(/^Недостаточно товара «.+» на складах: доступно \d+$/);
+    expect((await dealer.ok('order/get', { id: order.id })).price).toBe(40);
+
+    const r = await admin.ok('desk-order/change', {
+      id: order.id,
+      lines: [
+        { id: a!.id, quantity: 0 },
+        { productId: extra.id, quantity: 4 },
+      ],
+    });
+    expect(r.price).toBe(48);
+    expect(r.items!.map((i) => [i.productId, i.quantity])).toEqual([
+      [b!.productId, 1],
+      [extra.id, 4],
+    ]);
+    const empty = await admin.call('desk-order/change', {
+      id: order.id,
+      lines: r.items!.map((i) => ({ id: i.id, quantity: 0 })),
+    });
+    expect(empty.body.error_description).toBe('В заказе не останется ни одной позиции — отмените заказ вместо этого');
+    expect((await admin.call('desk-order/change', { id: order.id, lines: [{ id: 1, quantity: -1 }] })).status).toBe(
+      400,
+    );
+  });
+
+  it('issues the generated bill, or attaches an uploaded one the dealer then opens', async () => {
+    const order = await newOrder();
+    let r = await admin.ok('desk-order/bill', { id: order.id });
+    expect(r.billIssuedAt).not.toBeNull();
+    expect(r.history!.at(-1)!.lines).toEqual(['Счёт выставлен']);
+    expect((await notices())[0]!.title).toBe(`Заказ № ${order.id}: счёт выставлен`);
+
+    const up = await admin.raw(
+      'files/save',
+      undefined,
+      multipart([{ name: 'счёт.png', type: 'image/png', data: PNG }]),
+    );
+    expect(up.status).toBe(200);
+    const fileId = (up.body.result as { items: Array<{ id: number }> }).items[0]!.id;
+    const mails = (await t.outbox()).length;
+    r = await admin.ok('desk-order/bill', { id: order.id, fileId });
+    expect(r.billFileName).toBe('счёт.png');
+    expect(r.history!.at(-1)!.lines).toEqual(['Счёт выставлен: файл «счёт.png»']);
+    expect((await notices())[0]!.title).toBe(`Заказ № ${order.id}: счёт выставлен`);
+    const mail = (await t.outbox()).slice(mails).find((m) => m.subject === `Заказ № ${order.id}: счёт выставлен`);
+    expect(mail?.text).toContain('Счёт выставлен: файл «счёт.png»');
+    const seen = await dealer.ok('order/get', { id: order.id });
+    expect(seen.bill!.src).toMatch(/^\/files\/\d+\/download$/);
+    const open = (client: TestClient) =>
+      t.app.inject({ method: 'GET', url: seen.bill!.src, headers: { cookie: client.cookie } });
+    const file = await open(dealer);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+    // The administrator opens the attached bill too (it is the dealer's copy); another dealer does not.
+    const byAdmin = await open(admin);
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.rawPayload.equals(PNG)).toBe(true);
+    expect((await open(dealer2)).statusCode).toBe(404);
+    // The attached file wins: the bill's file and the bill page point at it, nothing is generated instead.
+    expect(await dealer.ok('bill/file', { id: order.id })).toMatchObject({ path: seen.bill!.src, name: 'счёт.png' });
+    expect((await dealer.ok('bill/get', { id: order.id })).file).toEqual({ path: seen.bill!.src, name: 'счёт.png' });
+    expect((await admin.ok('bill/file', { id: order.id })).path).toBe(seen.bill!.src);
+
+    // «Сформировать заново» over an attached file must say so; then the generated bill replaces the file.
+    const silent = await admin.call('desk-order/bill', { id: order.id });
+    expect(silent.status).toBe(409);
+    expect(silent.body.error_description).toBe(
+      'К заказу приложен файл счёта «счёт.png». Чтобы заменить его сформированным счётом, подтвердите замену',
+    );
+    expect((await dealer.ok('order/get', { id: order.id })).bill!.src).toBe(seen.bill!.src);
+    r = await admin.ok('desk-order/bill', { id: order.id, replaceFile: true });
+    expect(r.billFileName).toBe('');
+    expect(r.history!.at(-1)!.lines).toEqual(['Счёт выставлен заново: сформирован вместо файла «счёт.png»']);
+    expect((await dealer.ok('order/get', { id: order.id })).bill!.src).toBe(`/bill/${order.id}/print/`);
+    expect((await dealer.ok('bill/get', { id: order.id })).file).toBeNull();
+    expect((await dealer.ok('bill/file', { id: order.id })).name).toBe(`bill-${order.id}.xlsx`);
+    const audit = (await admin.ok('audit/list', { filter: { entity: 'desk-order', entityId: String(order.id) } }))
+      .items;
+    expect(audit.slice(0, 3)).toMatchObject([
+      { action: 'bill', before: { bill: 'счёт.png' }, after: { bill: 'generated' } },
+      { action: 'bill', before: { bill: null }, after: { bill: 'счёт.png' } },
+      { action: 'bill', before: { bill: null }, after: { bill: 'generated' } },
+    ]);
+
+    const text = await admin.raw(
+      'files/save',
+      undefined,
+      multipart([{ name: 'a.txt', type: 'text/plain', data: Buffer.from('hello') }]),
+    );
+    const textId = (text.body.result as { items: Array<{ id: number }> }).items[0]!.id;
+    const refused = await admin.call('desk-order/bill', { id: order.id, fileId: textId });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error_description).toBe('Счёт — это PDF, изображение или таблица Excel');
+    // Someone else's file is a missing one.
+    const theirs = await dealer2.raw(
+      'files/save',
+      undefined,
+      multipart([{ name: 'x.png', type: 'image/png', data: PNG }]),
+    );
+    const theirId = (theirs.body.result as { items: Array<{ id: number }> }).items[0]!.id;
+    expect((await admin.call('desk-order/bill', { id: order.id, fileId: theirId })).status).toBe(404);
+  });
+
+  it('accepts or refuses a dealer’s correction; the dealer is told either way', async () => {
+    const order = await newOrder([{ price: 10, quantity: 5, stock: 100 }]);
+    const line = order.items[0]!;
+    const c = await dealer.ok('corrective-order/create', { id: order.id, products: [{ id: line.id, count: 2 }] });
+    expect(c.status).toBe('PENDING');
+    const waiting = await admin.ok('desk-order/list', { size: -1, filter: { hasPending: true } });
+    expect(waiting.items.find((o) => o.id === order.id)?.pendingCorrections).toBe(1);
+    expect((await admin.ok('desk/summary', {})).pendingCorrections).toBeGreaterThan(0);
+
+    const count = (await notices()).length;
+    let r = await admin.ok('desk-order/correction', { id: c.id, decision: 'refuse', reason: 'Уже собран' });
+    expect(r.price).toBe(50);
+    expect(r.corrections!.find((x) => x.id === c.id)).toMatchObject({ status: 'REFUSED', reason: 'Уже собран' });
+    expect((await notices())[0]!.description).toContain(`Корректировка № ${c.id} отклонена: Уже собран`);
+    expect((await notices()).length).toBe(count + 1);
+    const again = await admin.call('desk-order/correction', { id: c.id, decision: 'accept' });
+    expect(again.status).toBe(409);
+    expect(again.body.error_description).toBe('Корректировка уже рассмотрена');
+
+    const c2 = await dealer.ok('corrective-order/create', { id: order.id, products: [{ id: line.id, count: 3 }] });
+    r = await admin.ok('desk-order/correction', { id: c2.id, decision: 'accept' });
+    expect(r.price).toBe(30);
+    expect(r.history!.at(-1)!.lines).toEqual([
+      `${line.article} ${line.name}: 5 → 3`,
+      `Корректировка № ${c2.id} принята`,
+    ]);
+    expect((await dealer.ok('order/get', { id: order.id })).corrections!.find((x) => x.id === c2.id)?.status).toBe(
+      'ACCEPTED',
+    );
+    expect((await admin.call('desk-order/correction', { id: 999999, decision: 'accept' })).status).toBe(404);
+  });
+
+  it('summarises what waits for staff', async () => {
+    const before = await admin.ok('desk/summary', {});
+    const order = await newOrder();
+    await admin.ok('desk-order/change', { id: order.id, isWarning: true });
+    const after = await admin.ok('desk/summary', {});
+    expect(after.problemOrders).toBe(before.problemOrders + 1);
+    expect(after.newOrders).toBe(before.newOrders + 1);
+    for (const k of ['registrations', 'appeals', 'returns', 'requests'] as const)
+      expect(after[k]).toBeGreaterThanOrEqual(0);
+    await db.updateTable('users').set({ approved: false }).where('login', '=', 'dealer2').execute();
+    expect((await admin.ok('desk/summary', {})).registrations).toBe(after.registrations + 1);
+    await db.updateTable('users').set({ approved: true }).where('login', '=', 'dealer2').execute();
+  });
+
+  it('each waiting count is the count of the list its tile opens', async () => {
+    const stamp = Date.now();
+    const onSite = await newProduct(db, { article: `ONSITE-${stamp}` });
+    // A request for a part already on the site answers itself; one for a missing part waits for staff.
+    await dealer.ok('application-empty-product/create', {
+      items: [
+        { article: onSite.article, count: 1 },
+        { article: `MISSING-${stamp}`, count: 1 },
+      ],
+    });
+    // An answer to a form other than support does not belong to the support list the tile opens.
+    const other = await db.selectFrom('forms').select('id').where('code', '!=', SUPPORT_FORM_CODE).executeTakeFirst();
+    if (other)
+      await db.insertInto('answers').values({ form_id: other.id, user_id: dealerId, user_fields: '[]' }).execute();
+    const summary = await admin.ok('desk/summary', {});
+    const listCount = async (name: Parameters<TestClient['ok']>[0], input: object) =>
+      ((await admin.ok(name, { size: 1, ...input } as never)) as { count: number }).count;
+    expect(summary.requests).toBe(await listCount('application-empty-product/list', { filter: { status: 'ERROR' } }));
+    expect(summary.appeals).toBe(
+      await listCount('answer/list', { filter: { code: SUPPORT_FORM_CODE, status: 'NEW' } }),
+    );
+    expect(summary.returns).toBe(await listCount('application-good-return/list', { filter: { status: 'NEW' } }));
+    expect(summary.registrations).toBe(await listCount('user/list', { filter: { status: 'pending' } }));
+    expect(summary.requests).toBeGreaterThan(0);
+  });
+
+  it('staff menus name the dealers’ lists; administrators get the desk and the audit log', async () => {
+    const labels = async (c: TestClient) => (await c.ok('menu/list', { type: 'left' })).items.map((i) => i.label);
+    const employee = await t.as('employee');
+    expect(await labels(employee)).toEqual(expect.arrayContaining(['Обращения дилеров', 'Возвраты дилеров']));
+    expect(await labels(admin)).toEqual(
+      expect.arrayContaining([
+        'Обращения дилеров',
+        'Заявки дилеров',
+        'Возвраты дилеров',
+        'Заказы дилеров',
+        'Журнал изменений',
+      ]),
+    );
+    const mine = await labels(dealer);
+    expect(mine).not.toContain('Обращения дилеров');
+    expect(mine).not.toContain('Заказы дилеров');
+  });
+
+  it('is for administrators only: a dealer cannot reach another’s order or the desk', async () => {
+    const order = await newOrder();
+    for (const who of [dealer, dealer2, await t.as('employee')]) {
+      expect((await who.call('desk-order/get', { id: order.id })).status).toBe(403);
+      expect((await who.call('desk-order/change', { id: order.id, isPayment: true })).status).toBe(403);
+    }
+    expect((await dealer2.call('order/get', { id: order.id })).status).toBe(404);
+  });
+});

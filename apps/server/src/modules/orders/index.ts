@@ -1,0 +1,35 @@
+/**
+ * The orders module's face: what other modules may use. (Issue 16 moves the rest of the module's
+ * exports here; until then only what is listed is meant for others.)
+ */
+export {
+  assertCorrectable,
+  canCorrect,
+  correctionRefusal,
+  CORRECTABLE_STATUS_CODES,
+  RETURNABLE_STATUS_CODES,
+  returnDeadline,
+  returnRefusal,
+  type OrderState,
+  type ReturnState,
+} from './rules.js';
+export {
+  changeOrder,
+  describeChange,
+  type ChangeAuthor,
+  type ChangeResult,
+  type LineChange,
+  type OrderChange,
+  type OrderDeps,
+} from './change-order.js';
+export { historyOf } from './history.js';
+export type { SupplierLine } from './supplier-lines.js';
+export {
+  applyExchangeOrderChange,
+  findExchangeOrder,
+  markOrdersDelivered,
+  ordersForExchange,
+  statusFromExchange,
+  type ExportOrder,
+  type ExchangeOrderChange,
+} from './exchange.js';

@@ -1,0 +1,183 @@
+import type { SiteSettings, SiteSettingsAdmin, siteAdminMethods } from '@portal/contract';
+import type { Db } from '../../db/database.js';
+import { validationError } from '../../rest/app-error.js';
+import { translate, type Language } from '@portal/contract';
+import type { Handlers, RestContext } from '../../rest/context.js';
+import { recordAudit } from '../audit/index.js';
+import { hashPassword } from '../auth/index.js';
+import { readSiteSettings } from './handlers.js';
+import { readExchangeUser, type StoredExchangeUser } from './exchange-user.js';
+import './tables.js';
+
+/** A 400 with per-field messages in the caller's language. */
+const invalid = (lang: Language, fields: Record<string, string>) =>
+  validationError(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, translate(lang, v)])));
+
+/**
+ * The back office's site settings (issue 13, point 3). One row `main` holds the settings every page reads
+ * (decision 063 put the supplier's requisites there too); the row `exchange` holds the 1C exchange user;
+ * payment methods, price types and the 1C price mappings (decision 095) are the catalogue's tables.
+ */
+
+async function adminView(db: Db, ctx: RestContext): Promise<SiteSettingsAdmin> {
+  const [settings, paySystems, priceTypes, priceMappings, stored] = await Promise.all([
+    readSiteSettings(db, ctx.config),
+    db
+      .selectFrom('pay_systems')
+      .select(['id', 'code', 'name', 'description', 'active'])
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('price_types').select(['id', 'code', 'name', 'is_default']).orderBy('sort').orderBy('id').execute(),
+    db
+      .selectFrom('price_mappings')
+      .select(['id', 'external_id', 'external_name', 'price_type_id', 'pay_system_id'])
+      .orderBy('id')
+      .execute(),
+    readExchangeUser(db),
+  ]);
+  const env = ctx.config.exchange;
+  return {
+    settings,
+    paySystems,
+    priceTypes: priceTypes.map((p) => ({ id: p.id, code: p.code, name: p.name, isDefault: p.is_default })),
+    priceMappings: priceMappings.map((m) => ({
+      id: m.id,
+      externalId: m.external_id,
+      externalName: m.external_name,
+      priceTypeId: m.price_type_id,
+      paySystemId: m.pay_system_id,
+    })),
+    exchange: stored
+      ? { login: stored.login, hasPassword: true, source: 'settings' }
+      : env.login && env.password
+        ? { login: env.login, hasPassword: true, source: 'environment' }
+        : { login: '', hasPassword: false, source: 'none' },
+  };
+}
+
+/** The settings the public page data carries, as stored: what the administrator has set. */
+async function storedMain(db: Db): Promise<Partial<SiteSettings>> {
+  const row = await db.selectFrom('site_settings').select('value').where('key', '=', 'main').executeTakeFirst();
+  return (row?.value ?? {}) as Partial<SiteSettings>;
+}
+
+async function putSetting(db: Db, key: string, value: unknown): Promise<void> {
+  await db
+    .insertInto('site_settings')
+    .values({ key, value: JSON.stringify(value) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
+    .execute();
+}
+
+export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
+  'site-settings/get': (_input, ctx) => adminView(ctx.db, ctx),
+
+  /** Everything in one transaction, audited; the next page load of every user reads the new values. */
+  async 'site-settings/update'(input, ctx) {
+    await ctx.db.transaction().execute(async (trx) => {
+      const db = trx as unknown as Db;
+      // The settings row first: it is locked for the transaction, so two saves do not interleave.
+      await db.selectFrom('site_settings').select('key').where('key', '=', 'main').forUpdate().executeTakeFirst();
+      const before = await storedMain(db);
+      const after = {
+        ...before,
+        siteName: input.siteName,
+        logo: input.logo,
+        phone: input.phone,
+        email: input.email,
+        feedbackEmail: input.feedbackEmail,
+        copyright: input.copyright,
+        basketLinkTemplate: input.basketLinkTemplate,
+        supplier: input.supplier,
+        thresholds: input.thresholds,
+        returnDays: input.returnDays,
+      };
+      await putSetting(db, 'main', after);
+      await recordAudit(db, ctx, { entity: 'site-settings', id: 'main', action: 'update', before, after });
+
+      const fields: Record<string, string> = {};
+      const pays = await db.selectFrom('pay_systems').select(['id', 'name', 'description', 'active']).execute();
+      const payById = new Map(pays.map((p) => [p.id, p]));
+      input.paySystems.forEach((p, i) => {
+        if (!payById.has(p.id)) fields[`paySystems.${i}.id`] = 'error.paySystemNotFound';
+      });
+      const types = await db.selectFrom('price_types').select(['id', 'name']).execute();
+      const typeById = new Map(types.map((t) => [t.id, t]));
+      input.priceTypes.forEach((p, i) => {
+        if (!typeById.has(p.id)) fields[`priceTypes.${i}.id`] = 'error.priceTypeNotFound';
+      });
+      const maps = await db
+        .selectFrom('price_mappings')
+        .select(['id', 'external_name', 'price_type_id', 'pay_system_id'])
+        .execute();
+      const mapById = new Map(maps.map((m) => [m.id, m]));
+      input.priceMappings.forEach((m, i) => {
+        if (!mapById.has(m.id)) fields[`priceMappings.${i}.id`] = 'error.priceMappingNotFound';
+        if (m.priceTypeId !== null && !typeById.has(m.priceTypeId))
+          fields[`priceMappings.${i}.priceTypeId`] = 'error.priceTypeNotFound';
+        if (m.paySystemId !== null && !payById.has(m.paySystemId))
+          fields[`priceMappings.${i}.paySystemId`] = 'error.paySystemNotFound';
+      });
+      if (Object.keys(fields).length > 0) throw invalid(ctx.language, fields);
+
+      for (const p of input.paySystems) {
+        const old = payById.get(p.id)!;
+        if (old.name === p.name && old.description === p.description && old.active === p.active) continue;
+        await db
+          .updateTable('pay_systems')
+          .set({ name: p.name, description: p.description, active: p.active })
+          .where('id', '=', p.id)
+          .execute();
+        await recordAudit(db, ctx, { entity: 'pay-system', id: p.id, action: 'update', before: old, after: p });
+      }
+      for (const p of input.priceTypes) {
+        const old = typeById.get(p.id)!;
+        if (old.name === p.name) continue;
+        await db.updateTable('price_types').set({ name: p.name }).where('id', '=', p.id).execute();
+        await recordAudit(db, ctx, { entity: 'price-type', id: p.id, action: 'update', before: old, after: p });
+      }
+      for (const m of input.priceMappings) {
+        const old = mapById.get(m.id)!;
+        if (old.price_type_id === m.priceTypeId && old.pay_system_id === m.paySystemId) continue;
+        await db
+          .updateTable('price_mappings')
+          .set({ price_type_id: m.priceTypeId, pay_system_id: m.paySystemId, updated_at: new Date() })
+          .where('id', '=', m.id)
+          .execute();
+        await recordAudit(db, ctx, {
+          entity: 'price-mapping',
+          id: m.id,
+          action: 'update',
+          before: { priceTypeId: old.price_type_id, paySystemId: old.pay_system_id },
+          after: { priceTypeId: m.priceTypeId, paySystemId: m.paySystemId },
+        });
+      }
+
+      // The 1C exchange user: an empty login removes the page's user (the environment's applies again).
+      const oldUser = await readExchangeUser(db);
+      if (input.exchange.login === '') {
+        if (oldUser) {
+          await db.deleteFrom('site_settings').where('key', '=', 'exchange').execute();
+          await recordAudit(db, ctx, { entity: 'exchange-user', id: 'exchange', action: 'delete', before: oldUser });
+        }
+      } else if (input.exchange.password !== '' || oldUser?.login !== input.exchange.login) {
+        if (input.exchange.password === '' && !oldUser)
+          throw invalid(ctx.language, { 'exchange.password': 'validation.required' });
+        const next: StoredExchangeUser = {
+          login: input.exchange.login,
+          passwordHash: input.exchange.password ? await hashPassword(input.exchange.password) : oldUser!.passwordHash,
+        };
+        await putSetting(db, 'exchange', next);
+        await recordAudit(db, ctx, {
+          entity: 'exchange-user',
+          id: 'exchange',
+          action: oldUser ? 'update' : 'create',
+          before: oldUser,
+          after: next,
+        });
+      }
+    });
+    return adminView(ctx.db, ctx);
+  },
+};

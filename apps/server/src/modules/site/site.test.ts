@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { up as standardMenu } from '../../db/migrations/0065-site-menu.js';
+import { createTestApp, type TestApp } from '../../testing/index.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const links = (items: Array<{ link: string; items: Array<{ link: string }> }>) => items.map((i) => i.link);
+
+describe('the menu (issue 11, point 8)', () => {
+  it('leads a dealer to the price settings, the price list and the content pages', async () => {
+    const dealer = await t.as('dealer');
+    const menu = await dealer.ok('menu/list', { type: 'left' });
+    expect(links(menu.items)).toEqual(expect.arrayContaining(['/price-list/', '/user/{me}/pricing', '/catalog/']));
+    const info = menu.items.find((i) => i.label === 'Информация');
+    expect(info?.items.map((i) => i.link)).toEqual(expect.arrayContaining(['/about', '/delivery', '/payment']));
+    // The price list follows the catalogue, the price settings the profile.
+    const at = (link: string) => links(menu.items).indexOf(link);
+    expect(at('/price-list/')).toBe(at('/catalog/') + 1);
+    expect(at('/user/{me}/pricing')).toBeGreaterThan(at('/profile/'));
+  });
+
+  it('speaks the page language and leaves out what the user may not open', async () => {
+    const employee = await t.as('employee');
+    employee.language = 'en';
+    const menu = await employee.ok('menu/list', { type: 'left' });
+    expect(links(menu.items)).not.toContain('/basket/');
+    expect(menu.items.find((i) => i.link === '/price-list/')?.label).toBe('Price list');
+    expect(menu.items.some((i) => i.label === 'Information')).toBe(true);
+    const anonymous = t.client();
+    expect((await anonymous.ok('menu/list', { type: 'left' })).items).toEqual([]);
+  });
+
+  it('is the application’s: written into a database without one, completed in one that lacks entries', async () => {
+    const db = t.app.portal.database.db;
+    await sql`DELETE FROM menu_items WHERE link IN ('/price-list/', '/user/{me}/pricing')`.execute(db);
+    await standardMenu(db as never);
+    const dealer = await t.as('dealer');
+    const completed = links((await dealer.ok('menu/list', { type: 'left' })).items);
+    expect(completed.filter((l) => l === '/price-list/')).toHaveLength(1);
+    expect(completed.indexOf('/price-list/')).toBe(completed.indexOf('/catalog/') + 1);
+
+    await sql`DELETE FROM menu_items`.execute(db);
+    await standardMenu(db as never);
+    await standardMenu(db as never); // twice: nothing doubles
+    const fresh = links((await dealer.ok('menu/list', { type: 'left' })).items);
+    expect(fresh.slice(0, 3)).toEqual(['/', '/catalog/', '/price-list/']);
+    expect(new Set(fresh).size).toBe(fresh.length);
+    expect(fresh).toContain('/order/');
+  });
+});
+
+describe('the profile says what the user may do (issue 11, point 8)', () => {
+  it('«Может заказывать» is yes for a dealer and an administrator, no for an employee', async () => {
+    for (const [who, may] of [
+      ['dealer', true],
+      ['admin', true],
+      ['employee', false],
+    ] as const) {
+      const c = await t.as(who);
+      const me = await c.ok('user/get', {});
+      expect(me.isOnOrder, who).toBe(may);
+      expect(me.price.isOrder, who).toBe(may);
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { PGLITE_MAINTENANCE_EVERY_MS, vacuumAnalyze } from '../../db/maintenance.js';
+import { createOutbox, MAIL_JOB, type MailMessage, type MailTransport } from '../../mail/mailer.js';
+import { exchangeJobHandlers } from '../../modules/exchange/index.js';
+import { sweepCounters } from '../../modules/throttle/index.js';
+import type { SessionStore } from '../../sessions/session-store.js';
+import type { FileStorage } from '../../storage/index.js';
+import { pruneFinished } from './queue.js';
+import { createWorker, type JobHandler, type JobOutcome, type PeriodicTask, type Worker } from './worker.js';
+
+export { enqueue, jobByKey, queueDepth, type DbOrTrx, type JobState } from './queue.js';
+export { JobHandedBack, type JobContext, type JobHandler, type JobOutcome, type Worker } from './worker.js';
+
+/**
+ * Job kinds of other modules: `registerJobKind('exchange-import', handler)` at import time, then
+ * `enqueue(trx, 'exchange-import', payload)` anywhere. Handlers must be safe to run twice (a worker that dies
+ * after the work and before marking it done leaves it to be retaken when its lease runs out).
+ */
+const extraKinds: Record<string, JobHandler> = {};
+export function registerJobKind(kind: string, handler: JobHandler): void {
+  extraKinds[kind] = handler;
+}
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+export interface PortalWorkerDeps {
+  database: DatabaseHandle;
+  config: Config;
+  transport: MailTransport;
+  sessions: SessionStore;
+  /** The shared file storage (the exchange's jobs read what 1C sent from it). */
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  onFinished?: (kind: string, outcome: JobOutcome, seconds: number) => void;
+}
+
+/** The portal's worker: the e-mail outbox, other modules' kinds and the periodic upkeep (decision 080). */
+export function createPortalWorker(deps: PortalWorkerDeps): Worker {
+  const { database, config, transport, sessions } = deps;
+  const db = database.db;
+  const handlers: Record<string, JobHandler> = {
+    [MAIL_JOB]: async (payload) => {
+      await transport.send(payload as MailMessage);
+    },
+    'sessions.sweep': async (_p, { log }) => {
+      const sessionsGone = await sessions.sweepExpired();
+      const counters = await sweepCounters(db);
+      log.info({ sessions: sessionsGone, counters }, 'expired sessions and counters removed');
+    },
+    'jobs.prune': async () => {
+      await pruneFinished(db, 7 * DAY, 'done');
+      await pruneFinished(db, 30 * DAY, 'failed');
+    },
+    // The 1C exchange's imports and the back office's manual upload (decision 135).
+    ...exchangeJobHandlers({ config, storage: deps.storage, mailer: createOutbox(db), engine: database.kind }),
+    ...extraKinds,
+  };
+  const periodic: PeriodicTask[] = [
+    { name: 'sessions-sweep', kind: 'sessions.sweep', everyMs: HOUR },
+    { name: 'jobs-prune', kind: 'jobs.prune', everyMs: DAY },
+  ];
+  if (database.kind === 'pglite') {
+    // PGlite has no autovacuum (decision 006); PostgreSQL's own daemon does this there.
+    handlers['pglite.vacuum'] = async () => {
+      await vacuumAnalyze(db);
+    };
+    periodic.push({ name: 'pglite-vacuum', kind: 'pglite.vacuum', everyMs: PGLITE_MAINTENANCE_EVERY_MS });
+  }
+  return createWorker({
+    db,
+    log: deps.log,
+    handlers,
+    periodic,
+    pollMs: config.jobs.pollMs,
+    retryBaseMs: config.jobs.retryBaseMs,
+    concurrency: config.jobs.concurrency,
+    ...(deps.onFinished ? { onFinished: deps.onFinished } : {}),
+  });
+}

@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../testing/index.js';
+
+/** Issue 11 pt 12: the entity fields of spec §3, present when they have a value and left out otherwise. */
+let t: TestApp;
+let dealer: TestClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  dealer = await t.as('dealer');
+});
+afterAll(() => t.close());
+
+describe('spec §3 entities', () => {
+  it('a product carries unit id, displayed symbol, base determinant, remains name and buy price', async () => {
+    dealer.language = 'ru';
+    const { items } = await dealer.ok('product/list', { size: 20 });
+    const priced = items.find((p) => p.price && p.unit.symbol === 'шт')!;
+    expect(priced.unit.id).toBe('796');
+    expect(priced.displaySymbol).toBe(priced.measureFactor === 1 ? 'шт' : `шт ×${priced.measureFactor}`);
+    expect(priced.baseDeterminant).toBe(priced.measureFactor);
+    expect(priced.priceBuy).toEqual({ value: priced.price!.value, currency: priced.price!.currency });
+    expect(priced.remainsName).toBe({ Y: 'В наличии', D: 'Под заказ', N: 'Нет в наличии' }[priced.availability]);
+    dealer.language = 'en';
+    const english = await dealer.ok('product/get', { id: priced.id });
+    expect(english.remainsName).toBe({ Y: 'In stock', D: 'On order', N: 'Out of stock' }[english.availability]);
+    expect(english.unit).toEqual({ id: '796', name: 'pcs', symbol: 'pcs' });
+  });
+
+  it('a product carries the base price type price as info price, left out when it equals the buy price', async () => {
+    dealer.language = 'ru';
+    const { items } = await dealer.ok('product/list', { size: 20 });
+    const priced = items.filter((p) => p.price);
+    expect(priced.length).toBeGreaterThan(0);
+    const { rows } = await t.app.portal.database.db.executeQuery<{ id: number; value: string }>(
+      sql`SELECT x.product_id AS id, x.value FROM product_prices x JOIN price_types t ON t.id = x.price_type_id
+          WHERE t.is_default AND x.pay_system_id = ${priced[0]!.price!.id}`.compile(t.app.portal.database.db),
+    );
+    const base = new Map(rows.map((r) => [r.id, Number(r.value)]));
+    for (const p of priced) {
+      // The dealer buys at the dealer price (82 % of the base «Розница»); the info price is the base one.
+      expect(p.priceInfo).toEqual({ value: base.get(p.id), currency: p.price!.currency });
+      expect(p.priceInfo!.value).toBeGreaterThan(p.priceBuy!.value);
+    }
+    const card = await dealer.ok('product/get', { id: priced[0]!.id });
+    expect(card.priceInfo).toEqual(priced[0]!.priceInfo);
+    // The employee buys at the base price type: the info price would repeat the buy price and is left out.
+    const employee = await t.as('employee');
+    const own = await employee.ok('product/list', { size: 20 });
+    const ownPriced = own.items.filter((p) => p.price);
+    expect(ownPriced.length).toBeGreaterThan(0);
+    for (const p of ownPriced) expect(p).not.toHaveProperty('priceInfo');
+  });
+
+  it('an order carries its filled-in properties; one without any leaves them out', async () => {
+    dealer.language = 'ru';
+    const { items } = await dealer.ok('order/list', { size: -1 });
+    const withVin = items.find((o) => o.VINTehniki)!;
+    expect(withVin.properties).toContainEqual({ code: 'VIN', name: 'VIN техники', value: withVin.VINTehniki });
+    const bare = items.find((o) => !o.VINTehniki && !o.modelTehniki && !o.userDescription);
+    if (bare) expect(bare).not.toHaveProperty('properties');
+    expect(withVin).not.toHaveProperty('commerceOffer');
+  });
+
+  it('a basket item carries the product properties and its dimensions', async () => {
+    dealer.language = 'ru';
+    const { items: products } = await dealer.ok('product/list', { size: 20 });
+    const product = products.find((p) => p.price && p.weightKg !== null && p.properties.length > 0)!;
+    const basket = await dealer.ok('basket/create', { name: 'Сущности' });
+    await dealer.ok('basket/add', { id: basket.id, fields: [{ product: product.id, quantity: 3 }] });
+    const list = await dealer.ok('basket-item/list', { size: -1, filter: { basket: basket.id } });
+    const item = list.items.find((i) => i.product === product.id)!;
+    expect(item.properties).toEqual(product.properties.map((p) => ({ code: p.code, name: p.name, value: p.value })));
+    expect(item.dimensions?.weightKg).toBe(product.weightKg);
+    expect(item.dimensions?.totalWeightKg).toBeCloseTo(product.weightKg! * 3, 3);
+  });
+});
+
+describe('smart filter display types', () => {
+  it('sends the machine model as a list (P) and brands as checkboxes (F)', async () => {
+    dealer.language = 'ru';
+    const sections = await dealer.ok('section/list', { size: -1 });
+    const oil = sections.items.find((s) => s.code === 'oil-filters')!;
+    const { items } = await dealer.ok('product/get-filter', { filter: { category: oil.id } });
+    expect(items.find((i) => i.CODE === 'MODEL')?.DISPLAY_TYPE).toBe('P');
+    expect(items.find((i) => i.CODE === 'BRAND')?.DISPLAY_TYPE).toBe('F');
+  });
+});

@@ -1,0 +1,52 @@
+import { formatNumber, MAX_ROWS_PER_ANSWER, PAGE_SIZE_ALL, translate, type Language } from '@portal/contract';
+import { AppError } from './app-error.js';
+
+export type PageInput = { page: number; size: number } | undefined;
+
+/**
+ * LIMIT/OFFSET of a list input (page and size are already checked by the contract); `size: -1` is every
+ * row, `limit: null` (spec §2, §9).
+ */
+export function pageWindow(input: PageInput): {
+  limit: number | null;
+  offset: number;
+} {
+  const page = input?.page ?? 1;
+  const size = input?.size ?? 60;
+  if (size === PAGE_SIZE_ALL) return { limit: null, offset: 0 };
+  return { limit: size, offset: (page - 1) * size };
+}
+
+/** A query limited to the page a list input asks for (`size: -1`: no limit, no offset). */
+export function paged<Q extends { limit(limit: number): Q; offset(offset: number): Q }>(query: Q, input: PageInput): Q {
+  const { limit, offset } = pageWindow(input);
+  return limit === null ? query : query.limit(limit).offset(offset);
+}
+
+/** The page of rows already in memory that a list input asks for. */
+export function pageOf<T>(rows: T[], input: PageInput): T[] {
+  const { limit, offset } = pageWindow(input);
+  return limit === null ? rows : rows.slice(offset, offset + limit);
+}
+
+/** A user's text as an ILIKE pattern that matches it literally anywhere. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * For lists that can outgrow one answer (decision 065): with `size: -1` and more than `max` rows, a clear
+ * 400 instead of a silently short page. Call it with the list's count before reading the rows.
+ */
+export function refuseTooManyRows(
+  language: Language,
+  size: number,
+  count: number,
+  max: number = MAX_ROWS_PER_ANSWER,
+): void {
+  if (size === PAGE_SIZE_ALL && count > max) {
+    const args = [formatNumber(count, language), formatNumber(max, language)];
+    throw new AppError('VALIDATION', 'error.tooManyRows', {
+      args,
+      fields: { size: translate(language, 'error.tooManyRows', ...args) },
+    });
+  }
+}

@@ -1,0 +1,166 @@
+import type { AuditEntry, AuditFilter } from '@portal/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import i18n from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { UrlListTable } from '../../components/UrlList';
+import { formatDate } from '../../lib/format';
+import { pageFromQuery, sizeFromQuery } from '../../lib/list-params';
+import { rest } from '../../lib/rest';
+import en from '../../locales/en/back-office/audit.json';
+import ru from '../../locales/ru/back-office/audit.json';
+import { auditKeys } from './keys';
+
+i18n.addResourceBundle('ru', 'audit', ru, true, true);
+i18n.addResourceBundle('en', 'audit', en, true, true);
+
+const KEYS = ['entity', 'action', 'search', 'dateFrom', 'dateTo'] as const;
+type Draft = Record<(typeof KEYS)[number], string>;
+
+const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
+
+/** Each changed field on its own line: name: before → after. */
+function Changes({ entry }: { entry: AuditEntry }) {
+  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  return (
+    <Box sx={{ display: 'grid', gap: 0.25, overflowWrap: 'anywhere', maxWidth: 520 }}>
+      {keys.map((k) => (
+        <Typography key={k} variant="body2">
+          <b>{k}</b>: {entry.before ? `${show(entry.before[k])} → ` : ''}
+          {entry.after ? show(entry.after[k]) : '∅'}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+/** «Журнал изменений»: every back-office write, newest first, filtered by the address's parameters. */
+export default function AuditPage() {
+  const { t } = useTranslation('audit');
+  const [params, setParams] = useSearchParams();
+  const page = pageFromQuery(params.get('page'));
+  const size = sizeFromQuery(params.get('size'), 20);
+  const filter: AuditFilter = {};
+  for (const k of KEYS) {
+    const v = params.get(k)?.trim();
+    if (!v) continue;
+    if ((k === 'dateFrom' || k === 'dateTo') && !/^\d{4}-\d{2}-\d{2}$/.test(v)) continue;
+    filter[k] = v;
+  }
+  const [draft, setDraft] = useState<Draft>(
+    () => Object.fromEntries(KEYS.map((k) => [k, params.get(k) ?? ''])) as Draft,
+  );
+  const list = useQuery({
+    queryKey: auditKeys.list(page, size, filter),
+    queryFn: () => rest('audit/list', { page, size, filter }),
+    placeholderData: keepPreviousData,
+  });
+  const apply = (next: Draft) => {
+    const p = new URLSearchParams();
+    for (const [k, v] of Object.entries(next)) if (v.trim()) p.set(k, v.trim());
+    setParams(p);
+  };
+  const select = (key: 'entity' | 'action', options: string[]) => (
+    <TextField
+      select
+      size="small"
+      label={t(key)}
+      value={options.includes(draft[key]) ? draft[key] : ''}
+      onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+    >
+      <MenuItem value="">{t('all')}</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o} value={o}>
+          {o}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  return (
+    <>
+      <PageHeader title={t('title')} />
+      <Paper sx={{ p: 2, mb: 2 }}>
+        <Box
+          component="form"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply(draft);
+          }}
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' },
+          }}
+        >
+          {select('entity', list.data?.entities ?? [])}
+          {select('action', list.data?.actions ?? [])}
+          <TextField
+            size="small"
+            label={t('search')}
+            value={draft.search}
+            onChange={(e) => setDraft({ ...draft, search: e.target.value })}
+          />
+          {(['dateFrom', 'dateTo'] as const).map((k) => (
+            <TextField
+              key={k}
+              size="small"
+              type="date"
+              label={t(k)}
+              value={draft[k]}
+              onChange={(e) => setDraft({ ...draft, [k]: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ))}
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <Button type="submit" variant="contained">
+              {t('apply')}
+            </Button>
+            <Button
+              onClick={() => {
+                const empty = Object.fromEntries(KEYS.map((k) => [k, ''])) as Draft;
+                setDraft(empty);
+                apply(empty);
+              }}
+            >
+              {t('reset')}
+            </Button>
+          </Box>
+        </Box>
+      </Paper>
+      <UrlListTable
+        query={list}
+        label={t('title')}
+        emptyTitle={Object.keys(filter).length ? t('emptyFiltered') : t('empty')}
+        rowProps={() => ({ 'data-testid': 'audit-row' })}
+        columns={[
+          { header: t('col.date'), cell: (e) => formatDate(e.date, true) },
+          { header: t('col.user'), cell: (e) => e.user.name || e.user.login || t('system'), from: 'sm' },
+          {
+            header: t('col.what'),
+            cell: (e) => (
+              <>
+                <Typography variant="body2">
+                  {e.entity}
+                  {e.entityId ? ` № ${e.entityId}` : ''}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {e.action}
+                </Typography>
+              </>
+            ),
+          },
+          { header: t('col.changes'), cell: (e) => <Changes entry={e} /> },
+        ]}
+      />
+    </>
+  );
+}

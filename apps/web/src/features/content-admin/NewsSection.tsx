@@ -1,0 +1,155 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { newsFields, type NewsAdmin, type NewsFields } from '@portal/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fieldMessage } from '../../lib/forms';
+import { formatDate } from '../../lib/format';
+import { rest } from '../../lib/rest';
+import { AdminList } from './AdminList';
+import { EditorDialog, errorAt } from './EditorDialog';
+import { PictureField } from './ImageField';
+import { RichTextEditor } from './RichTextEditor';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function NewsEditor({ item, onClose, onSaved }: { item: NewsAdmin | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation('contentAdmin');
+  const form = useForm<NewsFields>({
+    resolver: zodResolver(newsFields) as never,
+    defaultValues: item
+      ? {
+          title: item.title,
+          date: item.date,
+          previewText: item.previewText,
+          detailText: item.detailText,
+          previewImage: item.previewImage,
+          detailImage: item.detailImage,
+          active: item.active,
+        }
+      : {
+          title: '',
+          date: today(),
+          previewText: '',
+          detailText: '',
+          previewImage: null,
+          detailImage: null,
+          active: true,
+        },
+  });
+  const errors = form.formState.errors;
+  return (
+    <EditorDialog
+      title={item ? item.title : t('news.new')}
+      form={form}
+      wide
+      onClose={onClose}
+      onSaved={onSaved}
+      save={(fields) => (item ? rest('news/update', { id: item.id, fields }) : rest('news/create', { fields }))}
+    >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 180px' }, pt: 1 }}>
+        <TextField
+          label={t('news.title')}
+          required
+          {...form.register('title')}
+          error={Boolean(errors.title)}
+          helperText={fieldMessage(errors.title)}
+        />
+        <TextField
+          label={t('news.date')}
+          type="date"
+          required
+          {...form.register('date')}
+          error={Boolean(errors.date)}
+          helperText={fieldMessage(errors.date)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Box>
+      <Controller
+        control={form.control}
+        name="active"
+        render={({ field }) => (
+          <FormControlLabel
+            control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+            label={t('news.active')}
+          />
+        )}
+      />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {(['previewImage', 'detailImage'] as const).map((name) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <PictureField
+                label={t(`news.${name}`)}
+                value={field.value ?? null}
+                onChange={field.onChange}
+                error={fieldMessage(errorAt(errors, `${name}.src`)) ?? fieldMessage(errorAt(errors, name))}
+              />
+            )}
+          />
+        ))}
+      </Box>
+      <Controller
+        control={form.control}
+        name="previewText"
+        render={({ field }) => (
+          <RichTextEditor
+            label={t('news.previewText')}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldMessage(errors.previewText)}
+            minHeight={80}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="detailText"
+        render={({ field }) => (
+          <RichTextEditor
+            label={t('news.detailText')}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldMessage(errors.detailText)}
+            minHeight={220}
+          />
+        )}
+      />
+    </EditorDialog>
+  );
+}
+
+/** News: title, date, preview and text in the rich-text editor, pictures, published or not. */
+export default function NewsSection() {
+  const { t } = useTranslation('contentAdmin');
+  return (
+    <AdminList<NewsAdmin>
+      list="news/admin-list"
+      remove="news/delete"
+      nameOf={(n) => n.title}
+      columns={[
+        { label: t('news.date'), render: (n) => formatDate(n.date) },
+        { label: t('news.title'), render: (n) => n.title },
+        {
+          label: t('news.active'),
+          wide: true,
+          render: (n) => (
+            <Chip
+              size="small"
+              color={n.active ? 'success' : 'default'}
+              label={n.active ? t('content.published') : t('content.hidden')}
+            />
+          ),
+        },
+      ]}
+      editor={(props) => <NewsEditor {...props} />}
+    />
+  );
+}

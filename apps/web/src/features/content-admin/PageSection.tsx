@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { pageFields, type PageAdmin, type PageFields } from '@portal/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fieldMessage } from '../../lib/forms';
+import { rest } from '../../lib/rest';
+import { AdminList } from './AdminList';
+import { EditorDialog } from './EditorDialog';
+import { RichTextEditor } from './RichTextEditor';
+
+function PageEditor({ item, onClose, onSaved }: { item: PageAdmin | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation('contentAdmin');
+  const form = useForm<PageFields>({
+    resolver: zodResolver(pageFields) as never,
+    defaultValues: item
+      ? { url: item.url, title: item.title, content: item.content, active: item.active }
+      : { url: '', title: '', content: '', active: true },
+  });
+  const errors = form.formState.errors;
+  return (
+    <EditorDialog
+      title={item ? item.title : t('page.new')}
+      form={form}
+      wide
+      onClose={onClose}
+      onSaved={onSaved}
+      save={(fields) => (item ? rest('page/update', { id: item.id, fields }) : rest('page/create', { fields }))}
+    >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
+        <TextField
+          label={t('page.title')}
+          required
+          {...form.register('title')}
+          error={Boolean(errors.title)}
+          helperText={fieldMessage(errors.title)}
+        />
+        <TextField
+          label={t('page.url')}
+          required
+          {...form.register('url')}
+          error={Boolean(errors.url)}
+          helperText={fieldMessage(errors.url) ?? t('page.urlHint')}
+        />
+      </Box>
+      <Controller
+        control={form.control}
+        name="active"
+        render={({ field }) => (
+          <FormControlLabel
+            control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+            label={t('page.active')}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="content"
+        render={({ field }) => (
+          <RichTextEditor
+            label={t('page.content')}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldMessage(errors.content)}
+            minHeight={260}
+          />
+        )}
+      />
+    </EditorDialog>
+  );
+}
+
+/** Content pages `/{path}` (spec §2): shown under «Информация» in the menu. */
+export default function PageSection() {
+  const { t } = useTranslation('contentAdmin');
+  return (
+    <AdminList<PageAdmin>
+      list="page/admin-list"
+      remove="page/delete"
+      nameOf={(p) => p.title}
+      columns={[
+        { label: t('page.title'), render: (p) => p.title },
+        {
+          label: t('page.url'),
+          wide: true,
+          render: (p) => (
+            <Link href={`/${p.url}`} target="_blank" rel="noopener">
+              /{p.url}
+            </Link>
+          ),
+        },
+        {
+          label: t('page.active'),
+          render: (p) => (
+            <Chip
+              size="small"
+              color={p.active ? 'success' : 'default'}
+              label={p.active ? t('content.published') : t('content.hidden')}
+            />
+          ),
+        },
+      ]}
+      editor={(props) => <PageEditor {...props} />}
+    />
+  );
+}

@@ -1,0 +1,507 @@
+import type { DeskOrder, DeskOrderChange } from '@portal/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { ErrorState, Loading } from '../../../components/States';
+import { formatDate, money } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { rest } from '../../../lib/rest';
+import { statusesQuery } from '../api';
+import { OrderHistory } from '../components/OrderHistory';
+import { OrderFlags, StatusChip } from '../components/OrderFlags';
+import { deskKeys, deskOrderQuery } from './api';
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Paper sx={{ p: 2 }} data-testid={testId}>
+      <Typography variant="h2" sx={{ fontSize: 20, mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** The desk's order: what the dealer ordered, and every action staff take on it (each tells the dealer). */
+export default function DeskOrderPage() {
+  const { t } = useTranslation('desk');
+  const id = Number(useParams().id);
+  const client = useQueryClient();
+  const order = useQuery(deskOrderQuery(id));
+  const done = (o: DeskOrder) => {
+    client.setQueryData(deskKeys.get(id), o);
+    void client.invalidateQueries({ queryKey: deskKeys.lists() });
+    void client.invalidateQueries({ queryKey: deskKeys.summary() });
+    notifySuccess(t('done'));
+  };
+  const change = useMutation({
+    mutationFn: (c: Omit<DeskOrderChange, 'id'>) => rest('desk-order/change', { id, ...c }),
+    onSuccess: done,
+    onError: notifyError,
+  });
+
+  if (order.isPending) return <Loading />;
+  if (order.isError) return <ErrorState error={order.error} onRetry={() => void order.refetch()} />;
+  const o = order.data;
+  return (
+    <>
+      <PageHeader title={t('orderTitle', { id })} crumbs={[{ label: t('title'), to: '/desk/order/' }]} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        }}
+      >
+        {/* minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page on a phone. */}
+        <Box
+          sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}
+        >
+          <Summary o={o} />
+          <Lines o={o} busy={change.isPending} onSave={(lines) => change.mutate({ lines })} />
+          <Corrections o={o} onDone={done} />
+          <Section title={t('history')} testId="desk-history">
+            {o.history?.length ? <OrderHistory entries={o.history} /> : <Typography>{t('noHistory')}</Typography>}
+          </Section>
+        </Box>
+        <Box
+          sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}
+        >
+          <Actions o={o} busy={change.isPending} onChange={(c) => change.mutate(c)} />
+          <Bill o={o} onDone={done} />
+        </Box>
+      </Box>
+    </>
+  );
+}
+
+function Summary({ o }: { o: DeskOrder }) {
+  const { t } = useTranslation('desk');
+  const row = (label: string, value: ReactNode) => (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: 0.5, py: 0.5 }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Box>{value}</Box>
+    </Box>
+  );
+  return (
+    <Paper sx={{ p: 2 }} data-testid="desk-summary">
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+        <StatusChip status={o.status} />
+        <OrderFlags order={o} />
+        {o.pendingCorrections > 0 && <Chip size="small" color="info" label={t('pending')} />}
+      </Box>
+      {row(
+        t('dealer'),
+        <>
+          {o.dealer.name} ({o.dealer.login}){' '}
+          {o.dealer.email && (
+            <Link href={`mailto:${o.dealer.email}`} sx={{ overflowWrap: 'anywhere' }}>
+              {o.dealer.email}
+            </Link>
+          )}
+        </>,
+      )}
+      {row(t('company'), o.counterparty?.name ?? '—')}
+      {row(t('col.date'), formatDate(o.dateCreate, true))}
+      {row(t('sum'), money(o.price, o.currency as never))}
+      {row(t('payment'), o.payments.map((p) => p.name).join(', ') || '—')}
+      {row(
+        t('shipping'),
+        [o.shipments.map((s) => s.name).join(', '), o.pickupPoint?.name, o.deliveryAddress]
+          .filter(Boolean)
+          .join(' · ') || '—',
+      )}
+    </Paper>
+  );
+}
+
+function Actions({
+  o,
+  busy,
+  onChange,
+}: {
+  o: DeskOrder;
+  busy: boolean;
+  onChange: (c: Omit<DeskOrderChange, 'id'>) => void;
+}) {
+  const { t } = useTranslation('desk');
+  const statuses = useQuery(statusesQuery);
+  const [status, setStatus] = useState(String(o.status.id));
+  const [note, setNote] = useState('');
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const statusChanged = status !== String(o.status.id);
+  return (
+    <Section title={t('actions')} testId="desk-actions">
+      <Box
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!statusChanged) return;
+          // Choosing a working status for a cancelled order undoes the cancellation with it.
+          onChange(o.isCanceled ? { status: Number(status), isCanceled: false } : { status: Number(status) });
+        }}
+        sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
+      >
+        <TextField
+          select
+          size="small"
+          label={t('status')}
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+          sx={{ minWidth: 200, flexGrow: 1 }}
+        >
+          {statuses.data?.items.map((s) => (
+            <MenuItem key={s.id} value={String(s.id)}>
+              {s.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button type="submit" variant="contained" disabled={busy || !statusChanged}>
+          {t('setStatus')}
+        </Button>
+      </Box>
+      <Box sx={{ display: 'grid', mb: 2 }}>
+        <FormControlLabel
+          control={
+            <Switch checked={o.isPayment} disabled={busy} onChange={(e) => onChange({ isPayment: e.target.checked })} />
+          }
+          label={t('paid')}
+        />
+        <FormControlLabel
+          control={
+            <Switch checked={o.isWarning} disabled={busy} onChange={(e) => onChange({ isWarning: e.target.checked })} />
+          }
+          label={t('warning')}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={o.isCanceled}
+              disabled={busy || o.isCanceled}
+              onChange={(e) => e.target.checked && setConfirmCancel(true)}
+            />
+          }
+          label={t('canceled')}
+        />
+        {o.isCanceled && (
+          <Typography variant="caption" color="text.secondary">
+            {t('uncancelHint')}
+          </Typography>
+        )}
+      </Box>
+      <Box
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (note.trim()) onChange({ note: note.trim() });
+          setNote('');
+        }}
+        sx={{ display: 'grid', gap: 1 }}
+      >
+        <TextField
+          label={t('note')}
+          helperText={t('noteHint')}
+          multiline
+          minRows={2}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 2000 } }}
+        />
+        <Button type="submit" disabled={busy || !note.trim()} sx={{ justifySelf: 'start' }}>
+          {t('sendNote')}
+        </Button>
+      </Box>
+      <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)}>
+        <DialogTitle>{t('canceled')}</DialogTitle>
+        <DialogContent>{t('cancelConfirm', { id: o.id })}</DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmCancel(false)}>{t('cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              setConfirmCancel(false);
+              onChange({ isCanceled: true });
+            }}
+          >
+            {t('confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Section>
+  );
+}
+
+function Lines({
+  o,
+  busy,
+  onSave,
+}: {
+  o: DeskOrder;
+  busy: boolean;
+  onSave: (lines: NonNullable<DeskOrderChange['lines']>) => void;
+}) {
+  const { t } = useTranslation('desk');
+  const [editing, setEditing] = useState(false);
+  const [counts, setCounts] = useState<Record<number, string>>({});
+  const [added, setAdded] = useState({ productId: '', quantity: '' });
+  const items = o.items ?? [];
+  const save = () => {
+    const lines: NonNullable<DeskOrderChange['lines']> = items
+      .filter((i) => counts[i.id] !== undefined && Number(counts[i.id]) !== i.quantity)
+      .map((i) => ({ id: i.id, quantity: Number(counts[i.id]) }));
+    if (/^\d+$/.test(added.productId) && Number(added.quantity) > 0)
+      lines.push({ productId: Number(added.productId), quantity: Number(added.quantity) });
+    if (lines.length) onSave(lines);
+    setEditing(false);
+    setCounts({});
+    setAdded({ productId: '', quantity: '' });
+  };
+  return (
+    <Section title={t('lines')} testId="desk-lines">
+      <TableContainer>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('col.article')}</TableCell>
+              <TableCell>{t('col.product')}</TableCell>
+              <TableCell align="right">{t('quantity')}</TableCell>
+              <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                {t('sum')}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {items.map((i) => (
+              <TableRow key={i.id} data-testid="desk-line">
+                <TableCell>{i.article}</TableCell>
+                <TableCell>{i.name}</TableCell>
+                <TableCell align="right">
+                  {editing ? (
+                    <TextField
+                      size="small"
+                      type="number"
+                      value={counts[i.id] ?? String(i.quantity)}
+                      onChange={(e) => setCounts({ ...counts, [i.id]: e.target.value })}
+                      slotProps={{ htmlInput: { min: 0, 'aria-label': `${t('quantity')} ${i.article}` } }}
+                      sx={{ width: 96 }}
+                    />
+                  ) : (
+                    `${i.quantity} ${i.unit}`
+                  )}
+                </TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {money(i.sum, i.currency as never)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {editing ? (
+        <Box sx={{ display: 'grid', gap: 1, mt: 2 }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('linesHint')}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <TextField
+              size="small"
+              label={t('addProduct')}
+              value={added.productId}
+              onChange={(e) => setAdded({ ...added, productId: e.target.value.replace(/\D/g, '') })}
+            />
+            <TextField
+              size="small"
+              type="number"
+              label={t('quantity')}
+              value={added.quantity}
+              onChange={(e) => setAdded({ ...added, quantity: e.target.value })}
+              sx={{ width: 120 }}
+            />
+          </Box>
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button variant="contained" onClick={save} disabled={busy}>
+              {t('saveLines')}
+            </Button>
+            <Button onClick={() => setEditing(false)}>{t('cancel')}</Button>
+          </Box>
+        </Box>
+      ) : (
+        <Button sx={{ mt: 1 }} onClick={() => setEditing(true)} disabled={!o.canCorrect}>
+          {t('editLines')}
+        </Button>
+      )}
+      {!o.canCorrect && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {o.correctionRefusal}
+        </Typography>
+      )}
+    </Section>
+  );
+}
+
+function Corrections({ o, onDone }: { o: DeskOrder; onDone: (o: DeskOrder) => void }) {
+  const { t } = useTranslation('desk');
+  const [refusing, setRefusing] = useState<number | null>(null);
+  const [reason, setReason] = useState('');
+  const decide = useMutation({
+    mutationFn: (v: { id: number; decision: 'accept' | 'refuse'; reason?: string }) => rest('desk-order/correction', v),
+    onSuccess: (r) => {
+      setRefusing(null);
+      setReason('');
+      onDone(r);
+    },
+    onError: notifyError,
+  });
+  const list = o.corrections ?? [];
+  if (list.length === 0) return null;
+  return (
+    <Section title={t('corrections')} testId="desk-corrections">
+      {[...list].reverse().map((c) => (
+        <Box key={c.id} sx={{ mb: 2 }}>
+          <Typography sx={{ fontWeight: 600 }}>
+            {t('correction', { id: c.id, date: formatDate(c.dateCreate, true) })} — {t(`correctionStatus.${c.status}`)}
+            {c.reason && `: ${c.reason}`}
+          </Typography>
+          {c.products.map((p) => (
+            <Typography key={p.id} variant="body2">
+              {p.article} {p.name}: {p.beforeCount} → {p.afterCount === 0 ? t('removed') : p.afterCount}
+            </Typography>
+          ))}
+          {c.status === 'PENDING' && (
+            <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+              <Button
+                variant="contained"
+                disabled={decide.isPending}
+                onClick={() => decide.mutate({ id: c.id, decision: 'accept' })}
+              >
+                {t('accept')}
+              </Button>
+              <Button color="error" disabled={decide.isPending} onClick={() => setRefusing(c.id)}>
+                {t('refuse')}
+              </Button>
+            </Box>
+          )}
+        </Box>
+      ))}
+      <Dialog open={refusing !== null} onClose={() => setRefusing(null)} fullWidth maxWidth="sm">
+        <DialogTitle>{t('refuse')}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={2}
+            label={t('refuseReason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            sx={{ mt: 1 }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRefusing(null)}>{t('cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={decide.isPending}
+            onClick={() => refusing && decide.mutate({ id: refusing, decision: 'refuse', reason: reason.trim() })}
+          >
+            {t('refuse')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Section>
+  );
+}
+
+function Bill({ o, onDone }: { o: DeskOrder; onDone: (o: DeskOrder) => void }) {
+  const { t } = useTranslation('desk');
+  const [confirmReplace, setConfirmReplace] = useState(false);
+  const issue = useMutation({
+    mutationFn: async (what: { file?: File; replaceFile?: boolean }) => {
+      if (!what.file) return rest('desk-order/bill', { id: o.id, ...(what.replaceFile ? { replaceFile: true } : {}) });
+      const saved = await rest('files/save', {}, { files: [what.file] });
+      return rest('desk-order/bill', { id: o.id, fileId: saved.items[0]!.id });
+    },
+    onSuccess: (r) => {
+      setConfirmReplace(false);
+      onDone(r);
+    },
+    onError: notifyError,
+  });
+  // An attached file wins (decision 131): it is what the dealer opens, and what «Открыть счёт» opens here.
+  const attached = Boolean(o.billFileName);
+  const openHref = attached && o.bill ? o.bill.src : `/bill/${o.id}/print/`;
+  return (
+    <Section title={t('bill')} testId="desk-bill">
+      {o.billIssuedAt ? (
+        <Alert severity="success" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+          {t('billIssued', { date: formatDate(o.billIssuedAt, true) })}
+          {attached && <> · {t('billFile', { name: o.billFileName })}</>}
+        </Alert>
+      ) : (
+        <Typography sx={{ mb: 1 }}>{t('billNone')}</Typography>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button
+          variant="outlined"
+          disabled={issue.isPending || o.isCanceled}
+          onClick={() => (attached ? setConfirmReplace(true) : issue.mutate({}))}
+        >
+          {o.billIssuedAt ? t('billRegenerate') : t('billGenerate')}
+        </Button>
+        <Button component="label" disabled={issue.isPending || o.isCanceled}>
+          {t('billAttach')}
+          <input
+            hidden
+            type="file"
+            accept=".pdf,.png,.jpg,.jpeg,.webp,.xlsx,.xls"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) issue.mutate({ file });
+              e.target.value = '';
+            }}
+          />
+        </Button>
+        <Button component="a" href={openHref} target="_blank" rel="noopener" data-testid="desk-bill-open">
+          {t('billOpen')}
+        </Button>
+      </Box>
+      <Dialog open={confirmReplace} onClose={() => setConfirmReplace(false)}>
+        <DialogTitle>{t('billReplaceTitle')}</DialogTitle>
+        <DialogContent>
+          <Typography sx={{ overflowWrap: 'anywhere' }}>{t('billReplaceText', { name: o.billFileName })}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmReplace(false)}>{t('cancel')}</Button>
+          <Button variant="contained" disabled={issue.isPending} onClick={() => issue.mutate({ replaceFile: true })}>
+            {t('billReplace')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Section>
+  );
+}

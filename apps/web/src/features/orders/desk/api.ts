@@ -1,0 +1,36 @@
+import type { InputOf, Methods } from '@portal/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import i18n from 'i18next';
+import { rest } from '../../../lib/rest';
+import en from '../../../locales/en/back-office/desk.json';
+import ru from '../../../locales/ru/back-office/desk.json';
+
+// Back-office texts travel with the back-office chunk, not with every dealer's first page.
+i18n.addResourceBundle('ru', 'desk', ru, true, true);
+i18n.addResourceBundle('en', 'desk', en, true, true);
+
+export const deskKeys = {
+  all: ['desk-order'] as const,
+  lists: () => ['desk-order', 'list'] as const,
+  list: (input: DeskListInput) => ['desk-order', 'list', input] as const,
+  get: (id: number) => ['desk-order', 'get', id] as const,
+  summary: () => ['desk', 'summary'] as const,
+};
+
+export type DeskListInput = NonNullable<InputOf<Methods['desk-order/list']>>;
+
+export const deskListQuery = (input: DeskListInput) =>
+  queryOptions({
+    queryKey: deskKeys.list(input),
+    queryFn: () => rest('desk-order/list', input),
+    placeholderData: keepPreviousData,
+  });
+
+export const deskOrderQuery = (id: number) =>
+  queryOptions({ queryKey: deskKeys.get(id), queryFn: () => rest('desk-order/get', { id }) });
+
+export const deskSummaryQuery = queryOptions({
+  queryKey: deskKeys.summary(),
+  queryFn: () => rest('desk/summary', {}),
+  refetchInterval: 60_000,
+});

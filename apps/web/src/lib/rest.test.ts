@@ -1,0 +1,42 @@
+import { methods, type MethodDeclaration } from '@portal/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkCreatedEntity, NO_CREATED_ENTITY, NOT_ONE_ENTITY, onUpdateWithoutEntity } from './rest';
+
+/** Spec §7, issue 11 point 11: a create or update answering no entity is logged, and an update refetches. */
+describe('checkCreatedEntity', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('logs a create without an id, and refetches after an update without one', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const refetch = vi.fn();
+    onUpdateWithoutEntity(refetch);
+    checkCreatedEntity('news/create', { ok: true });
+    expect(log).toHaveBeenCalledWith(NO_CREATED_ENTITY, 'news/create');
+    expect(refetch).not.toHaveBeenCalled();
+    checkCreatedEntity('news/update', null);
+    expect(log).toHaveBeenCalledTimes(2);
+    expect(refetch).toHaveBeenCalledWith('news/update');
+  });
+
+  it('says nothing about an answer with an id, a method that is no create or update, or a non-entity answer', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    checkCreatedEntity('news/create', { id: 5 });
+    checkCreatedEntity('news/update', { id: 5, title: 'x' });
+    checkCreatedEntity('news/list', { count: 0, items: [] });
+    checkCreatedEntity('site-settings/update', { settings: {} });
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('exempts exactly the creates and updates of the contract whose result has no id', () => {
+    const without = Object.entries(methods as Record<string, MethodDeclaration>)
+      .filter(([name]) => /\/(create|update)$/.test(name))
+      .filter(([, d]) => {
+        let s = d.result as unknown as { shape?: Record<string, unknown>; unwrap?: () => unknown };
+        while (!s.shape && s.unwrap) s = s.unwrap() as typeof s;
+        return !s.shape || !('id' in s.shape);
+      })
+      .map(([name]) => name)
+      .sort();
+    expect(without).toEqual([...NOT_ONE_ENTITY].sort());
+  });
+});

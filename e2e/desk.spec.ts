@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { outbox, restCall, shot, signIn, signOut } from './support/portal';
+
+/**
+ * The supplier's desk (issue 13 pt 7): an administrator changes an order's status at the desk; the dealer sees
+ * the notice, the e-mail (in DATA_DIR/mail) and the line in the order's «Изменения».
+ */
+test('an administrator changes an order status at the desk; the dealer is told by notice, e-mail and history', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  // The administrator's dashboard shows what waits for staff, not a dealer's blocks.
+  await expect(page.getByTestId('staff-waiting')).toBeVisible();
+  await expect(page.getByTestId('last-orders')).toHaveCount(0);
+  await shot(page, 'desk-dashboard');
+
+  await page.getByRole('link', { name: 'Заказы дилеров' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Заказы дилеров', level: 1 })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Дилер' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Компания' })).toBeVisible();
+  await shot(page, 'desk-orders');
+
+  // A new order of the dealer «dealer».
+  const orders = await restCall<{ items: Array<{ id: number; dealer: { login: string }; status: { code: string } }> }>(
+    page,
+    'desk-order/list',
+    { size: -1, filter: { dealer: 'dealer@' } },
+  );
+  const order = orders.items.find((o) => o.dealer.login === 'dealer' && o.status.code === 'N');
+  expect(order, 'a new order of the demo dealer').toBeDefined();
+  const id = order!.id;
+  await page.getByLabel('Номер заказа или артикул').fill(String(id));
+  await page.getByRole('button', { name: 'Найти' }).click();
+  await expect(page.getByTestId('desk-order-row').first()).toContainText('dealer');
+  await page
+    .getByTestId('desk-order-row')
+    .getByRole('link', { name: String(id) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/desk/order/${id}/$`));
+  await expect(page.getByTestId('desk-summary')).toContainText('dealer');
+
+  const mailsBefore = (await outbox()).length;
+  await page.getByLabel('Статус').click();
+  await page.getByRole('option', { name: 'Принят' }).click();
+  await page.getByRole('button', { name: 'Сменить статус' }).click();
+  await expect(page.getByText('Готово: дилер уведомлён')).toBeVisible();
+  await expect(page.getByTestId('desk-history')).toContainText('Статус: «Новый» → «Принят»');
+  await shot(page, 'desk-order');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'desk-order-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The e-mail is in the outbox.
+  await expect
+    .poll(async () => (await outbox()).slice(mailsBefore).map((m) => m.subject))
+    .toContain(`Заказ № ${id}: статус «Принят»`);
+  const mail = (await outbox()).slice(mailsBefore).find((m) => m.subject === `Заказ № ${id}: статус «Принят»`)!;
+  expect(mail.text).toContain('Статус: «Новый» → «Принят»');
+
+  // The audit log has the action.
+  await page.goto('/audit/');
+  await expect(page.getByTestId('audit-row').first()).toContainText('desk-order');
+  await shot(page, 'desk-audit');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'desk-audit-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await signOut(page);
+  await signIn(page, 'dealer');
+  await page.goto('/notice/');
+  await expect(page.getByText(`Заказ № ${id}: статус «Принят»`).first()).toBeVisible();
+  await page.goto(`/order/${id}/`);
+  await expect(page.getByTestId('order-history').last()).toContainText('Статус: «Новый» → «Принят»');
+});

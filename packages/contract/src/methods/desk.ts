@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { Role } from '../roles.js';
+import { byIdInput, defineMethod, idSchema, listInput, listResult, onlyRoles } from '../method.js';
+import { optionalText } from '../validation.js';
+import { orderSchema } from './orders.js';
+import { dealerCompanyFilter } from './staff-filter.js';
+
+/**
+ * The supplier's desk (issue 13, decisions 100–102): administrators process every dealer's orders. These are
+ * staff methods of their own, so spec §6 stays as written for `order/*` (dealers and administrators).
+ */
+const admins = onlyRoles(Role.ADMINS);
+
+/** A flag filter: a boolean, or Y/N as a route's query string carries it. */
+const flag = z
+  .union([z.boolean(), z.enum(['Y', 'N', 'true', 'false', '1', '0'])], { error: 'validation.invalid' })
+  .transform((v) => v === true || v === 'Y' || v === 'true' || v === '1');
+
+const sum = z.coerce
+  .number({ error: 'validation.number' })
+  .min(0, { error: 'validation.notNegative' })
+  .max(1e12, { error: 'validation.invalid' });
+
+export const deskOrderFilter = z.strictObject({
+  /** Text in the dealer's login, name or e-mail (or the dealer's id); text in the company's name or ИНН. */
+  ...dealerCompanyFilter,
+  dealerId: idSchema.optional(),
+  /** The company's id. */
+  companyId: idSchema.optional(),
+  status: z.union([idSchema, z.array(idSchema).max(50)]).optional(),
+  isPayment: flag.optional(),
+  isWarning: flag.optional(),
+  isCanceled: flag.optional(),
+  /** Orders with a dealer's correction waiting for a decision. */
+  hasPending: flag.optional(),
+  dateFrom: z.iso.date({ error: 'validation.date' }).optional(),
+  dateTo: z.iso.date({ error: 'validation.date' }).optional(),
+  sumFrom: sum.optional(),
+  sumTo: sum.optional(),
+  /** An order number, or a part number (any line of the order). */
+  search: optionalText(100).optional(),
+});
+export type DeskOrderFilter = z.input<typeof deskOrderFilter>;
+
+export const deskDealerSchema = z.object({ id: z.number(), login: z.string(), name: z.string(), email: z.string() });
+
+/** An order as the desk sees it: the dealer's order plus who the dealer is and what waits. */
+export const deskOrderSchema = orderSchema.extend({
+  dealer: deskDealerSchema,
+  /** Dealer corrections waiting for a decision. */
+  pendingCorrections: z.number(),
+  /** The bill staff issued: when, and the attached file's name (empty = the generated bill). */
+  billIssuedAt: z.string().nullable(),
+  billFileName: z.string(),
+});
+export type DeskOrder = z.infer<typeof deskOrderSchema>;
+
+const quantity = z.coerce
+  .number({ error: 'validation.number' })
+  .int({ error: 'validation.integer' })
+  .min(0, { error: 'validation.notNegative' })
+  .max(10000, { error: 'validation.quantityRange' });
+
+export const deskOrderChangeInput = z.strictObject({
+  id: idSchema,
+  status: idSchema.optional(),
+  isPayment: z.boolean({ error: 'validation.invalid' }).optional(),
+  isWarning: z.boolean({ error: 'validation.invalid' }).optional(),
+  isCanceled: z.boolean({ error: 'validation.invalid' }).optional(),
+  /** A line by its id (0 takes it out), or a product to add. */
+  lines: z
+    .array(z.union([z.strictObject({ id: idSchema, quantity }), z.strictObject({ productId: idSchema, quantity })]))
+    .max(1000)
+    .optional(),
+  /** A message for the dealer (shown in the history, told by notice and e-mail). */
+  note: optionalText(2000).optional(),
+});
+export type DeskOrderChange = z.input<typeof deskOrderChangeInput>;
+
+export const deskSummarySchema = z.object({
+  /** Registrations waiting for moderation. */
+  registrations: z.number(),
+  /** Appeals («Обращения») with no staff answer yet. */
+  appeals: z.number(),
+  /** Returns with no staff answer yet. */
+  returns: z.number(),
+  /** Requests («Заявки по номерам деталей») with no staff answer yet. */
+  requests: z.number(),
+  /** Orders marked «Есть проблемы» and not cancelled. */
+  problemOrders: z.number(),
+  /** Orders with a dealer's correction waiting for a decision. */
+  pendingCorrections: z.number(),
+  /** New orders («Новый»), not yet taken. */
+  newOrders: z.number(),
+});
+export type DeskSummary = z.infer<typeof deskSummarySchema>;
+
+export const deskMethods = {
+  'desk-order/list': defineMethod({
+    name: 'desk-order/list',
+    input: listInput(deskOrderFilter, ['ID', 'DATE_CREATE', 'PRICE', 'STATUS']),
+    result: listResult(deskOrderSchema),
+    access: admins,
+  }),
+  /** The order with its lines, corrections, history and files. */
+  'desk-order/get': defineMethod({
+    name: 'desk-order/get',
+    input: byIdInput,
+    result: deskOrderSchema,
+    access: admins,
+  }),
+  /** Status, flags, lines and a note in one change: one transaction, one history line, the dealer told. */
+  'desk-order/change': defineMethod({
+    name: 'desk-order/change',
+    input: deskOrderChangeInput,
+    result: deskOrderSchema,
+    access: admins,
+  }),
+  /**
+   * Issue the bill: attach a file the administrator uploaded (files/save), or the generated one (no file).
+   * An attached file wins; replacing it by the generated bill needs `replaceFile: true` (decision 131).
+   */
+  'desk-order/bill': defineMethod({
+    name: 'desk-order/bill',
+    input: z.strictObject({
+      id: idSchema,
+      fileId: idSchema.optional(),
+      replaceFile: z.boolean().optional(),
+      note: optionalText(2000).optional(),
+    }),
+    result: deskOrderSchema,
+    access: admins,
+  }),
+  /** Accept or refuse a dealer's correction waiting for a decision. */
+  'desk-order/correction': defineMethod({
+    name: 'desk-order/correction',
+    input: z.strictObject({
+      id: idSchema,
+      decision: z.enum(['accept', 'refuse'], { error: 'validation.invalid' }),
+      reason: optionalText(1000).optional(),
+    }),
+    result: deskOrderSchema,
+    access: admins,
+  }),
+  /** What waits for staff (the admin dashboard). */
+  'desk/summary': defineMethod({
+    name: 'desk/summary',
+    input: z.strictObject({}).optional(),
+    result: deskSummarySchema,
+    access: admins,
+  }),
+};
