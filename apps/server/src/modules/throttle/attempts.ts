@@ -45,7 +45,9 @@ export function waitMs(c: Counted, limit: number): number {
   }
   // Not before this window ends; then this window's hits are the previous ones of the next.
   const fraction = c.hits > 0 ? Math.max(0, 1 - (limit - 1) / c.hits) : 0;
-  return c.windowMs - elapsed + fraction * c.windowMs;
+  // Never more than one window: a rule of «N in 15 minutes» does not ask anyone to wait longer than 15
+  // minutes (the two-window estimate may still refuse a little longer; the caller is then told the rest).
+  return Math.min(c.windowMs, c.windowMs - elapsed + fraction * c.windowMs);
 }
 
 /**

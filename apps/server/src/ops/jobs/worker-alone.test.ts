@@ -137,7 +137,7 @@ describe('a worker process on its own', () => {
         ...process.env,
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
+        LOG_LEVEL: 'debug',
         JOB_POLL_MS: '100',
         EXCHANGE_STEP_SECONDS: '0.2',
       },
@@ -148,8 +148,9 @@ describe('a worker process on its own', () => {
     worker.stderr!.on('data', (d: Buffer) => (out += d.toString()));
     const exit = new Promise<number | null>((resolve) => worker.on('exit', (code) => resolve(code)));
     while (!out.includes('started') && worker.exitCode === null) await new Promise((r) => setTimeout(r, 50));
-    // The job is taken at once; the signal comes while it works.
-    await new Promise((r) => setTimeout(r, 1500));
+    // The signal comes while the job works: once the worker has taken it (a loaded machine may take a while).
+    while (!out.includes('job taken') && worker.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 500));
     const signalled = Date.now();
     worker.kill('SIGTERM');
     expect(await exit, out).toBe(0);

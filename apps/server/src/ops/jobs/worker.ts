@@ -77,9 +77,19 @@ export function createWorker(options: WorkerOptions): Worker {
   let periodicTimer: NodeJS.Timeout | undefined;
   let unsubscribe = () => {};
 
+  // Claims under way: a job claimed in the database is not yet in `inFlight`, and drain() must wait for it.
+  let claiming = 0;
+
   async function runOne(): Promise<boolean> {
-    const job = await claimNext(db, id, leaseMs, kinds);
+    let job: Job | null = null;
+    claiming += 1;
+    try {
+      job = await claimNext(db, id, leaseMs, kinds);
+    } finally {
+      claiming -= 1;
+    }
     if (!job) return false;
+    log.debug({ job: job.id, kind: job.kind }, 'job taken');
     const run = execute(job);
     inFlight.add(run);
     try {
@@ -197,8 +207,9 @@ export function createWorker(options: WorkerOptions): Worker {
         while (!stopping && (await runOne())) {
           /* next */
         }
-        if (inFlight.size === 0) break;
-        await Promise.all(inFlight);
+        if (inFlight.size === 0 && claiming === 0) break;
+        if (inFlight.size > 0) await Promise.all(inFlight);
+        else await new Promise((resolve) => setTimeout(resolve, 5));
       }
     },
     running: () => inFlight.size,
