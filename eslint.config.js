@@ -137,8 +137,6 @@ export const tableOwnerPending = {
   'baskets/resolve.ts': ['products', 'product_analogues'],
   'catalog/queries.ts': ['shippings'],
   'content/admin.ts': ['forms', 'answers', 'agreements'],
-  'forms/handlers.ts': ['users', 'mailings'],
-  'mailing/handlers.ts': ['agreements', 'consents', 'users'],
   'orders/bill-file.ts': ['files'],
   'orders/change-order.ts': ['files', 'products'],
   'orders/create-order.ts': ['counterparties', 'pay_systems', 'files', 'basket_items', 'baskets'],
