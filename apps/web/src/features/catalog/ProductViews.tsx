@@ -69,7 +69,10 @@ export function PriceTag({
           title={t('price.infoHint')}
           data-testid="price-info"
         >
-          {t('price.info', { price: money(info.value, info.currency as Currency) })}
+          {t('price.info')}{' '}
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {money(info.value, info.currency as Currency)}
+          </Box>
         </Typography>
       )}
     </Box>
