@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -79,6 +81,149 @@ const boundariesRule = {
   },
 };
 
+/**
+ * Who owns which table, read from the modules' `tables.ts`: the keys of the `interface Database { … }` each one
+ * merges into `db/schema.ts`. A table declared outside `modules/` (the job queue's `jobs`) has no owner here.
+ * @param {string} root the repository root
+ * @returns {Map<string, string>} table → module
+ */
+export function tableOwners(root) {
+  const modules = path.join(root, 'apps/server/src/modules');
+  /** @type {Map<string, string>} */
+  const owners = new Map();
+  for (const module of readdirSync(modules)) {
+    let source;
+    try {
+      source = readFileSync(path.join(modules, module, 'tables.ts'), 'utf8');
+    } catch {
+      continue;
+    }
+    const block = /interface Database \{([^}]*)\}/.exec(source)?.[1] ?? '';
+    for (const [, table = ''] of block.matchAll(/^\s*([a-z_][a-z0-9_]*)\??\s*:/gm)) owners.set(table, module);
+  }
+  return owners;
+}
+
+const owners = tableOwners(path.dirname(fileURLToPath(import.meta.url)));
+
+/** Kysely builder methods whose first argument names a table (or an array of them). */
+const tableMethods = new Set([
+  'selectFrom',
+  'insertInto',
+  'replaceInto',
+  'updateTable',
+  'deleteFrom',
+  'mergeInto',
+  'innerJoin',
+  'leftJoin',
+  'rightJoin',
+  'fullJoin',
+  'innerJoinLateral',
+  'leftJoinLateral',
+  'crossJoin',
+  'using',
+]);
+
+/**
+ * Queries that still name another module's table (issue 16), file (under `modules/`) → tables. The list only
+ * shrinks: lint-boundaries.test.ts fails on an entry the file no longer needs, and a table or file not listed
+ * is reported as usual.
+ * @type {Record<string, string[]>}
+ */
+export const tableOwnerPending = {
+  'audit/handlers.ts': ['users'],
+  'auth/sign-in.ts': ['price_types'],
+  'baskets/handlers.ts': ['products', 'orders', 'order_items'],
+  'baskets/queries.ts': ['products'],
+  'baskets/resolve.ts': ['products', 'product_analogues'],
+  'catalog/queries.ts': ['shippings'],
+  'content/admin.ts': ['forms', 'answers', 'agreements'],
+  'exchange/history.ts': ['users'],
+  'forms/handlers.ts': ['users', 'mailings'],
+  'mailing/handlers.ts': ['agreements', 'consents', 'users'],
+  'notices/handlers.ts': ['users'],
+  'notices/tell.ts': ['users'],
+  'orders/bill-file.ts': ['files'],
+  'orders/change-order.ts': ['files', 'products', 'users'],
+  'orders/create-order.ts': ['counterparties', 'pay_systems', 'files', 'basket_items', 'baskets', 'users'],
+  'orders/documents.ts': ['counterparties'],
+  'orders/handlers.ts': ['counterparties', 'pay_systems'],
+  'orders/history.ts': ['users'],
+  'orders/pricing.ts': ['pay_systems'],
+  'orders/supplier-lines.ts': ['products'],
+  'orders/view.ts': ['users', 'counterparties', 'pay_systems', 'files'],
+  'returns/handlers.ts': ['order_items', 'orders', 'order_statuses'],
+  'returns/views.ts': ['users', 'orders', 'counterparties'],
+  'site/admin.ts': ['pay_systems', 'price_types', 'price_mappings'],
+  'users/queries.ts': ['users', 'price_types', 'pay_systems', 'sessions'],
+  'users/view.ts': ['price_types', 'pay_systems', 'counterparties'],
+  'wishes/handlers.ts': ['users', 'products'],
+};
+
+/**
+ * Table ownership (docs/conventions.md, "Tables"): code in `apps/server/src/modules/<m>/` names in a Kysely call
+ * (`selectFrom`, `insertInto`, `updateTable`, `deleteFrom`, the joins, …) only tables `<m>/tables.ts` declares;
+ * another module's table is reached through a function of that module's face. Only string literals are seen
+ * (`'users'`, `'users as u'`, `['users', 'orders']`); raw `sql` templates are beyond the rule.
+ * Exempt: tests, `testing.ts` fixtures and `seed.ts` demo data, which build a world across modules; and the
+ * `pending` option (file → tables not yet moved behind their owner's face).
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const tableOwnerRule = {
+  meta: {
+    type: 'problem',
+    schema: [
+      {
+        type: 'object',
+        properties: { pending: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      owner:
+        'Module "{{from}}" must not query table "{{table}}" of module "{{owner}}"; use a function of ../{{owner}}/index.js.',
+    },
+  },
+  create(context) {
+    const match = /\/apps\/server\/src\/modules\/(([^/]+)\/.*)$/.exec(context.filename.replaceAll('\\', '/'));
+    if (!match || /(\.test\.ts|\/testing\.ts|\/seed\.ts)$/.test(match[1] ?? '')) return {};
+    const [, file = '', from = ''] = match;
+    /** @type {{ pending?: Record<string, string[]> }} */
+    const options = context.options[0] ?? {};
+    const allowed = new Set(options.pending?.[file] ?? []);
+    /** @param {import('estree').Node} node */
+    const check = (node) => {
+      /** @type {string | undefined} */
+      let text;
+      if (node.type === 'Literal' && typeof node.value === 'string') text = node.value;
+      else if (node.type === 'TemplateLiteral' && node.expressions.length === 0)
+        text = node.quasis[0]?.value.cooked ?? undefined;
+      else if (node.type === 'ArrayExpression') {
+        for (const element of node.elements) if (element && element.type !== 'SpreadElement') check(element);
+        return;
+      }
+      if (text === undefined) return;
+      const table =
+        text
+          .trim()
+          .split(/\s+/)[0]
+          ?.replace(/^public\./, '') ?? '';
+      const owner = owners.get(table);
+      if (owner && owner !== from && !allowed.has(table))
+        context.report({ node, messageId: 'owner', data: { from, table, owner } });
+    };
+    return {
+      /** @param {import('estree').CallExpression} node */
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return;
+        if (!tableMethods.has(callee.property.name) || !node.arguments[0]) return;
+        check(node.arguments[0]);
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -102,8 +247,14 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx,mjs,js}'],
-    plugins: { house: { rules: { 'file-name': fileNameRule, boundaries: boundariesRule } } },
-    rules: { 'house/file-name': 'error', 'house/boundaries': 'error' },
+    plugins: {
+      house: { rules: { 'file-name': fileNameRule, boundaries: boundariesRule, 'table-owner': tableOwnerRule } },
+    },
+    rules: {
+      'house/file-name': 'error',
+      'house/boundaries': 'error',
+      'house/table-owner': ['error', { pending: tableOwnerPending }],
+    },
   },
   {
     // No import cycles inside the apps and the contract (eslint-plugin-import-x, resolved as TypeScript

@@ -55,6 +55,59 @@ describe('lint refuses imports across boundaries', () => {
   });
 });
 
+describe("lint refuses queries of another module's tables", () => {
+  const db = 'declare const db: { selectFrom(t: unknown): { innerJoin(t: string): unknown } };\n';
+
+  it('reports a Kysely call naming a table another module owns, in any form', async () => {
+    const file = 'apps/server/src/modules/wishes/probe.ts';
+    expect(await problems(file, `${db}export const q = () => db.selectFrom('users as u');\n`)).toEqual([
+      expect.stringMatching(
+        /^house\/table-owner: Module "wishes" must not query table "users" of module "auth"; use .*\.\.\/auth\/index\.js/,
+      ),
+    ]);
+    expect(
+      await problems(file, `${db}export const q = () => db.selectFrom('wishes as w').innerJoin('products as p');\n`),
+    ).toEqual([expect.stringMatching(/^house\/table-owner: .*table "products" of module "catalog"/)]);
+    expect(await problems(file, `${db}export const q = () => db.selectFrom(['wishes', 'orders']);\n`)).toHaveLength(1);
+    const writes = ['insertInto', 'updateTable', 'deleteFrom'].map((m) => `w.${m}('baskets');`).join('\n');
+    const w = 'declare const w: Record<string, (t: string) => void>;\n';
+    expect(await problems(file, `${w}${writes}\nexport {};\n`)).toEqual(
+      Array(3).fill(expect.stringMatching(/^house\/table-owner: .*table "baskets" of module "baskets"/)),
+    );
+  });
+
+  it("passes the module's own tables, tables no module owns, and fixtures", async () => {
+    const file = 'apps/server/src/modules/wishes/probe.ts';
+    const own = `${db}export const q = () => db.selectFrom('wishes as w').innerJoin('wishes as w2');\n`;
+    expect(await problems(file, own)).toEqual([]);
+    expect(await problems(file, `${db}export const q = () => db.selectFrom('jobs');\n`)).toEqual([]);
+    const foreign = `${db}export const q = () => db.selectFrom('users');\n`;
+    expect(await problems('apps/server/src/modules/wishes/probe.test.ts', foreign)).toEqual([]);
+    expect(await problems('apps/server/src/modules/wishes/testing.ts', foreign)).toEqual([]);
+    expect(await problems('apps/server/src/db/probe.ts', foreign)).toEqual([]);
+  });
+
+  it('keeps the pending list to queries that still exist', async () => {
+    const { tableOwnerPending } = (await import(path.join(root, 'eslint.config.js'))) as {
+      tableOwnerPending: Record<string, string[]>;
+    };
+    const strict = new ESLint({
+      cwd: root,
+      overrideConfig: { rules: { 'house/table-owner': ['error', { pending: {} }], 'import-x/no-cycle': 'off' } },
+    });
+    const files = Object.keys(tableOwnerPending);
+    const results = await strict.lintFiles(files.map((f) => path.join(root, 'apps/server/src/modules', f)));
+    const found = Object.fromEntries(
+      results.map((r, i) => [
+        files[i],
+        [...new Set(r.messages.map((m) => /table "([a-z_]+)"/.exec(m.message)?.[1]).filter(Boolean))].sort(),
+      ]),
+    );
+    const listed = Object.fromEntries(Object.entries(tableOwnerPending).map(([f, t]) => [f, [...t].sort()]));
+    expect(found).toEqual(listed);
+  });
+});
+
 describe('lint refuses import cycles', () => {
   let dir: string;
   beforeAll(async () => {
