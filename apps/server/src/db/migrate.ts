@@ -27,6 +27,7 @@ import * as jobs from './migrations/0080-jobs.js';
 import * as auditLog from './migrations/0101-audit-log.js';
 import * as deskMenu from './migrations/0102-desk-menu.js';
 import * as englishTexts from './migrations/0145-english-texts.js';
+import * as orderOffer from './migrations/0146-order-offer.js';
 import * as jobResult from './migrations/0135-job-result.js';
 
 /**
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0101-audit-log': auditLog,
   '0102-desk-menu': deskMenu,
   '0145-english-texts': englishTexts,
+  '0146-order-offer': orderOffer,
 };
 
 /** The names this version of the server expects applied (GET /ready compares them with the database). */

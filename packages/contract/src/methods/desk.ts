@@ -52,6 +52,8 @@ export const deskOrderSchema = orderSchema.extend({
   /** The bill staff issued: when, and the attached file's name (empty = the generated bill). */
   billIssuedAt: z.string().nullable(),
   billFileName: z.string(),
+  /** The attached commercial offer's file name (empty = none; decision 146). */
+  offerFileName: z.string(),
 });
 export type DeskOrder = z.infer<typeof deskOrderSchema>;
 
@@ -126,6 +128,21 @@ export const deskMethods = {
       id: idSchema,
       fileId: idSchema.optional(),
       replaceFile: z.boolean().optional(),
+      note: optionalText(2000).optional(),
+    }),
+    result: deskOrderSchema,
+    access: admins,
+  }),
+  /**
+   * Attach the order's commercial offer (spec §3 `commerceOffer`, decision 146): a file the administrator
+   * uploaded (files/save) with an optional description, replacing the one attached; `fileId: null` removes it.
+   */
+  'desk-order/offer': defineMethod({
+    name: 'desk-order/offer',
+    input: z.strictObject({
+      id: idSchema,
+      fileId: idSchema.nullable(),
+      description: optionalText(255).optional(),
       note: optionalText(2000).optional(),
     }),
     result: deskOrderSchema,

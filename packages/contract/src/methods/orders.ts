@@ -89,7 +89,10 @@ export const orderSchema = z.object({
     .object({ id: z.number().nullable(), name: z.string(), address: z.string(), working: z.string() })
     .nullable(),
   bill: z.object({ id: z.number(), src: z.string(), description: z.string() }).nullable(),
-  /** Spec §3: the commercial offer document (id, src, description); omitted while the order has none. */
+  /**
+   * Spec §3: the commercial offer document staff attached (decision 146): the file's id, where the order's dealer
+   * opens it, and its description (the file's name when staff gave none); omitted while the order has none.
+   */
   commerceOffer: z.object({ id: z.number(), src: z.string(), description: z.string() }).optional(),
   /** Spec §3: the order's properties (code, name, value) that are filled in; omitted when none is. */
   properties: z.array(z.object({ code: z.string(), name: z.string(), value: z.string() })).optional(),

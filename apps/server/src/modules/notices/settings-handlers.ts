@@ -7,6 +7,7 @@ const LABEL: Record<NoticeKind, string> = {
   orderStatus: 'notify.orderStatus',
   orderLines: 'notify.orderLines',
   orderBill: 'notify.orderBill',
+  orderOffer: 'notify.orderOffer',
   orderNote: 'notify.orderNote',
 };
 

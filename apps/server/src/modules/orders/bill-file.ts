@@ -20,9 +20,15 @@ export async function attachedBill(
   return row ? { id: row.id, path: downloadPath(row), name: row.name, size: Number(row.size) } : null;
 }
 
-/** Whether the file is the attached bill of an order the actor may see (their own, or any for an administrator). */
+/**
+ * Whether the file is the attached bill or commercial offer (decision 146) of an order the actor may see
+ * (their own, or any for an administrator).
+ */
 async function isReadableBill(db: Db, actor: Actor, fileId: number): Promise<boolean> {
-  let q = db.selectFrom('orders').select('id').where('bill_file_id', '=', fileId);
+  let q = db
+    .selectFrom('orders')
+    .select('id')
+    .where((eb) => eb.or([eb('bill_file_id', '=', fileId), eb('offer_file_id', '=', fileId)]));
   if (!isAdmin(actor)) q = q.where('user_id', '=', actor.id);
   return Boolean(await q.executeTakeFirst());
 }

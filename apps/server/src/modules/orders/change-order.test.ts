@@ -84,7 +84,13 @@ describe('changeOrder', () => {
 
   it('each kind of tidings can be turned off per channel in the profile', async () => {
     const settings = await dealer.ok('notice-settings/get', {});
-    expect(settings.items.map((i) => i.kind)).toEqual(['orderStatus', 'orderLines', 'orderBill', 'orderNote']);
+    expect(settings.items.map((i) => i.kind)).toEqual([
+      'orderStatus',
+      'orderLines',
+      'orderBill',
+      'orderOffer',
+      'orderNote',
+    ]);
     expect(settings.items.every((i) => i.notice && i.email)).toBe(true);
     expect(settings.items[0]!.label).toMatch(/Статус заказа/);
 

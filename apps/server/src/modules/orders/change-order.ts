@@ -44,6 +44,8 @@ export interface OrderChange {
   lines?: LineChange[];
   /** Issue the bill: a stored file staff attach (copied to the dealer), or the generated bill (no file). */
   bill?: { fileId?: number; replaceFile?: boolean };
+  /** Attach the commercial offer (a stored file of the dealer's, decision 146), or remove it (`fileId: null`). */
+  offer?: { fileId: number | null; description?: string };
   /** A decision on a dealer's correction, written into the history beside the line changes it brings. */
   correction?: { id: number; decision: 'accepted' | 'refused' | 'sent'; reason?: string };
   /** A message for the dealer. */
@@ -138,7 +140,11 @@ async function applyChange(
   // What the order's state does not allow (1C, the master of statuses, may move a finished order).
   if (target && current.code === FINAL_STATUS && !fromExchange) throw refuse('error.orderCompleted');
   if (cancels && SHIPPED_STATUSES.includes(current.code) && !fromExchange) throw refuse('error.orderShippedCancel');
-  if (stillCanceled && !fromExchange && (change.lines?.length || change.bill || change.isPayment === true))
+  if (
+    stillCanceled &&
+    !fromExchange &&
+    (change.lines?.length || change.bill || change.offer?.fileId || change.isPayment === true)
+  )
     throw refuse('error.orderCanceledChange');
   if (change.lines?.length) {
     const refusal = correctionRefusal({
@@ -259,6 +265,11 @@ async function applyChange(
     });
   }
 
+  if (change.offer) {
+    const offer = await applyOffer(db, orderId, change.offer);
+    if (offer) changes.push(offer);
+  }
+
   const note = change.note?.trim() ?? '';
   if (changes.length === 0 && note === '') return { orderId, historyId: null, changes };
 
@@ -277,6 +288,40 @@ async function applyChange(
   // The dealer hears of what others did to their order, not of their own action.
   if (by.userId !== order.user_id) await tellDealer(deps, order.user_id, orderId, changes, note);
   return { orderId, historyId: history.id, changes };
+}
+
+/** Attaches, replaces or removes the commercial offer; null when there is nothing to remove. */
+async function applyOffer(
+  db: Db,
+  orderId: number,
+  offer: { fileId: number | null; description?: string },
+): Promise<OrderHistoryChange | null> {
+  const current = await db
+    .selectFrom('orders as o')
+    .innerJoin('files as f', 'f.id', 'o.offer_file_id')
+    .select('f.name')
+    .where('o.id', '=', orderId)
+    .executeTakeFirst();
+  if (offer.fileId === null && !current) return null;
+  let fileName = '';
+  if (offer.fileId !== null) {
+    const file = await db.selectFrom('files').select('name').where('id', '=', offer.fileId).executeTakeFirst();
+    if (!file) throw notFound();
+    fileName = file.name;
+  }
+  const description = offer.fileId === null ? '' : (offer.description?.trim() ?? '');
+  await db
+    .updateTable('orders')
+    .set({ offer_file_id: offer.fileId, offer_description: description, updated_at: new Date() })
+    .where('id', '=', orderId)
+    .execute();
+  return {
+    field: 'offer',
+    fileId: offer.fileId,
+    fileName: offer.fileId === null ? current!.name : fileName,
+    description,
+    ...(offer.fileId !== null && current ? { replaced: current.name } : {}),
+  };
 }
 
 async function findStatus(db: Db, status: number | { code: string }): Promise<HistoryStatus> {
@@ -448,6 +493,7 @@ const KIND_OF: Record<OrderHistoryChange['field'], NoticeKind> = {
   total: 'orderLines',
   correction: 'orderLines',
   bill: 'orderBill',
+  offer: 'orderOffer',
 };
 
 /** An amount as the reader writes it (the currency's sign when known). */
@@ -491,6 +537,9 @@ export function describeChange(c: OrderHistoryChange, language: Language): strin
     case 'bill':
       if (c.fileId) return t('history.billAttached', c.fileName);
       return c.replaced ? t('history.billReplaced', c.replaced) : t('history.billIssued');
+    case 'offer':
+      if (c.fileId === null) return t('history.offerRemoved', c.fileName);
+      return c.replaced ? t('history.offerReplaced', c.fileName, c.replaced) : t('history.offerAttached', c.fileName);
     case 'correction':
       if (c.decision === 'accepted') return t('history.correctionAccepted', c.correctionId);
       if (c.decision === 'sent') return t('history.correctionSent', c.correctionId);
@@ -524,18 +573,20 @@ async function tellDealer(
         ...parts.map((c) => `— ${describeChange(c, language)}`),
         ...(withNote ? [translate(language, 'history.note', note)] : []),
       ].join('\n');
-    const billOnly = parts.length > 0 && parts.every((c) => c.field === 'bill');
+    const only = (field: OrderHistoryChange['field']) => parts.length > 0 && parts.every((c) => c.field === field);
     const title = (language: Language) =>
-      billOnly
+      only('bill')
         ? translate(language, 'tidings.order.bill', orderId)
-        : statusChange && parts.includes(statusChange)
-          ? translate(
-              language,
-              'tidings.order.status',
-              orderId,
-              language === 'en' && statusChange.after.nameEn ? statusChange.after.nameEn : statusChange.after.name,
-            )
-          : translate(language, 'tidings.order.title', orderId);
+        : only('offer')
+          ? translate(language, 'tidings.order.offer', orderId)
+          : statusChange && parts.includes(statusChange)
+            ? translate(
+                language,
+                'tidings.order.status',
+                orderId,
+                language === 'en' && statusChange.after.nameEn ? statusChange.after.nameEn : statusChange.after.name,
+              )
+            : translate(language, 'tidings.order.title', orderId);
     return {
       title: { ru: title('ru'), en: title('en') },
       text: { ru: text('ru'), en: text('en') },

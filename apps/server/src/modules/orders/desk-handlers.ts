@@ -32,17 +32,45 @@ const BILL_TYPES = new Set([
   'application/x-cfb',
 ]);
 
+/** A commercial offer (decision 146): what a bill may be, and a Word document (.docx; .doc is x-cfb). */
+const OFFER_TYPES = new Set([...BILL_TYPES, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document']);
+
+/** The administrator's own upload (files/save) of an accepted type, copied to the order's dealer (decision 100). */
+async function copyToDealer(
+  ctx: RestContext,
+  trx: Db,
+  orderId: number,
+  fileId: number,
+  types: Set<string>,
+  refusal: 'error.orderBillFile' | 'error.orderOfferFile',
+) {
+  const actor = requireActor(ctx);
+  const file = await ownFile(trx, actor.id, fileId);
+  if (!types.has(file.content_type)) throw new AppError('VALIDATION', refusal);
+  const order = await trx.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirst();
+  if (!order) throw notFound();
+  const data = await readStored(ctx.storage, file.storage_key);
+  return saveGenerated(ctx.storage, trx, order.user_id, file.name, file.content_type, data);
+}
+
 function deskQuery(db: Db) {
   return orderQuery(db).select([
     'u.email',
     'o.bill_issued_at',
     sql<string>`coalesce((SELECT f.name FROM files f WHERE f.id = o.bill_file_id), '')`.as('bill_file_name'),
+    sql<string>`coalesce((SELECT f.name FROM files f WHERE f.id = o.offer_file_id), '')`.as('offer_file_name'),
     sql<number>`(SELECT count(*) FROM corrective_orders co WHERE co.order_id = o.id AND co.status = 'PENDING')`.as(
       'pending',
     ),
   ]);
 }
-type DeskRow = OrderRow & { email: string; bill_issued_at: Date | null; bill_file_name: string; pending: number };
+type DeskRow = OrderRow & {
+  email: string;
+  bill_issued_at: Date | null;
+  bill_file_name: string;
+  offer_file_name: string;
+  pending: number;
+};
 
 const dayAfter = (date: string) => new Date(new Date(`${date}T00:00:00`).getTime() + 86_400_000);
 
@@ -66,6 +94,7 @@ function toDesk(r: DeskRow, language: Language): DeskOrder {
     pendingCorrections: Number(r.pending),
     billIssuedAt: r.bill_issued_at ? r.bill_issued_at.toISOString() : null,
     billFileName: r.bill_file_name,
+    offerFileName: r.offer_file_name,
   };
 }
 
@@ -107,6 +136,10 @@ function auditOf(changes: OrderHistoryChange[], note: string) {
       case 'bill':
         before.bill = c.replaced ?? null;
         after.bill = c.fileName || 'generated';
+        break;
+      case 'offer':
+        before.offer = c.fileId === null ? c.fileName : (c.replaced ?? null);
+        after.offer = c.fileId === null ? null : c.description ? `${c.fileName}: ${c.description}` : c.fileName;
         break;
       case 'correction':
         before[`correction ${c.correctionId}`] = 'PENDING';
@@ -205,17 +238,19 @@ export const deskOrderHandlers: Handlers<typeof deskMethods> = {
   },
 
   async 'desk-order/bill'(input, ctx) {
-    const actor = requireActor(ctx);
     return act(ctx, input.id, 'bill', async (trx) => {
       if (input.fileId === undefined) return { bill: { replaceFile: input.replaceFile }, note: input.note };
       // The administrator's own upload (files/save), copied to the dealer so the dealer opens it as theirs.
-      const file = await ownFile(trx, actor.id, input.fileId);
-      if (!BILL_TYPES.has(file.content_type)) throw new AppError('VALIDATION', 'error.orderBillFile');
-      const order = await trx.selectFrom('orders').select('user_id').where('id', '=', input.id).executeTakeFirst();
-      if (!order) throw notFound();
-      const data = await readStored(ctx.storage, file.storage_key);
-      const copy = await saveGenerated(ctx.storage, trx, order.user_id, file.name, file.content_type, data);
+      const copy = await copyToDealer(ctx, trx, input.id, input.fileId, BILL_TYPES, 'error.orderBillFile');
       return { bill: { fileId: copy.id }, note: input.note };
+    });
+  },
+
+  async 'desk-order/offer'(input, ctx) {
+    return act(ctx, input.id, 'offer', async (trx) => {
+      if (input.fileId === null) return { offer: { fileId: null }, note: input.note };
+      const copy = await copyToDealer(ctx, trx, input.id, input.fileId, OFFER_TYPES, 'error.orderOfferFile');
+      return { offer: { fileId: copy.id, description: input.description }, note: input.note };
     });
   },
 

@@ -291,6 +291,97 @@ describe('desk-order/*', () => {
     expect((await admin.call('desk-order/bill', { id: order.id, fileId: theirId })).status).toBe(404);
   });
 
+  it('attaches, replaces and removes the commercial offer the dealer then opens (decision 146)', async () => {
+    const order = await newOrder();
+    const upload = async (client: TestClient, name: string, type: string, data: Buffer) => {
+      const up = await client.raw('files/save', undefined, multipart([{ name, type, data }]));
+      expect(up.status, JSON.stringify(up.body)).toBe(200);
+      return (up.body.result as { items: Array<{ id: number }> }).items[0]!.id;
+    };
+    const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    expect((await dealer.ok('order/get', { id: order.id })).commerceOffer).toBeUndefined();
+
+    const pdfId = await upload(admin, 'КП-2026.pdf', 'application/pdf', PDF);
+    const mails = (await t.outbox()).length;
+    let r = await admin.ok('desk-order/offer', { id: order.id, fileId: pdfId, description: 'Скидка 5 % до 1 декабря' });
+    expect(r.offerFileName).toBe('КП-2026.pdf');
+    expect(r.commerceOffer).toMatchObject({ description: 'Скидка 5 % до 1 декабря' });
+    expect(r.history!.at(-1)!.lines).toEqual(['Приложено коммерческое предложение: файл «КП-2026.pdf»']);
+    expect((await notices())[0]!.title).toBe(`Заказ № ${order.id}: коммерческое предложение`);
+    const mail = (await t.outbox())
+      .slice(mails)
+      .find((m) => m.subject === `Заказ № ${order.id}: коммерческое предложение`);
+    expect(mail?.text).toContain('Приложено коммерческое предложение: файл «КП-2026.pdf»');
+
+    // The dealer's order carries it as spec §3 says, and wherever the order is listed.
+    const seen = await dealer.ok('order/get', { id: order.id });
+    expect(seen.commerceOffer).toEqual({
+      id: expect.any(Number),
+      src: expect.stringMatching(/^\/files\/\d+\/download$/),
+      description: 'Скидка 5 % до 1 декабря',
+    });
+    const listed = (await dealer.ok('order/list', { filter: { number: order.id } })).items[0]!;
+    expect(listed.commerceOffer).toEqual(seen.commerceOffer);
+    const open = (client: TestClient) =>
+      t.app.inject({ method: 'GET', url: seen.commerceOffer!.src, headers: { cookie: client.cookie } });
+    const file = await open(dealer);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(PDF)).toBe(true);
+    expect((await open(admin)).statusCode).toBe(200);
+    expect((await open(dealer2)).statusCode).toBe(404);
+    expect((await dealer2.call('order/get', { id: order.id })).status).toBe(404);
+
+    // Replaced by another file without a description: the description is the file's name.
+    const pngId = await upload(admin, 'кп.png', 'image/png', PNG);
+    r = await admin.ok('desk-order/offer', { id: order.id, fileId: pngId });
+    expect(r.history!.at(-1)!.lines).toEqual(['Коммерческое предложение заменено: файл «кп.png» вместо «КП-2026.pdf»']);
+    const replaced = (await dealer.ok('order/get', { id: order.id })).commerceOffer!;
+    expect(replaced.description).toBe('кп.png');
+    expect(replaced.src).not.toBe(seen.commerceOffer!.src);
+    // The replaced copy is no longer the order's offer: the dealer still owns it, dealer2 still does not see it.
+    expect((await open(dealer2)).statusCode).toBe(404);
+
+    // Removed: gone from the order, recorded; removing again changes nothing.
+    r = await admin.ok('desk-order/offer', { id: order.id, fileId: null });
+    expect(r.offerFileName).toBe('');
+    expect(r.commerceOffer).toBeUndefined();
+    expect(r.history!.at(-1)!.lines).toEqual(['Коммерческое предложение «кп.png» удалено']);
+    expect((await dealer.ok('order/get', { id: order.id })).commerceOffer).toBeUndefined();
+    const again = await admin.call('desk-order/offer', { id: order.id, fileId: null });
+    expect(again.status).toBe(409);
+    expect(again.body.error_description).toBe('Нет изменений: заказ уже в этом состоянии');
+
+    const audit = (await admin.ok('audit/list', { filter: { entity: 'desk-order', entityId: String(order.id) } }))
+      .items;
+    expect(audit.slice(0, 3)).toMatchObject([
+      { action: 'offer', before: { offer: 'кп.png' }, after: { offer: null } },
+      { action: 'offer', before: { offer: 'КП-2026.pdf' }, after: { offer: 'кп.png' } },
+      { action: 'offer', before: { offer: null }, after: { offer: 'КП-2026.pdf: Скидка 5 % до 1 декабря' } },
+    ]);
+
+    // Bad input: a text file, someone else's file, a missing file id, a missing order, a long description.
+    const textId = await upload(admin, 'a.txt', 'text/plain', Buffer.from('hello'));
+    const text = await admin.call('desk-order/offer', { id: order.id, fileId: textId });
+    expect(text.status).toBe(400);
+    expect(text.body.error_description).toBe(
+      'Коммерческое предложение — это PDF, документ Word, таблица Excel или изображение',
+    );
+    const theirId = await upload(dealer2, 'x.png', 'image/png', PNG);
+    expect((await admin.call('desk-order/offer', { id: order.id, fileId: theirId })).status).toBe(404);
+    const noFile = await admin.call('desk-order/offer', { id: order.id } as never);
+    expect(noFile.status).toBe(400);
+    expect(noFile.body.error).toBe('VALIDATION');
+    expect(noFile.body.error_description).toMatch(/[а-яё]/i);
+    expect((await admin.call('desk-order/offer', { id: 999_999_999, fileId: pngId })).status).toBe(404);
+    const long = await admin.call('desk-order/offer', { id: order.id, fileId: pngId, description: 'x'.repeat(256) });
+    expect(long.status).toBe(400);
+    expect(long.body.error_description).toMatch(/[а-яё]/i);
+    // Only administrators attach it.
+    for (const who of [dealer, dealer2, await t.as('employee')]) {
+      expect((await who.call('desk-order/offer', { id: order.id, fileId: null })).status).toBe(403);
+    }
+  });
+
   it('accepts or refuses a dealer’s correction; the dealer is told either way', async () => {
     const order = await newOrder([{ price: 10, quantity: 5, stock: 100 }]);
     const line = order.items[0]!;

@@ -50,6 +50,9 @@ export function orderQuery(db: Db) {
       'o.pickup_storage_id',
       'o.pickup_point',
       'o.bill_file_id',
+      'o.offer_file_id',
+      'o.offer_description',
+      sql<string>`coalesce((SELECT f.name FROM files f WHERE f.id = o.offer_file_id), '')`.as('offer_file_name'),
       'o.shipped_at',
       's.id as status_id',
       's.code as status_code',
@@ -125,6 +128,16 @@ export function toOrder(r: OrderRow, language: 'ru' | 'en' = 'ru'): Order {
       src: r.bill_file_id ? `/files/${r.bill_file_id}/download` : `/bill/${r.id}/print/`,
       description: `№ ${r.id}`,
     },
+    // The commercial offer staff attached (decision 146): the dealer's copy, opened through the files route.
+    ...(r.offer_file_id
+      ? {
+          commerceOffer: {
+            id: r.offer_file_id,
+            src: `/files/${r.offer_file_id}/download`,
+            description: r.offer_description || r.offer_file_name,
+          },
+        }
+      : {}),
     totalVolume: { valueM3: Number(r.total_volume_m3), exceptions: jsonOf(r.volume_exceptions) },
     totalWeight: { valueKg: Number(r.total_weight_kg), exceptions: jsonOf(r.weight_exceptions) },
     VINTehniki: r.vin,
@@ -138,7 +151,7 @@ export function toOrder(r: OrderRow, language: 'ru' | 'en' = 'ru'): Order {
 
 /**
  * Spec §3 order properties (issue 11 pt 12): those filled in, as {code, name, value}; left out when none is
- * (issue 15). The order has no commercial offer document yet, so `commerceOffer` is left out too.
+ * (issue 15).
  */
 function orderProperties(r: OrderRow, language: 'ru' | 'en') {
   const properties = (

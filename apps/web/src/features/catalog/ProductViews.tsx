@@ -17,9 +17,10 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { Product } from '@portal/contract';
+import type { Currency, Product } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { money } from '../../lib/format';
 import { portalConfig } from '../../lib/portal-config';
 import { ProductOrderSlot } from '../../lib/slots';
 import { useToggleFavorite } from './api';
@@ -40,9 +41,20 @@ export function AvailabilityChip({ value }: { value: Product['availability'] }) 
   return <Chip size="small" color={color} variant="outlined" label={t(`availability.${value}`)} />;
 }
 
-export function PriceTag({ product, large }: { product: Pick<Product, 'price' | 'needsPaySystem'>; large?: boolean }) {
+/**
+ * The dealer's price with its payment method, and under it the info price (spec §3 `priceInfo`: the base price
+ * type's price) when the server sends one — it does only when it differs from the dealer's price.
+ */
+export function PriceTag({
+  product,
+  large,
+}: {
+  product: Pick<Product, 'price' | 'needsPaySystem' | 'priceInfo'>;
+  large?: boolean;
+}) {
   const { t } = useTranslation('catalog');
   if (!product.price) return <Typography sx={{ color: 'text.secondary' }}>{t('price.none')}</Typography>;
+  const info = product.priceInfo;
   return (
     <Box>
       <Typography sx={{ fontWeight: 700, fontSize: large ? 28 : 18, whiteSpace: 'nowrap' }}>
@@ -51,6 +63,18 @@ export function PriceTag({ product, large }: { product: Pick<Product, 'price' | 
       <Typography sx={{ color: product.needsPaySystem ? 'warning.main' : 'text.secondary', fontSize: 12 }}>
         {product.needsPaySystem ? t('price.needsPaySystem') : product.price.paySystemName}
       </Typography>
+      {info && (
+        <Typography
+          sx={{ color: 'text.secondary', fontSize: large ? 14 : 12 }}
+          title={t('price.infoHint')}
+          data-testid="price-info"
+        >
+          {t('price.info')}{' '}
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {money(info.value, info.currency as Currency)}
+          </Box>
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -110,6 +110,21 @@ export default function OrderPage() {
                 {t('bill')}
               </Button>
             )}
+            {o.commerceOffer && (
+              // The commercial offer staff attached (decision 146): the dealer's own copy.
+              <Tooltip title={t('commerceOfferHint', { description: o.commerceOffer.description })}>
+                <Button
+                  component="a"
+                  href={o.commerceOffer.src}
+                  target="_blank"
+                  rel="noopener"
+                  startIcon={<DownloadOutlined />}
+                  data-testid="order-commerce-offer"
+                >
+                  {t('commerceOffer')}
+                </Button>
+              </Tooltip>
+            )}
             <Button onClick={() => void file()} startIcon={<DownloadOutlined />}>
               {t('xlsx')}
             </Button>

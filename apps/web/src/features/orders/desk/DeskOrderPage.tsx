@@ -33,6 +33,7 @@ import { statusesQuery } from '../api';
 import { OrderHistory } from '../components/OrderHistory';
 import { OrderFlags, StatusChip } from '../components/OrderFlags';
 import { deskKeys, deskOrderQuery } from './api';
+import { DeskOffer } from './DeskOffer';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -92,6 +93,7 @@ export default function DeskOrderPage() {
         >
           <Actions o={o} busy={change.isPending} onChange={(c) => change.mutate(c)} />
           <Bill o={o} onDone={done} />
+          <DeskOffer o={o} onDone={done} />
         </Box>
       </Box>
     </>

@@ -1,0 +1,33 @@
+import type { Product } from '@portal/contract';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import '../../lib/i18n';
+import { PriceTag } from './ProductViews';
+
+/** Issue 11 pt 12: the info price (spec §3 `priceInfo`, the base price type's price) is shown where sent. */
+const price = {
+  id: 1,
+  name: 'Дилерская',
+  value: 1080,
+  currency: 'RUB',
+  text: '1 080,00 ₽',
+  paySystemId: 1,
+  paySystemName: 'Безналичный расчёт',
+} as unknown as NonNullable<Product['price']>;
+
+describe('PriceTag', () => {
+  it('shows the base price under the dealer’s price when the product carries one', () => {
+    render(<PriceTag product={{ price, needsPaySystem: false, priceInfo: { value: 1234.5, currency: 'RUB' } }} />);
+    expect(screen.getByText('1 080,00 ₽')).toBeInTheDocument();
+    const info = screen.getByTestId('price-info');
+    expect(info.textContent?.replace(/\s/g, ' ')).toBe('Базовая цена: 1 234,50 ₽');
+  });
+
+  it('shows no base price when the product has none, nor without a price', () => {
+    render(<PriceTag product={{ price, needsPaySystem: false }} />);
+    expect(screen.queryByTestId('price-info')).toBeNull();
+    render(<PriceTag product={{ price: null, needsPaySystem: false, priceInfo: { value: 5, currency: 'RUB' } }} />);
+    expect(screen.getByText('Цена по запросу')).toBeInTheDocument();
+    expect(screen.queryByTestId('price-info')).toBeNull();
+  });
+});
