@@ -131,24 +131,17 @@ const tableMethods = new Set([
  * @type {Record<string, string[]>}
  */
 export const tableOwnerPending = {
-  'audit/handlers.ts': ['users'],
   'auth/sign-in.ts': ['price_types'],
   'baskets/handlers.ts': ['products', 'orders', 'order_items'],
   'baskets/queries.ts': ['products'],
   'baskets/resolve.ts': ['products', 'product_analogues'],
   'catalog/queries.ts': ['shippings'],
   'content/admin.ts': ['forms', 'answers', 'agreements'],
-  'exchange/history.ts': ['users'],
-  'forms/handlers.ts': ['users', 'mailings'],
-  'mailing/handlers.ts': ['agreements', 'consents', 'users'],
-  'notices/handlers.ts': ['users'],
-  'notices/tell.ts': ['users'],
   'orders/bill-file.ts': ['files'],
-  'orders/change-order.ts': ['files', 'products', 'users'],
-  'orders/create-order.ts': ['counterparties', 'pay_systems', 'files', 'basket_items', 'baskets', 'users'],
+  'orders/change-order.ts': ['files', 'products'],
+  'orders/create-order.ts': ['counterparties', 'pay_systems', 'files', 'basket_items', 'baskets'],
   'orders/documents.ts': ['counterparties'],
   'orders/handlers.ts': ['counterparties', 'pay_systems'],
-  'orders/history.ts': ['users'],
   'orders/pricing.ts': ['pay_systems'],
   'orders/supplier-lines.ts': ['products'],
   'orders/view.ts': ['users', 'counterparties', 'pay_systems', 'files'],
@@ -157,7 +150,6 @@ export const tableOwnerPending = {
   'site/admin.ts': ['pay_systems', 'price_types', 'price_mappings'],
   'users/queries.ts': ['users', 'price_types', 'pay_systems', 'sessions'],
   'users/view.ts': ['price_types', 'pay_systems', 'counterparties'],
-  'wishes/handlers.ts': ['users', 'products'],
 };
 
 /**

@@ -2,6 +2,7 @@ import type { auditMethods } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Handlers } from '../../rest/context.js';
 import { containsPattern, paged } from '../../rest/paging.js';
+import { userCards } from '../auth/index.js';
 import './tables.js';
 
 const dayAfter = (date: string) => new Date(new Date(`${date}T00:00:00`).getTime() + 86_400_000);
@@ -9,7 +10,7 @@ const dayAfter = (date: string) => new Date(new Date(`${date}T00:00:00`).getTime
 export const auditHandlers: Handlers<typeof auditMethods> = {
   async 'audit/list'(input, ctx) {
     const f = input.filter ?? {};
-    let q = ctx.db.selectFrom('audit_log as a').leftJoin('users as u', 'u.id', 'a.user_id');
+    let q = ctx.db.selectFrom('audit_log as a');
     if (f.entity) q = q.where('a.entity', '=', f.entity);
     if (f.action) q = q.where('a.action', '=', f.action);
     if (f.entityId) q = q.where('a.entity_id', '=', f.entityId);
@@ -40,36 +41,41 @@ export const auditHandlers: Handlers<typeof auditMethods> = {
           'a.action',
           'a.before',
           'a.after',
-          'u.login',
-          'u.last_name',
-          'u.first_name',
         ])
         .orderBy('a.id', input.sort?.ID === 'ASC' ? 'asc' : 'desc'),
       input,
     ).execute();
-    const [entities, actions] = await Promise.all([
+    const [entities, actions, users] = await Promise.all([
       ctx.db.selectFrom('audit_log').select('entity').distinct().orderBy('entity').execute(),
       ctx.db.selectFrom('audit_log').select('action').distinct().orderBy('action').execute(),
+      userCards(
+        ctx.db,
+        rows.map((r) => r.user_id),
+      ),
     ]);
     const json = (v: unknown) =>
       typeof v === 'string' ? (JSON.parse(v) as Record<string, unknown>) : (v as Record<string, unknown> | null);
     return {
       count: Number(n),
-      items: rows.map((r) => ({
-        id: Number(r.id),
-        date: r.created_at.toISOString(),
-        user: {
-          id: r.user_id,
-          login: r.login ?? r.user_login,
-          name: [r.last_name, r.first_name].filter(Boolean).join(' ') || (r.login ?? r.user_login),
-        },
-        ip: r.ip,
-        entity: r.entity,
-        entityId: r.entity_id,
-        action: r.action,
-        before: json(r.before),
-        after: json(r.after),
-      })),
+      items: rows.map((r) => {
+        const u = r.user_id === null ? undefined : users.get(r.user_id);
+        const login = u?.login ?? r.user_login;
+        return {
+          id: Number(r.id),
+          date: r.created_at.toISOString(),
+          user: {
+            id: r.user_id,
+            login,
+            name: [u?.last_name, u?.first_name].filter(Boolean).join(' ') || login,
+          },
+          ip: r.ip,
+          entity: r.entity,
+          entityId: r.entity_id,
+          action: r.action,
+          before: json(r.before),
+          after: json(r.after),
+        };
+      }),
       entities: entities.map((e) => e.entity),
       actions: actions.map((a) => a.action),
     };

@@ -5,4 +5,13 @@ export { type UserRow, actorOf, fullNameOf, toUserView } from './actor.js';
 export { hashPassword, sameHash, verifyPassword } from './passwords.js';
 export { sendRestoreLink } from './restore-link.js';
 export { DEMO_ACCOUNTS } from './seed.js';
-export { countUsersAwaitingApproval, setUserPricing, userById } from './queries.js';
+export {
+  activeEmailsIn,
+  contactOf,
+  countUsersAwaitingApproval,
+  priceTypeOf,
+  setUserPricing,
+  userById,
+  userCards,
+  type UserCard,
+} from './queries.js';

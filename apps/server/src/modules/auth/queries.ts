@@ -1,5 +1,6 @@
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import './tables.js';
+import type { UsersTable } from './tables.js';
 
 /** Reads and writes of the `users` table that other modules need, through the auth module's face. */
 
@@ -23,4 +24,46 @@ export async function setUserPricing(
   set: { price_type_id?: number | null; pay_system_id?: number | null },
 ): Promise<void> {
   if (Object.keys(set).length > 0) await db.updateTable('users').set(set).where('id', '=', userId).execute();
+}
+
+/** Where a user is written to: the address and the language of their letters and notices. */
+export const contactOf = (db: Db, id: number) =>
+  db.selectFrom('users').select(['email', 'language']).where('id', '=', id).executeTakeFirst();
+
+/** A user's price type (the ordering settings that are not the order's own). */
+export const priceTypeOf = async (db: Db, id: number): Promise<number | null> =>
+  (await db.selectFrom('users').select('price_type_id').where('id', '=', id).executeTakeFirstOrThrow()).price_type_id;
+
+/** The addresses of the active users in any of the groups (`ADMINS`, `EMPLOYEES`, …), oldest account first. */
+export async function activeEmailsIn(db: Db, groups: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where(sql<boolean>`groups && ARRAY[${sql.join(groups)}]::text[]`)
+    .where('active', '=', true)
+    .where('email', '<>', '')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.email);
+}
+
+/** What other modules show of a user beside their own rows: login, name parts (for `fullNameOf`), company, contact. */
+export type UserCard = Pick<
+  Selectable<UsersTable>,
+  'id' | 'login' | 'last_name' | 'first_name' | 'middle_name' | 'company' | 'email' | 'phone' | 'groups'
+>;
+
+/**
+ * The cards of the users with these ids, by id: a list reads its page first and its users after, one keyed
+ * read instead of a join on `users` (decision 150). Missing ids are absent from the map.
+ */
+export async function userCards(db: Db, ids: Iterable<number | null>): Promise<Map<number, UserCard>> {
+  const wanted = [...new Set([...ids].filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'login', 'last_name', 'first_name', 'middle_name', 'company', 'email', 'phone', 'groups'])
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
 }

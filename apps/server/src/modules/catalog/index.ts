@@ -24,6 +24,7 @@ export {
   type BulkStock,
   type PriceMapping,
 } from './bulk-writes.js';
+export { activeProductByArticleKey, addProduct } from './by-article.js';
 export { productGroupsOf } from './groups.js';
 export { loadOffers, priceContextOf, shownPrice, type Offer, type PriceContext, type PricePurpose } from './offers.js';
 export { priceMappingsForAdmin, updatePriceMapping } from './price-mappings.js';

@@ -2,7 +2,11 @@ import type { ExchangeSession, ExchangeStats } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { paged, type PageInput } from '../../rest/paging.js';
+import { userCards, type UserCard } from '../auth/index.js';
 import './tables.js';
+
+const userNameOf = (u: UserCard | undefined) =>
+  [u?.last_name, u?.first_name].filter(Boolean).join(' ') || u?.login || '';
 
 /** The exchange history of the back office (decision 097): sessions with their files and what they changed. */
 
@@ -30,7 +34,7 @@ export async function sessionsPage(
   filter: { source?: '1c' | 'manual'; id?: number },
   page: PageInput,
 ): Promise<{ count: number; items: ExchangeSession[] }> {
-  let q = db.selectFrom('exchange_sessions as s').leftJoin('users as u', 'u.id', 's.user_id');
+  let q = db.selectFrom('exchange_sessions as s');
   if (filter.source) q = q.where('s.source', '=', filter.source);
   if (filter.id) q = q.where('s.id', '=', filter.id);
   // A session that did nothing but sign in is not an exchange.
@@ -42,27 +46,21 @@ export async function sessionsPage(
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const sessions = await paged(
     q
-      .select([
-        's.id',
-        's.source',
-        's.ip',
-        's.started_at',
-        's.last_seen_at',
-        's.ended_at',
-        'u.login',
-        'u.last_name',
-        'u.first_name',
-      ])
+      .select(['s.id', 's.source', 's.ip', 's.started_at', 's.last_seen_at', 's.ended_at', 's.user_id'])
       .orderBy('s.id', 'desc'),
     page,
   ).execute();
   if (sessions.length === 0) return { count: Number(n), items: [] };
   const ids = sessions.map((s) => s.id);
-  const [runs, files] = await Promise.all([
+  const [runs, files, users] = await Promise.all([
     db.selectFrom('exchange_runs').selectAll().where('session_id', 'in', ids).orderBy('id').execute(),
     sql<{ session_id: number; name: string; size: string }>`
       SELECT session_id, name, size FROM exchange_files
       WHERE session_id = ANY(${ids}::int[]) AND from_archive IS NULL ORDER BY id`.execute(db),
+    userCards(
+      db,
+      sessions.map((s) => s.user_id),
+    ),
   ]);
   const now = Date.now();
   return {
@@ -83,7 +81,7 @@ export async function sessionsPage(
       return {
         id: s.id,
         source: s.source === 'manual' ? 'manual' : '1c',
-        userName: [s.last_name, s.first_name].filter(Boolean).join(' ') || s.login || '',
+        userName: userNameOf(s.user_id === null ? undefined : users.get(s.user_id)),
         ip: s.ip,
         startedAt: new Date(s.started_at).toISOString(),
         lastSeenAt: new Date(s.last_seen_at).toISOString(),

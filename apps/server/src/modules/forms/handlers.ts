@@ -19,7 +19,8 @@ import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { dealerCompanyCondition } from '../../rest/dealer-filter.js';
 import { paged } from '../../rest/paging.js';
-import { fullNameOf } from '../auth/index.js';
+import { fullNameOf, userCards } from '../auth/index.js';
+import { unsubscribe } from '../mailing/index.js';
 import { isStaff } from '../auth/index.js';
 import { tellStaff, tellUser } from '../notices/index.js';
 import type { FormsTable, StoredAnswerField } from './tables.js';
@@ -72,44 +73,40 @@ async function answerViews(db: Db, ids: number[], language: Language): Promise<A
   const rows = await db
     .selectFrom('answers as a')
     .innerJoin('forms as f', 'f.id', 'a.form_id')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
     .selectAll('a')
-    .select([
-      'f.code',
-      'f.title',
-      'f.title_en',
-      'f.fields',
-      'f.translation_en',
-      'u.login',
-      'u.first_name',
-      'u.last_name',
-      'u.middle_name',
-      'u.company',
-    ])
+    .select(['f.code', 'f.title', 'f.title_en', 'f.fields', 'f.translation_en'])
     .where('a.id', 'in', ids)
     .execute();
+  const users = await userCards(
+    db,
+    rows.map((r) => r.user_id),
+  );
   const byId = new Map(
-    rows.map((r) => {
+    rows.flatMap((r) => {
+      const author = users.get(r.user_id);
+      if (!author) return [];
       const formTitle = inLanguage(r.title, r.title_en, language);
       const shown = fieldsIn(r, language);
       const subject = r.user_fields.find((f) => f.sid === 'SUBJECT')?.value;
       return [
-        r.id,
-        {
-          id: r.id,
-          title: subject ? `№${r.id}: ${subject}` : `${formTitle} №${r.id}`,
-          date: new Date(r.created_at).toISOString(),
-          updatedAt: new Date(r.updated_at).toISOString(),
-          status: r.status,
-          statusCss: answerStatusCss(r.status),
-          form: { id: r.form_id, code: r.code, title: formTitle },
-          user: { id: r.user_id, name: fullNameOf(r) || r.login },
-          company: r.company,
-          adminFields: r.admin_fields.map((f) =>
-            language === 'en' && f.sid === 'ANSWER' ? { ...f, title: translate(language, 'form.answer') } : f,
-          ),
-          userFields: r.user_fields.map((f) => answerFieldIn(f, r.fields, shown, language)),
-        } satisfies Answer,
+        [
+          r.id,
+          {
+            id: r.id,
+            title: subject ? `№${r.id}: ${subject}` : `${formTitle} №${r.id}`,
+            date: new Date(r.created_at).toISOString(),
+            updatedAt: new Date(r.updated_at).toISOString(),
+            status: r.status,
+            statusCss: answerStatusCss(r.status),
+            form: { id: r.form_id, code: r.code, title: formTitle },
+            user: { id: r.user_id, name: fullNameOf(author) || author.login },
+            company: author.company,
+            adminFields: r.admin_fields.map((f) =>
+              language === 'en' && f.sid === 'ANSWER' ? { ...f, title: translate(language, 'form.answer') } : f,
+            ),
+            userFields: r.user_fields.map((f) => answerFieldIn(f, r.fields, shown, language)),
+          } satisfies Answer,
+        ] as const,
       ];
     }),
   );
@@ -320,11 +317,7 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
         .where('id', '=', row.agreement_id)
         .executeTakeFirst();
       if (agreement?.code === 'MAILING') {
-        await trx
-          .updateTable('mailings')
-          .set({ subscribed: false, updated_at: new Date() })
-          .where('user_id', '=', actor.id)
-          .execute();
+        await unsubscribe(trx, actor.id);
       }
     });
     return { ok: true as const };

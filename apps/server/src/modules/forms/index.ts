@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import './tables.js';
 
+export { consentTo } from './consents.js';
+
 /** Support appeals still «Новое»: the support list the dashboard's tile opens, filtered the same way. */
 export async function countAppealsWaiting(db: Db): Promise<number> {
   const { n } = await db

@@ -4,54 +4,51 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../rest/app-error.js';
 import { requireActor, type Handlers } from '../../rest/context.js';
 import { paged } from '../../rest/paging.js';
-import { fullNameOf, type Actor } from '../auth/index.js';
+import { fullNameOf, userCards, type Actor } from '../auth/index.js';
+import { consentTo } from '../forms/index.js';
 import { isStaff } from '../auth/index.js';
 import './tables.js';
 
 async function mailingOf(db: Db, actor: Actor): Promise<Mailing> {
-  const agreement = await db
-    .selectFrom('agreements')
-    .select('id')
-    .where('code', '=', MAILING_AGREEMENT_CODE)
-    .executeTakeFirst();
-  const consent = agreement
-    ? await db
-        .selectFrom('consents')
-        .select('id')
-        .where('user_id', '=', actor.id)
-        .where('agreement_id', '=', agreement.id)
-        .executeTakeFirst()
-    : undefined;
+  const { agreementId, consentId } = await consentTo(db, MAILING_AGREEMENT_CODE, actor.id);
   const row = await db.selectFrom('mailings').selectAll().where('user_id', '=', actor.id).executeTakeFirst();
   return {
     id: row?.id ?? null,
     // Not subscribed yet: offer the profile's address.
     email: row?.email ?? actor.row.email,
-    subscribed: Boolean(row?.subscribed && consent),
-    consentId: consent?.id ?? null,
-    agreementId: agreement?.id ?? null,
+    subscribed: Boolean(row?.subscribed && consentId !== null),
+    consentId,
+    agreementId,
   };
 }
 
 export const mailingHandlers: Handlers<typeof mailingMethods> = {
   async 'mailings/list'(input, ctx) {
     const actor = requireActor(ctx);
-    let q = ctx.db.selectFrom('mailings as m').innerJoin('users as u', 'u.id', 'm.user_id');
+    let q = ctx.db.selectFrom('mailings as m');
     if (!isStaff(actor)) q = q.where('m.user_id', '=', actor.id);
     if (input.filter?.subscribed !== undefined) q = q.where('m.subscribed', '=', input.filter.subscribed);
     const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     let rows = q
-      .select(['m.id', 'm.email', 'm.subscribed', 'u.login', 'u.first_name', 'u.last_name', 'u.middle_name'])
+      .select(['m.id', 'm.email', 'm.subscribed', 'm.user_id'])
       .orderBy('m.id', input.sort?.ID === 'DESC' ? 'desc' : 'asc');
     rows = paged(rows, input);
-    const items = (await rows.execute()).map((r) => ({
-      id: r.id,
-      email: r.email,
-      subscribed: r.subscribed,
-      consentId: null,
-      agreementId: null,
-      userName: fullNameOf(r) || r.login,
-    }));
+    const page = await rows.execute();
+    const users = await userCards(
+      ctx.db,
+      page.map((r) => r.user_id),
+    );
+    const items = page.map((r) => {
+      const user = users.get(r.user_id);
+      return {
+        id: r.id,
+        email: r.email,
+        subscribed: r.subscribed,
+        consentId: null,
+        agreementId: null,
+        userName: user ? fullNameOf(user) || user.login : '',
+      };
+    });
     return { count: Number(n), items };
   },
 

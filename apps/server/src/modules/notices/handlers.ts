@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers } from '../../rest/context.js';
 import { paged } from '../../rest/paging.js';
-import { fullNameOf } from '../auth/index.js';
+import { fullNameOf, userCards } from '../auth/index.js';
 import { isStaff } from '../auth/index.js';
 import { tellStaff, tellUser } from './tell.js';
 import './tables.js';
@@ -35,52 +35,34 @@ async function messageViews(db: Db, ids: number[]): Promise<Message[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('messages as m')
-    .innerJoin('users as d', 'd.id', 'm.dealer_id')
-    .leftJoin('users as a', 'a.id', 'm.author_id')
-    .select([
-      'm.id',
-      'm.text',
-      'm.created_at',
-      'm.dealer_id',
-      'm.author_id',
-      'd.login as d_login',
-      'd.first_name as d_first',
-      'd.last_name as d_last',
-      'd.middle_name as d_middle',
-      'a.login as a_login',
-      'a.first_name as a_first',
-      'a.last_name as a_last',
-      'a.middle_name as a_middle',
-      'a.groups as a_groups',
-    ])
+    .select(['m.id', 'm.text', 'm.created_at', 'm.dealer_id', 'm.author_id'])
     .where('m.id', 'in', ids)
     .execute();
+  const users = await userCards(
+    db,
+    rows.flatMap((r) => [r.dealer_id, r.author_id]),
+  );
   const byId = new Map(
-    rows.map((r) => [
-      r.id,
-      {
+    rows.flatMap((r) => {
+      const dealer = users.get(r.dealer_id);
+      const author = r.author_id !== null ? users.get(r.author_id) : undefined;
+      if (!dealer) return [];
+      const message: Message = {
         id: r.id,
         message: r.text,
         dateCreate: new Date(r.created_at).toISOString(),
-        dealer: {
-          id: r.dealer_id,
-          name: fullNameOf({ last_name: r.d_last, first_name: r.d_first, middle_name: r.d_middle }) || r.d_login,
-        },
+        dealer: { id: r.dealer_id, name: fullNameOf(dealer) || dealer.login },
         author:
-          r.author_id !== null && r.a_login !== null
+          r.author_id !== null && author
             ? {
                 id: r.author_id,
-                name:
-                  fullNameOf({
-                    last_name: r.a_last ?? '',
-                    first_name: r.a_first ?? '',
-                    middle_name: r.a_middle ?? '',
-                  }) || r.a_login,
-                isStaff: isStaff({ roles: rolesOf(r.a_groups ?? []) }),
+                name: fullNameOf(author) || author.login,
+                isStaff: isStaff({ roles: rolesOf(author.groups) }),
               }
             : null,
-      } satisfies Message,
-    ]),
+      };
+      return [[r.id, message] as const];
+    }),
   );
   return ids.map((id) => byId.get(id)).filter((m): m is Message => Boolean(m));
 }
@@ -144,11 +126,7 @@ export const noticesHandlers: Handlers<typeof noticesMethods> = {
     let dealerId = actor.id;
     if (input.dealer !== undefined) {
       if (!staff) throw new AppError('FORBIDDEN', 'error.staffOnly');
-      const dealer = await ctx.db
-        .selectFrom('users')
-        .select(['id', 'groups'])
-        .where('id', '=', input.dealer)
-        .executeTakeFirst();
+      const dealer = (await userCards(ctx.db, [input.dealer])).get(input.dealer);
       if (!dealer || (dealer.groups.length > 0 && !dealer.groups.includes('DEALERS'))) throw notFound();
       dealerId = dealer.id;
     }

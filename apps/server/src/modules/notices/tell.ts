@@ -1,8 +1,8 @@
 import { NOTICE_KINDS, type NoticeKind } from '@portal/contract';
-import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { activeEmailsIn, contactOf } from '../auth/index.js';
 import './tables.js';
 
 export interface Telling {
@@ -37,7 +37,7 @@ export async function tellUser(
   channels: Channels = { notice: true, email: true },
 ): Promise<void> {
   if (!channels.notice && !channels.email) return;
-  const user = await t.db.selectFrom('users').select(['email', 'language']).where('id', '=', userId).executeTakeFirst();
+  const user = await contactOf(t.db, userId);
   if (!user) return;
   const lang = user.language === 'en' ? 'en' : 'ru';
   if (channels.notice) {
@@ -91,15 +91,7 @@ export async function saveNoticePreferences(
 
 /** The supplier's managers: every active employee with an address. */
 export async function staffEmails(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select('email')
-    .where(sql<boolean>`'EMPLOYEES' = ANY(groups)`)
-    .where('active', '=', true)
-    .where('email', '<>', '')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => r.email);
+  return activeEmailsIn(db, ['EMPLOYEES']);
 }
 
 export async function tellStaff(t: Telling, subject: string, text: string, link: string): Promise<void> {

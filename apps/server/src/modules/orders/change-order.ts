@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { AppError, notFound } from '../../rest/app-error.js';
+import { priceTypeOf } from '../auth/index.js';
 import { loadOffers } from '../catalog/index.js';
 import { noticePreferences, tellUser } from '../notices/index.js';
 import { refuseShortLines } from './minimums.js';
@@ -427,14 +428,9 @@ async function applyLines(
   }
 
   if (additions.size > 0) {
-    const dealer = await db
-      .selectFrom('users')
-      .select(['price_type_id'])
-      .where('id', '=', order.user_id)
-      .executeTakeFirstOrThrow();
     const offers = await loadOffers(
       db,
-      { priceTypeId: dealer.price_type_id, paySystemId: order.pay_system_id },
+      { priceTypeId: await priceTypeOf(db, order.user_id), paySystemId: order.pay_system_id },
       [...additions.keys()],
       undefined,
       'basket',

@@ -1,9 +1,8 @@
 import { formatPrice, translate, type Currency, type Language } from '@portal/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { AppError, notFound, validationError } from '../../rest/app-error.js';
-import type { Actor } from '../auth/index.js';
+import { activeEmailsIn, type Actor } from '../auth/index.js';
 import { basketLines, ownBasket } from '../baskets/index.js';
 import { pickupPoints } from '../content/index.js';
 import { priceBasket, refuseProblems, refuseThresholds } from './pricing.js';
@@ -204,13 +203,7 @@ export async function mailNewOrder(
   order: { id: number; price: number; currency: string; lineCount: number },
   log: (err: unknown) => void,
 ): Promise<void> {
-  const managers = await db
-    .selectFrom('users')
-    .select('email')
-    .where('active', '=', true)
-    .where(sql<boolean>`groups && ARRAY['ADMINS','EMPLOYEES']::text[]`)
-    .where('email', '<>', '')
-    .execute();
+  const managers = await activeEmailsIn(db, ['ADMINS', 'EMPLOYEES']);
   const summary = `Заказ № ${order.id}: ${order.lineCount} поз. на сумму ${formatPrice(order.price, order.currency as Currency)}.`;
   try {
     if (actor.row.email) {
@@ -226,7 +219,7 @@ export async function mailNewOrder(
     if (managers.length) {
       await mailer.send(
         {
-          to: managers.map((m) => m.email),
+          to: managers,
           subject: `Новый заказ № ${order.id} от ${actor.row.company || actor.login}`,
           text: `${summary}\nДилер: ${actor.row.company || actor.login} (${actor.login}).`,
         },

@@ -2,7 +2,10 @@ import { translate, type Language, type OrderHistoryEntry } from '@portal/contra
 import type { Db } from '../../db/database.js';
 import { describeChange } from './change-order.js';
 import type { OrderHistoryChange } from './tables.js';
+import { userCards, type UserCard } from '../auth/index.js';
 import './tables.js';
+
+const authorName = (u: UserCard | undefined) => [u?.last_name, u?.first_name].filter(Boolean).join(' ') || u?.login;
 
 const jsonOf = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
@@ -10,11 +13,14 @@ const jsonOf = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as 
 export async function historyOf(db: Db, orderId: number, language: Language): Promise<OrderHistoryEntry[]> {
   const rows = await db
     .selectFrom('order_history as h')
-    .leftJoin('users as u', 'u.id', 'h.author_id')
-    .select(['h.id', 'h.created_at', 'h.source', 'h.changes', 'h.note', 'u.login', 'u.last_name', 'u.first_name'])
+    .select(['h.id', 'h.created_at', 'h.source', 'h.changes', 'h.note', 'h.author_id'])
     .where('h.order_id', '=', orderId)
     .orderBy('h.id')
     .execute();
+  const users = await userCards(
+    db,
+    rows.map((r) => r.author_id),
+  );
   return rows.map((r) => ({
     id: r.id,
     date: r.created_at.toISOString(),
@@ -22,7 +28,8 @@ export async function historyOf(db: Db, orderId: number, language: Language): Pr
     author:
       r.source === 'exchange'
         ? translate(language, 'history.by.exchange')
-        : [r.last_name, r.first_name].filter(Boolean).join(' ') || r.login || translate(language, 'history.by.system'),
+        : authorName(r.author_id === null ? undefined : users.get(r.author_id)) ||
+          translate(language, 'history.by.system'),
     lines: jsonOf<OrderHistoryChange[]>(r.changes).map((c) => describeChange(c, language)),
     note: r.note,
   }));

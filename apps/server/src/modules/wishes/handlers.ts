@@ -5,7 +5,8 @@ import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { dealerCompanyCondition } from '../../rest/dealer-filter.js';
 import { paged } from '../../rest/paging.js';
-import { fullNameOf, type Actor } from '../auth/index.js';
+import { fullNameOf, userCards, type Actor } from '../auth/index.js';
+import { activeProductByArticleKey, addProduct } from '../catalog/index.js';
 import { isAdmin, isStaff } from '../auth/index.js';
 import { recordAudit } from '../audit/index.js';
 import { dateRu, tellStaff } from '../notices/index.js';
@@ -18,22 +19,7 @@ import './tables.js';
 function wishesQuery(db: Db, actor: Actor) {
   let q = db
     .selectFrom('wishes as w')
-    .innerJoin('users as u', 'u.id', 'w.user_id')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('products as p')
-          .select(['p.id', 'p.name'])
-          .whereRef('p.article_key', '=', 'w.article_key')
-          .where('p.active', '=', true)
-          // Ordered by the key first: `ORDER BY id LIMIT 1` alone lets the planner walk the primary key and
-          // scan the whole catalogue for a number that is not there (measured: seconds at 100k products).
-          .orderBy('p.article_key')
-          .orderBy('p.id')
-          .limit(1)
-          .as('p'),
-      (join) => join.onTrue(),
-    );
+    .leftJoinLateral(activeProductByArticleKey('w.article_key').as('p'), (join) => join.onTrue());
   if (!isStaff(actor)) q = q.where('w.user_id', '=', actor.id);
   return q;
 }
@@ -42,39 +28,39 @@ async function views(db: Db, actor: Actor, ids: number[]): Promise<Wish[]> {
   if (ids.length === 0) return [];
   const rows = await wishesQuery(db, actor)
     .selectAll('w')
-    .select([
-      'p.id as product_id',
-      'p.name as product_name',
-      'u.login',
-      'u.first_name',
-      'u.last_name',
-      'u.middle_name',
-      'u.company',
-    ])
+    .select(['p.id as product_id', 'p.name as product_name'])
     .where('w.id', 'in', ids)
     .execute();
+  const users = await userCards(
+    db,
+    rows.map((r) => r.user_id),
+  );
   const byId = new Map(
-    rows.map((r) => {
+    rows.flatMap((r) => {
       const available = r.product_id !== null;
+      const user = users.get(r.user_id);
+      if (!user) return [];
       return [
-        r.id,
-        {
-          id: r.id,
-          dateCreate: new Date(r.created_at).toISOString(),
-          isAvailableCatalog: available,
-          isProcessed: r.is_processed,
-          article: r.article,
-          productId: r.product_id,
-          productName: r.product_name,
-          vin: r.vin,
-          model: r.model,
-          count: r.count,
-          userId: r.user_id,
-          userName: fullNameOf(r) || r.login,
-          company: r.company,
-          status: wishStatus(available, r.is_processed),
-          sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
-        } satisfies Wish,
+        [
+          r.id,
+          {
+            id: r.id,
+            dateCreate: new Date(r.created_at).toISOString(),
+            isAvailableCatalog: available,
+            isProcessed: r.is_processed,
+            article: r.article,
+            productId: r.product_id,
+            productName: r.product_name,
+            vin: r.vin,
+            model: r.model,
+            count: r.count,
+            userId: r.user_id,
+            userName: fullNameOf(user) || user.login,
+            company: user.company,
+            status: wishStatus(available, r.is_processed),
+            sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+          } satisfies Wish,
+        ] as const,
       ];
     }),
   );
@@ -209,11 +195,8 @@ export const wishesHandlers: Handlers<typeof wishesMethods> = {
 
   async 'application-empty-product/send-email'(input, ctx) {
     const wish = await one(ctx, input.id);
-    const user = await ctx.db
-      .selectFrom('users')
-      .select(['email', 'company', 'phone'])
-      .where('id', '=', wish.userId)
-      .executeTakeFirstOrThrow();
+    const user = (await userCards(ctx.db, [wish.userId])).get(wish.userId);
+    if (!user) throw new Error(`user ${wish.userId} of wish ${wish.id} is missing`);
     const text = [
       `Заявка по номеру детали №${wish.id} от ${dateRu(wish.dateCreate)}`,
       `Номер детали: ${wish.article}`,
@@ -236,10 +219,7 @@ export const wishesHandlers: Handlers<typeof wishesMethods> = {
     const wish = await one(ctx, input.id);
     if (!wish.isAvailableCatalog) {
       await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('products')
-          .values({ name: input.name, article: wish.article, article_key: normalizeArticle(wish.article) })
-          .execute();
+        await addProduct(trx, { name: input.name, article: wish.article });
         await trx
           .updateTable('wishes')
           .set({ is_processed: true, updated_at: new Date() })

@@ -1,6 +1,7 @@
 /** The wishes module's face: what other modules may use of it. */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { activeProductByArticleKey } from '../catalog/index.js';
 import './tables.js';
 
 /**
@@ -12,7 +13,7 @@ export async function countWishesWaiting(db: Db): Promise<number> {
     .selectFrom('wishes as w')
     .select(sql<number>`count(*)::int`.as('n'))
     .where('w.is_processed', '=', false)
-    .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM products p WHERE p.article_key = w.article_key AND p.active)`)
+    .where((eb) => eb.not(eb.exists(activeProductByArticleKey('w.article_key'))))
     .executeTakeFirstOrThrow();
   return Number(n);
 }

@@ -1,0 +1,11 @@
+import type { Db } from '../../db/database.js';
+import './tables.js';
+
+/** The user leaves the mailing (their consent to it was withdrawn); `db` may be the caller's transaction. */
+export async function unsubscribe(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable('mailings')
+    .set({ subscribed: false, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .execute();
+}
