@@ -5,15 +5,42 @@ import { FILTER_KEY_PREFIX, SHORT_FILTER_KEY_PREFIX } from './constants.js';
  * (`arCatalogProductsFilter_BRAND`); the URL and `product/list` use the short form (`F_BRAND`).
  */
 
-/** Properties that drive the filter, in panel order; each is a checkbox list (DISPLAY_TYPE F). */
-export const FILTER_PROPERTY_CODES = ['BRAND', 'MODEL', 'KIND'] as const;
+/** Properties that drive the filter, in panel order (how each is drawn: FILTER_DISPLAY_TYPES). */
+export const FILTER_PROPERTY_CODES = ['BRAND', 'MODEL', 'KIND', 'COLOR'] as const;
 export type FilterPropertyCode = (typeof FILTER_PROPERTY_CODES)[number];
 
 /**
  * How each property is drawn (spec §3 DISPLAY_TYPE): F checkboxes (several values), P a list (one value),
- * R colour swatches (one value; VALUE a CSS colour). A machine model is one per machine: a list.
+ * R colour swatches (one value; VALUE a CSS colour). A machine model is one per machine: a list; a part's
+ * colour (the product property COLOR, a hex code, decision 147) is a swatch.
  */
-export const FILTER_DISPLAY_TYPES: Record<FilterPropertyCode, 'F' | 'P' | 'R'> = { BRAND: 'F', MODEL: 'P', KIND: 'F' };
+export const FILTER_DISPLAY_TYPES: Record<FilterPropertyCode, 'F' | 'P' | 'R'> = {
+  BRAND: 'F',
+  MODEL: 'P',
+  KIND: 'F',
+  COLOR: 'R',
+};
+
+/**
+ * The colours a product's COLOR property may name, by hex code (decision 147): what the filter's swatch and
+ * the product card call it. A code not listed here is shown as the code itself.
+ */
+export const PRODUCT_COLORS: Record<string, { ru: string; en: string }> = {
+  '#2E7D32': { ru: 'Зелёный', en: 'Green' },
+  '#C62828': { ru: 'Красный', en: 'Red' },
+  '#1565C0': { ru: 'Синий', en: 'Blue' },
+  '#F9A825': { ru: 'Жёлтый', en: 'Yellow' },
+  '#6A1B9A': { ru: 'Фиолетовый', en: 'Violet' },
+  '#EF6C00': { ru: 'Оранжевый', en: 'Orange' },
+  '#212121': { ru: 'Чёрный', en: 'Black' },
+  '#9E9E9E': { ru: 'Серый', en: 'Grey' },
+  '#FAFAFA': { ru: 'Белый', en: 'White' },
+};
+
+/** A colour's name in a language, by its hex code (any case); the code itself when it is not a known colour. */
+export function colorName(hex: string, language: 'ru' | 'en' = 'ru'): string {
+  return PRODUCT_COLORS[hex.toUpperCase()]?.[language] ?? hex;
+}
 
 /** Every short filter key product/list and product/get-filter accept besides category, id and search. */
 export const SHORT_FILTER_KEYS = [

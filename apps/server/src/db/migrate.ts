@@ -28,6 +28,7 @@ import * as auditLog from './migrations/0101-audit-log.js';
 import * as deskMenu from './migrations/0102-desk-menu.js';
 import * as englishTexts from './migrations/0145-english-texts.js';
 import * as orderOffer from './migrations/0146-order-offer.js';
+import * as catalogColor from './migrations/0147-catalog-color.js';
 import * as jobResult from './migrations/0135-job-result.js';
 
 /**
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0102-desk-menu': deskMenu,
   '0145-english-texts': englishTexts,
   '0146-order-offer': orderOffer,
+  '0147-catalog-color': catalogColor,
 };
 
 /** The names this version of the server expects applied (GET /ready compares them with the database). */

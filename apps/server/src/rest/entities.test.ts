@@ -85,5 +85,58 @@ describe('smart filter display types', () => {
     const { items } = await dealer.ok('product/get-filter', { filter: { category: oil.id } });
     expect(items.find((i) => i.CODE === 'MODEL')?.DISPLAY_TYPE).toBe('P');
     expect(items.find((i) => i.CODE === 'BRAND')?.DISPLAY_TYPE).toBe('F');
+    // Oil filters have no colour: no empty swatch group.
+    expect(items.find((i) => i.CODE === 'COLOR')).toBeUndefined();
+  });
+
+  it('sends a part’s colour as swatches (R): hex codes with their names, counted and filtered (decision 147)', async () => {
+    dealer.language = 'ru';
+    const sections = await dealer.ok('section/list', { size: -1 });
+    const coolants = sections.items.find((s) => s.code === 'coolants')!;
+    const { items } = await dealer.ok('product/get-filter', { filter: { category: coolants.id } });
+    const color = items.find((i) => i.CODE === 'COLOR')!;
+    expect(color).toMatchObject({ NAME: 'Цвет', DISPLAY_TYPE: 'R' });
+    const byName = Object.fromEntries(color.VALUES.map((v) => [v.HTML_VALUE, v.VALUE]));
+    expect(byName).toEqual({
+      Зелёный: '#2E7D32',
+      Красный: '#C62828',
+      Синий: '#1565C0',
+      Жёлтый: '#F9A825',
+      Фиолетовый: '#6A1B9A',
+    });
+    expect(color.VALUES.map((v) => v.HTML_VALUE)).toEqual(['Жёлтый', 'Зелёный', 'Красный', 'Синий', 'Фиолетовый']);
+    for (const v of color.VALUES) {
+      expect(v.VALUE).toMatch(/^#[0-9A-F]{6}$/);
+      expect(v.CONTROL_NAME).toBe('arCatalogProductsFilter_COLOR');
+      expect(v.ELEMENT_COUNT).toBeGreaterThan(0);
+    }
+    const all = await dealer.ok('product/list', { size: -1, filter: { category: coolants.id } });
+    expect(color.VALUES.reduce((n, v) => n + v.ELEMENT_COUNT, 0)).toBe(all.count);
+
+    // Choosing red (in any case) lists only red coolants, and the card names the colour.
+    const red = color.VALUES.find((v) => v.HTML_VALUE === 'Красный')!;
+    const list = await dealer.ok('product/list', { size: -1, filter: { category: coolants.id, F_COLOR: '#c62828' } });
+    expect(list.count).toBe(red.ELEMENT_COUNT);
+    for (const p of list.items)
+      expect(p.properties.find((x) => x.code === 'COLOR')).toMatchObject({ name: 'Цвет', value: 'Красный' });
+    // The colour's own selection keeps the other colours; the other facets count within it.
+    const narrowed = await dealer.ok('product/get-filter', {
+      filter: { category: coolants.id, arCatalogProductsFilter_COLOR: ['#C62828'] },
+    });
+    const again = narrowed.items.find((i) => i.CODE === 'COLOR')!;
+    expect(again!.VALUES.find((v) => v.VALUE === '#C62828')).toMatchObject({
+      CHECKED: true,
+      ELEMENT_COUNT: red.ELEMENT_COUNT,
+    });
+    expect(again!.VALUES).toHaveLength(5);
+    const brands = narrowed.items.find((i) => i.CODE === 'BRAND')!;
+    expect(brands.VALUES.reduce((n, v) => n + v.ELEMENT_COUNT, 0)).toBe(red.ELEMENT_COUNT);
+
+    dealer.language = 'en';
+    const english = await dealer.ok('product/get-filter', { filter: { category: coolants.id } });
+    const en = english.items.find((i) => i.CODE === 'COLOR')!;
+    expect(en.NAME).toBe('Colour');
+    expect(en.VALUES.find((v) => v.VALUE === '#C62828')?.HTML_VALUE).toBe('Red');
+    dealer.language = 'ru';
   });
 });

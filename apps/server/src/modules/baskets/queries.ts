@@ -11,7 +11,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../rest/app-error.js';
 import type { Actor } from '../auth/index.js';
-import { loadOffers, PROPERTY_NAMES, priceContextOf, type Offer } from '../catalog/index.js';
+import { loadOffers, PROPERTY_NAMES, priceContextOf, propertyValue, type Offer } from '../catalog/index.js';
 import { limitsFor, minQuantityOf, type Limits } from './thresholds.js';
 import type { BasketsTable } from './tables.js';
 
@@ -97,7 +97,7 @@ function lineEntityFields(r: LineRow, language: Language) {
   const properties = Object.entries(r.properties ?? {}).map(([code, value]) => ({
     code,
     name: PROPERTY_NAMES[code]?.[language] ?? code,
-    value: String(value),
+    value: propertyValue(code, value, language),
   }));
   const weight = r.weight_kg === null ? undefined : Number(r.weight_kg);
   const volume = r.volume_m3 === null ? undefined : Number(r.volume_m3);

@@ -1,4 +1,5 @@
 import {
+  colorName,
   FILTER_DISPLAY_TYPES,
   FILTER_PROPERTY_CODES,
   FILTER_KEY_PREFIX,
@@ -15,6 +16,7 @@ const COLUMN: Record<(typeof FILTER_PROPERTY_CODES)[number], string> = {
   BRAND: 'brand',
   MODEL: 'prop_model',
   KIND: 'prop_kind',
+  COLOR: 'prop_color',
 };
 
 /** A stable control id for a value (FNV-1a), the same whatever else the filter shows. */
@@ -72,28 +74,34 @@ async function countRows(
     return (
       await sql<CountRow>`
     WITH scoped AS (
-      SELECT p.brand, p.prop_model, p.prop_kind, p.availability, pp.value AS price,
-             ${c.brand} AS m_brand, ${c.model} AS m_model, ${c.kind} AS m_kind,
+      SELECT p.brand, p.prop_model, p.prop_kind, p.prop_color, p.availability, pp.value AS price,
+             ${c.brand} AS m_brand, ${c.model} AS m_model, ${c.kind} AS m_kind, ${c.color} AS m_color,
              ${c.available} AS m_available, coalesce(${c.price}, false) AS m_price
       FROM products p ${priceJoin(context)}
       WHERE ${scopeCondition(f, searchIds)}
     )
-    SELECT 'BRAND' AS code, brand AS value, count(*) FILTER (WHERE m_model AND m_kind AND m_available AND m_price)::int AS n
+    SELECT 'BRAND' AS code, brand AS value,
+           count(*) FILTER (WHERE m_model AND m_kind AND m_color AND m_available AND m_price)::int AS n
       FROM scoped GROUP BY brand
     UNION ALL
-    SELECT 'MODEL', prop_model, count(*) FILTER (WHERE m_brand AND m_kind AND m_available AND m_price)::int
+    SELECT 'MODEL', prop_model, count(*) FILTER (WHERE m_brand AND m_kind AND m_color AND m_available AND m_price)::int
       FROM scoped GROUP BY prop_model
     UNION ALL
-    SELECT 'KIND', prop_kind, count(*) FILTER (WHERE m_brand AND m_model AND m_available AND m_price)::int
+    SELECT 'KIND', prop_kind, count(*) FILTER (WHERE m_brand AND m_model AND m_color AND m_available AND m_price)::int
       FROM scoped GROUP BY prop_kind
     UNION ALL
+    SELECT 'COLOR', prop_color, count(*) FILTER (WHERE m_brand AND m_model AND m_kind AND m_available AND m_price)::int
+      FROM scoped GROUP BY prop_color
+    UNION ALL
     SELECT 'AVAILABLE', CASE WHEN availability = 'Y' THEN 'Y' ELSE 'N' END,
-           count(*) FILTER (WHERE m_brand AND m_model AND m_kind AND m_price)::int
+           count(*) FILTER (WHERE m_brand AND m_model AND m_kind AND m_color AND m_price)::int
       FROM scoped GROUP BY 2
     UNION ALL
-    SELECT 'PRICE_MIN', floor(min(price))::text, count(*)::int FROM scoped WHERE m_brand AND m_model AND m_kind AND m_available
+    SELECT 'PRICE_MIN', floor(min(price))::text, count(*)::int FROM scoped
+      WHERE m_brand AND m_model AND m_kind AND m_color AND m_available
     UNION ALL
-    SELECT 'PRICE_MAX', ceil(max(price))::text, count(*)::int FROM scoped WHERE m_brand AND m_model AND m_kind AND m_available
+    SELECT 'PRICE_MAX', ceil(max(price))::text, count(*)::int FROM scoped
+      WHERE m_brand AND m_model AND m_kind AND m_color AND m_available
   `.execute(db)
     ).rows;
   }
@@ -101,13 +109,18 @@ async function countRows(
   // gives about a hundred groups, 7 ms); each group says which facet selections it meets, and the counts
   // are summed from the groups.
   const [groups, range] = await Promise.all([
-    sql<{ brand: string; model: string; kind: string; available: 'Y' | 'N'; n: number } & Record<Facet, boolean>>`
-      SELECT p.brand, p.prop_model AS model, p.prop_kind AS kind,
+    sql<
+      { brand: string; model: string; kind: string; color: string; available: 'Y' | 'N'; n: number } & Record<
+        Facet,
+        boolean
+      >
+    >`
+      SELECT p.brand, p.prop_model AS model, p.prop_kind AS kind, p.prop_color AS color,
              CASE WHEN p.availability = 'Y' THEN 'Y' ELSE 'N' END AS available,
-             ${c.brand} AS m_brand, ${c.model} AS m_model, ${c.kind} AS m_kind, ${c.available} AS m_available,
-             count(*)::int AS n
+             ${c.brand} AS m_brand, ${c.model} AS m_model, ${c.kind} AS m_kind, ${c.color} AS m_color,
+             ${c.available} AS m_available, count(*)::int AS n
       FROM products p WHERE ${scopeCondition(f, searchIds)}
-      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`.execute(db),
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`.execute(db),
     priceRange(db, f, searchIds, context, c),
   ]);
   const sums = new Map<string, CountRow>();
@@ -119,18 +132,19 @@ async function countRows(
   };
   for (const g of groups.rows) {
     // A facet's own selection does not narrow its own counts (a ticked brand keeps the other brands).
-    add('BRAND', g.brand, g.m_model && g.m_kind && g.m_available ? g.n : 0);
-    add('MODEL', g.model, g.m_brand && g.m_kind && g.m_available ? g.n : 0);
-    add('KIND', g.kind, g.m_brand && g.m_model && g.m_available ? g.n : 0);
-    add('AVAILABLE', g.available, g.m_brand && g.m_model && g.m_kind ? g.n : 0);
-    const all = g.m_brand && g.m_model && g.m_kind && g.m_available ? g.n : 0;
+    add('BRAND', g.brand, g.m_model && g.m_kind && g.m_color && g.m_available ? g.n : 0);
+    add('MODEL', g.model, g.m_brand && g.m_kind && g.m_color && g.m_available ? g.n : 0);
+    add('KIND', g.kind, g.m_brand && g.m_model && g.m_color && g.m_available ? g.n : 0);
+    add('COLOR', g.color, g.m_brand && g.m_model && g.m_kind && g.m_available ? g.n : 0);
+    add('AVAILABLE', g.available, g.m_brand && g.m_model && g.m_kind && g.m_color ? g.n : 0);
+    const all = g.m_brand && g.m_model && g.m_kind && g.m_color && g.m_available ? g.n : 0;
     add('PRICE_MIN', range.lo, all);
     add('PRICE_MAX', range.hi, all);
   }
   return [...sums.values()];
 }
 
-type Facet = 'm_brand' | 'm_model' | 'm_kind' | 'm_available';
+type Facet = 'm_brand' | 'm_model' | 'm_kind' | 'm_color' | 'm_available';
 
 /**
  * The lowest and highest price among the products the facets allow. A section holds a few per cent of a
@@ -146,7 +160,7 @@ async function priceRange(
   c: ReturnType<typeof facetConditions>,
 ): Promise<{ lo: string | null; hi: string | null }> {
   const allowed = sql`EXISTS (SELECT 1 FROM products p WHERE p.id = x.product_id AND ${scopeCondition(f, searchIds)}
-    AND ${c.brand} AND ${c.model} AND ${c.kind} AND ${c.available})`;
+    AND ${c.brand} AND ${c.model} AND ${c.kind} AND ${c.color} AND ${c.available})`;
   const walk = (direction: 'ASC' | 'DESC') => sql`(
     SELECT x.value FROM (
       SELECT value, product_id FROM product_prices
@@ -160,7 +174,8 @@ async function priceRange(
   const full = await sql<{ lo: string | null; hi: string | null }>`
     SELECT floor(min(pp.value))::text AS lo, ceil(max(pp.value))::text AS hi
     FROM products p ${priceJoin(context)}
-    WHERE ${scopeCondition(f, searchIds)} AND ${c.brand} AND ${c.model} AND ${c.kind} AND ${c.available}`.execute(db);
+    WHERE ${scopeCondition(f, searchIds)} AND ${c.brand} AND ${c.model} AND ${c.kind} AND ${c.color}
+      AND ${c.available}`.execute(db);
   return full.rows[0] ?? { lo: null, hi: null };
 }
 
@@ -169,9 +184,11 @@ function toItems(rows: CountRow[], f: FilterValues, language: Language, prefix: 
   const items: FilterItem[] = [];
   for (const code of FILTER_PROPERTY_CODES) {
     const selected = new Set(f[code] ?? []);
+    // A colour is its hex code (VALUE, the swatch) and its name (HTML_VALUE), sorted by name (decision 147).
+    const label = (v: string) => (code === 'COLOR' ? colorName(v, language) : v);
     const values = rows
       .filter((r) => r.code === code && r.value)
-      .sort((a, b) => (a.value ?? '').localeCompare(b.value ?? '', 'ru'));
+      .sort((a, b) => label(a.value ?? '').localeCompare(label(b.value ?? ''), 'ru'));
     if (values.length === 0) continue;
     items.push({
       ID: code,
@@ -186,7 +203,7 @@ function toItems(rows: CountRow[], f: FilterValues, language: Language, prefix: 
         CONTROL_NAME: `${prefix}${code}`,
         SORT: (i + 1) * 10,
         VALUE: r.value ?? '',
-        HTML_VALUE: r.value ?? '',
+        HTML_VALUE: label(r.value ?? ''),
         ELEMENT_COUNT: r.n,
         CHECKED: selected.has(r.value ?? ''),
       })),

@@ -29,6 +29,6 @@ export { activePaySystem, activePaySystemsEn, paySystemNames, priceTypeNames } f
 export { productGroupsOf } from './groups.js';
 export { loadOffers, priceContextOf, shownPrice, type Offer, type PriceContext, type PricePurpose } from './offers.js';
 export { priceMappingsForAdmin, updatePriceMapping } from './price-mappings.js';
-export { PROPERTY_NAMES } from './products.js';
+export { PROPERTY_NAMES, propertyValue } from './products.js';
 export type { ProductPhoto } from './tables.js';
 export { loadStores, offerFrom, priceFor } from './offers.js';

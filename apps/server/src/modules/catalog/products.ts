@@ -1,4 +1,5 @@
 import {
+  colorName,
   formatPrice,
   inLanguage,
   translate,
@@ -31,6 +32,7 @@ export const PROPERTY_NAMES: Record<string, { ru: string; en: string }> = {
   BRAND: { ru: 'Производитель', en: 'Brand' },
   MODEL: { ru: 'Модель техники', en: 'Machine model' },
   KIND: { ru: 'Тип детали', en: 'Part type' },
+  COLOR: { ru: 'Цвет', en: 'Colour' },
   AVAILABLE: { ru: 'В наличии', en: 'In stock' },
   PRICE: { ru: 'Цена', en: 'Price' },
 };
@@ -45,6 +47,8 @@ export interface FilterValues {
   BRAND?: string[];
   MODEL?: string[];
   KIND?: string[];
+  /** Colour hex codes (decision 147), compared in upper case. */
+  COLOR?: string[];
   priceMin?: number;
   priceMax?: number;
   available?: 'Y' | 'N';
@@ -63,6 +67,8 @@ export function readFilter(filter: ProductFilter | undefined): FilterValues {
   if (brand) out.BRAND = brand;
   if (model) out.MODEL = model;
   if (kind) out.KIND = kind;
+  const color = list(f.F_COLOR);
+  if (color) out.COLOR = color.map((c) => c.toUpperCase());
   if (typeof f.F_PRICE_MIN === 'number') out.priceMin = f.F_PRICE_MIN;
   if (typeof f.F_PRICE_MAX === 'number') out.priceMax = f.F_PRICE_MAX;
   if (f.F_AVAILABLE === 'Y' || f.F_AVAILABLE === 'N') out.available = f.F_AVAILABLE;
@@ -78,6 +84,7 @@ export function facetConditions(f: FilterValues) {
     brand: f.BRAND ? sql<boolean>`p.brand = ANY(${f.BRAND}::text[])` : TRUE,
     model: f.MODEL ? sql<boolean>`p.prop_model = ANY(${f.MODEL}::text[])` : TRUE,
     kind: f.KIND ? sql<boolean>`p.prop_kind = ANY(${f.KIND}::text[])` : TRUE,
+    color: f.COLOR ? sql<boolean>`p.prop_color = ANY(${f.COLOR}::text[])` : TRUE,
     available:
       f.available === 'Y'
         ? sql<boolean>`p.availability = 'Y'`
@@ -227,6 +234,11 @@ export function storesIn(stores: StoreAmount[], unit: string, language: Language
   }));
 }
 
+/** A property's value as the reader sees it: a colour by its name (decision 147), anything else as stored. */
+export function propertyValue(code: string, value: unknown, language: Language): string {
+  return code === 'COLOR' ? colorName(String(value), language) : String(value);
+}
+
 export function toProduct(
   row: ProductRow,
   offer: Offer | undefined,
@@ -239,7 +251,7 @@ export function toProduct(
     id: code,
     code,
     name: PROPERTY_NAMES[code]?.[language] ?? code,
-    value: String(value),
+    value: propertyValue(code, value, language),
   }));
   return {
     id: row.id,

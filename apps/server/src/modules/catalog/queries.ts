@@ -133,7 +133,7 @@ export function productList(
   const [sortKey, dir] = sort;
   const c = facetConditions(f);
   const join = needsPriceJoin(f, sortKey) ? priceJoin(context) : sql``;
-  const where = sql`${scopeCondition(f, searchIds)} AND ${c.brand} AND ${c.model} AND ${c.kind} AND ${c.available}
+  const where = sql`${scopeCondition(f, searchIds)} AND ${c.brand} AND ${c.model} AND ${c.kind} AND ${c.color} AND ${c.available}
       AND coalesce(${c.price}, false)`;
   const order = orderBy(sortKey ?? (searchIds ? null : 'NAME'), dir, searchIds);
   return {

@@ -14,7 +14,8 @@ interface Group {
   code: string;
   name: string;
   /** Picture pair `/catalog/<code>-1.svg`, `-2.svg`. */
-  sections: Array<{ code: string; name: string; kind: string; unit?: string }>;
+  /** `colors`: the hex codes the section's parts come in (the COLOR property, the filter's swatches). */
+  sections: Array<{ code: string; name: string; kind: string; unit?: string; colors?: string[] }>;
 }
 
 export const CATALOG_GROUPS: Group[] = [
@@ -68,7 +69,12 @@ export const CATALOG_GROUPS: Group[] = [
       { code: 'batteries', name: 'Аккумуляторы', kind: 'Аккумулятор' },
       { code: 'alternators', name: 'Генераторы', kind: 'Генератор' },
       { code: 'starters', name: 'Стартеры', kind: 'Стартер' },
-      { code: 'lights', name: 'Фары и освещение', kind: 'Фара рабочая' },
+      {
+        code: 'lights',
+        name: 'Фары и освещение',
+        kind: 'Фара рабочая',
+        colors: ['#212121', '#F9A825', '#EF6C00', '#9E9E9E'],
+      },
       { code: 'sensors', name: 'Датчики', kind: 'Датчик' },
     ],
   },
@@ -88,7 +94,14 @@ export const CATALOG_GROUPS: Group[] = [
     sections: [
       { code: 'engine-oils', name: 'Масла моторные', kind: 'Масло моторное', unit: 'л' },
       { code: 'gear-oils', name: 'Масла трансмиссионные', kind: 'Масло трансмиссионное', unit: 'л' },
-      { code: 'coolants', name: 'Антифризы', kind: 'Антифриз', unit: 'л' },
+      {
+        code: 'coolants',
+        name: 'Антифризы',
+        kind: 'Антифриз',
+        unit: 'л',
+        // G11 green and blue, G12 red and yellow, G13 violet: the colour is how a mechanic tells them apart.
+        colors: ['#2E7D32', '#C62828', '#1565C0', '#F9A825', '#6A1B9A'],
+      },
     ],
   },
 ];
@@ -389,7 +402,7 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
 
     // Hand-written parts first: ids 1…F, so tests and the demo can name them.
     const fixedIds = new Map<string, number>();
-    for (const p of FIXED_PRODUCTS) {
+    for (const [i, p] of FIXED_PRODUCTS.entries()) {
       const oem = BRANDS.indexOf(p.brand as (typeof BRANDS)[number]);
       const section = CATALOG_GROUPS.flatMap((g) => g.sections).find((s) => s.code === p.section);
       const row = await trx
@@ -410,6 +423,7 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
             BRAND: p.brand,
             MODEL: p.model,
             KIND: oem >= 0 && oem < OEM_BRANDS ? 'Оригинал' : 'Аналог',
+            ...(section?.colors?.length ? { COLOR: section.colors[i % section.colors.length] } : {}),
           }),
         })
         .returning('id')
@@ -428,6 +442,7 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
         id: sectionIds.get(s.code)!,
         kind: s.kind,
         unit: s.unit ?? 'шт',
+        colors: s.colors ?? [],
         group: g.code,
       })),
     );
@@ -436,6 +451,7 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
     const sec = json(leaves.map((l) => l.id));
     const kinds = json(leaves.map((l) => l.kind));
     const units = json(leaves.map((l) => l.unit));
+    const colors = json(leaves.map((l) => l.colors));
     const photos = json(leaves.map((l) => JSON.parse(photosOf(l.group)) as unknown));
     const brands = json(BRANDS);
     const models = json(MODELS);
@@ -463,7 +479,10 @@ export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<vo
                CASE WHEN g.i % 13 = 0 THEN NULL ELSE round(((g.i * 17) % 900) / 100000.0 + 0.0005, 5) END,
                ${photos}->(g.i % ${nsec}),
                jsonb_build_object('BRAND', g.brand, 'MODEL', g.model,
-                                  'KIND', CASE WHEN g.b < ${OEM_BRANDS} THEN 'Оригинал' ELSE 'Аналог' END),
+                                  'KIND', CASE WHEN g.b < ${OEM_BRANDS} THEN 'Оригинал' ELSE 'Аналог' END)
+                 || CASE WHEN jsonb_array_length(${colors}->(g.i % ${nsec})) = 0 THEN '{}'::jsonb
+                    ELSE jsonb_build_object('COLOR', ${colors}->(g.i % ${nsec})
+                           ->>((g.i / ${nsec}) % jsonb_array_length(${colors}->(g.i % ${nsec})))) END,
                500, ${stockSum(sql.raw(`(${base} + g.i)`), false)}, ${stockSum(sql.raw(`(${base} + g.i)`), true)},
                ${stockByStore(sql.raw(`(${base} + g.i)`))}
         FROM (

@@ -46,6 +46,8 @@ export interface ProductsTable {
   // Migration 0010: facet and search columns; the generated ones are never written.
   prop_model: ColumnType<string, never, never>;
   prop_kind: ColumnType<string, never, never>;
+  /** Migration 0147: the COLOR property (a hex code in upper case, decision 147), '' when none. */
+  prop_color: ColumnType<string, never, never>;
   stock_real: Generated<number>;
   stock_virtual: Generated<number>;
   /** Migration 0014: `store:amount,…` by store id, kept by the stock trigger. */
