@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import './tables.js';
 
@@ -31,3 +32,14 @@ export const activePaySystem = (db: Db, id: number) =>
 /** The payment methods a dealer may choose, in the site's order, with their English names. */
 export const activePaySystemsEn = (db: Db) =>
   db.selectFrom('pay_systems').select(['id', 'name', 'name_en']).where('active', '=', true).orderBy('sort').execute();
+
+/** What an order needs of these products to add or change its lines: name, unit, factor, sizes, stock. */
+export const productsForOrderLines = async (db: Db, ids: number[]) =>
+  ids.length === 0
+    ? []
+    : db
+        .selectFrom('products')
+        .select(['id', 'name', 'article', 'unit', 'active', 'measure_factor', 'weight_kg', 'volume_m3'])
+        .select(sql<number>`stock_real + stock_virtual`.as('stock'))
+        .where('id', '=', sql<number>`ANY(${ids}::int[])`)
+        .execute();
