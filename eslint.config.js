@@ -131,9 +131,8 @@ const tableMethods = new Set([
  * @type {Record<string, string[]>}
  */
 export const tableOwnerPending = {
-  'baskets/handlers.ts': ['products', 'orders', 'order_items'],
+  'baskets/handlers.ts': ['orders', 'order_items', 'products'],
   'baskets/queries.ts': ['products'],
-  'baskets/resolve.ts': ['products', 'product_analogues'],
   'catalog/queries.ts': ['shippings'],
   'content/admin.ts': ['forms', 'answers', 'agreements'],
   'orders/change-order.ts': ['files'],

@@ -25,7 +25,16 @@ export {
   type PriceMapping,
 } from './bulk-writes.js';
 export { activeProductByArticleKey, addProduct } from './by-article.js';
-export { activePaySystem, activePaySystemsEn, paySystemNames, priceTypeNames, productsForOrderLines } from './names.js';
+export {
+  activeAnaloguesByArticleKeys,
+  activePaySystem,
+  activePaySystemsEn,
+  activeProductsByArticleKeys,
+  paySystemNames,
+  priceTypeNames,
+  productsForBasket,
+  productsForOrderLines,
+} from './names.js';
 export {
   paySystemsForSettings,
   priceMappingsForSettings,
