@@ -131,7 +131,6 @@ const tableMethods = new Set([
  * @type {Record<string, string[]>}
  */
 export const tableOwnerPending = {
-  'auth/sign-in.ts': ['price_types'],
   'baskets/handlers.ts': ['products', 'orders', 'order_items'],
   'baskets/queries.ts': ['products'],
   'baskets/resolve.ts': ['products', 'product_analogues'],
@@ -139,17 +138,12 @@ export const tableOwnerPending = {
   'content/admin.ts': ['forms', 'answers', 'agreements'],
   'orders/bill-file.ts': ['files'],
   'orders/change-order.ts': ['files', 'products'],
-  'orders/create-order.ts': ['counterparties', 'pay_systems', 'files', 'basket_items', 'baskets'],
-  'orders/documents.ts': ['counterparties'],
-  'orders/handlers.ts': ['counterparties', 'pay_systems'],
-  'orders/pricing.ts': ['pay_systems'],
   'orders/supplier-lines.ts': ['products'],
   'orders/view.ts': ['users', 'counterparties', 'pay_systems', 'files'],
   'returns/handlers.ts': ['order_items', 'orders', 'order_statuses'],
   'returns/views.ts': ['users', 'orders', 'counterparties'],
   'site/admin.ts': ['pay_systems', 'price_types', 'price_mappings'],
   'users/queries.ts': ['users', 'price_types', 'pay_systems', 'sessions'],
-  'users/view.ts': ['price_types', 'pay_systems', 'counterparties'],
 };
 
 /**

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { AppError } from '../../rest/app-error.js';
 import type { Handlers, RestContext } from '../../rest/context.js';
 import { describeFields, fieldsOf } from '../../rest/zod-errors.js';
+import { priceTypeNames } from '../catalog/index.js';
 import { beginSignIn, limitAttempt } from '../throttle/index.js';
 import { actorOf, toUserView, type UserRow } from './actor.js';
 import { parseBasicHeader } from './basic-header.js';
@@ -90,10 +91,8 @@ async function checkAuthCode(ctx: RestContext, user: UserRow, code: string | und
 
 /** The user as the contract shows it, with the name of their price type. */
 async function viewOf(ctx: RestContext, row: UserRow) {
-  const priceType = row.price_type_id
-    ? await ctx.db.selectFrom('price_types').select('name').where('id', '=', row.price_type_id).executeTakeFirst()
-    : undefined;
-  return toUserView(row, priceType?.name ?? '');
+  const names = await priceTypeNames(ctx.db, [row.price_type_id]);
+  return toUserView(row, row.price_type_id ? (names.get(row.price_type_id) ?? '') : '');
 }
 
 async function signIn(ctx: RestContext, user: UserRow, persistent: boolean) {

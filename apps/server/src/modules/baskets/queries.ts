@@ -204,3 +204,9 @@ export async function basketView(db: Db, actor: Actor, row: BasketRow): Promise<
   if (!view) throw notFound();
   return view;
 }
+
+/** An ordered basket is emptied and touched, in the caller's transaction (the order takes its lines). */
+export async function emptyBasket(db: Db, basketId: number): Promise<void> {
+  await db.deleteFrom('basket_items').where('basket_id', '=', basketId).execute();
+  await db.updateTable('baskets').set({ updated_at: new Date() }).where('id', '=', basketId).execute();
+}

@@ -25,6 +25,7 @@ export {
   type PriceMapping,
 } from './bulk-writes.js';
 export { activeProductByArticleKey, addProduct } from './by-article.js';
+export { activePaySystem, activePaySystemsEn, paySystemNames, priceTypeNames } from './names.js';
 export { productGroupsOf } from './groups.js';
 export { loadOffers, priceContextOf, shownPrice, type Offer, type PriceContext, type PricePurpose } from './offers.js';
 export { priceMappingsForAdmin, updatePriceMapping } from './price-mappings.js';

@@ -20,4 +20,5 @@ export {
   type FileReader,
   type FileRow,
 } from './storage.js';
+export { countOwn as countOwnFiles } from './queries.js';
 export { moveFilesToStore } from './move.js';

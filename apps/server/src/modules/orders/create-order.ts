@@ -3,7 +3,10 @@ import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { AppError, notFound, validationError } from '../../rest/app-error.js';
 import { activeEmailsIn, type Actor } from '../auth/index.js';
-import { basketLines, ownBasket } from '../baskets/index.js';
+import { basketLines, emptyBasket, ownBasket } from '../baskets/index.js';
+import { activePaySystem } from '../catalog/index.js';
+import { ownCounterpartyId } from '../companies/index.js';
+import { countOwnFiles } from '../files/index.js';
 import { pickupPoints } from '../content/index.js';
 import { priceBasket, refuseProblems, refuseThresholds } from './pricing.js';
 
@@ -68,23 +71,13 @@ export async function createOrder(
 
   // Checks that do not need the lock: a foreign company, payment or shipping is a field error.
   const [company, pay, shipping, points] = await Promise.all([
-    db
-      .selectFrom('counterparties')
-      .select('id')
-      .where('id', '=', fields.company)
-      .where('user_id', '=', actor.id)
-      .executeTakeFirst(),
-    db
-      .selectFrom('pay_systems')
-      .select('id')
-      .where('id', '=', fields.paySystem)
-      .where('active', '=', true)
-      .executeTakeFirst(),
+    ownCounterpartyId(db, actor.id, fields.company),
+    activePaySystem(db, fields.paySystem),
     db.selectFrom('shippings').select(['id', 'is_pickup']).where('id', '=', fields.shipping).executeTakeFirst(),
     pickupPoints(db),
   ]);
   const errors: Record<string, string> = {};
-  if (!company) errors.company = translate(language, 'validation.invalid');
+  if (company === undefined) errors.company = translate(language, 'validation.invalid');
   if (!pay) errors.paySystem = translate(language, 'validation.invalid');
   if (!shipping) errors.shipping = translate(language, 'validation.invalid');
   if (shipping && !shipping.is_pickup && fields.address.trim() === '')
@@ -96,13 +89,8 @@ export async function createOrder(
   }
   if (Object.keys(errors).length) throw validationError(errors);
   if (fields.files.length) {
-    const own = await db
-      .selectFrom('files')
-      .select('id')
-      .where('id', 'in', fields.files)
-      .where('user_id', '=', actor.id)
-      .execute();
-    if (own.length !== new Set(fields.files).size) throw notFound();
+    const unique = [...new Set(fields.files)];
+    if ((await countOwnFiles(db, actor.id, unique)) !== unique.length) throw notFound();
   }
 
   try {
@@ -172,8 +160,7 @@ export async function createOrder(
           .values(items.slice(i, i + 500))
           .execute();
       }
-      await trx.deleteFrom('basket_items').where('basket_id', '=', fields.basket).execute();
-      await trx.updateTable('baskets').set({ updated_at: new Date() }).where('id', '=', fields.basket).execute();
+      await emptyBasket(trx, fields.basket);
       await afterCreate?.(trx, {
         id: order.id,
         price: priced.price,

@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/database.js';
+import { counterpartyById } from '../companies/index.js';
 import { readSupplier } from '../site/index.js';
 import { sumInWords } from './words.js';
 
@@ -24,9 +25,7 @@ export async function billOf(db: Db, order: Order, language: Language = 'ru'): P
   const t = (key: string, ...args: Array<string | number>) => translate(language, key, ...args);
   // The supplier's requisites come from the site settings, like the footer's (decision 063).
   const supplier = await readSupplier(db);
-  const company = order.counterparty
-    ? await db.selectFrom('counterparties').selectAll().where('id', '=', order.counterparty.id).executeTakeFirst()
-    : undefined;
+  const company = order.counterparty ? await counterpartyById(db, order.counterparty.id) : undefined;
   const items = (order.items ?? []).map((i) => ({
     id: i.id,
     name: i.name,

@@ -5,6 +5,8 @@ import { requireActor, type Handlers } from '../../rest/context.js';
 import { paged, pageOf } from '../../rest/paging.js';
 import type { Actor } from '../auth/index.js';
 import { basketView, ownBasket } from '../baskets/index.js';
+import { activePaySystem, activePaySystemsEn } from '../catalog/index.js';
+import { counterpartiesOfUsers } from '../companies/index.js';
 import { downloadPath, reuseGenerated } from '../files/index.js';
 import { changeOrder } from './change-order.js';
 import { createOrder, mailNewOrder } from './create-order.js';
@@ -183,18 +185,8 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
   async 'order/get-fields'(_input, ctx) {
     const actor = requireActor(ctx);
     const [companies, pays, shippings, points] = await Promise.all([
-      ctx.db
-        .selectFrom('counterparties')
-        .select(['id', 'name'])
-        .where('user_id', '=', actor.id)
-        .orderBy('id')
-        .execute(),
-      ctx.db
-        .selectFrom('pay_systems')
-        .select(['id', 'name', 'name_en'])
-        .where('active', '=', true)
-        .orderBy('sort')
-        .execute(),
+      counterpartiesOfUsers(ctx.db, [actor.id]),
+      activePaySystemsEn(ctx.db),
       ctx.db.selectFrom('shippings').select(['id', 'name', 'name_en', 'is_pickup']).orderBy('sort').execute(),
       pickupPoints(ctx.db),
     ]);
@@ -294,12 +286,7 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
   async 'order/preview'(input, ctx) {
     const actor = requireActor(ctx);
     await ownBasket(ctx.db, actor.id, input.basket);
-    const pay = await ctx.db
-      .selectFrom('pay_systems')
-      .select('id')
-      .where('id', '=', input.paySystem)
-      .where('active', '=', true)
-      .executeTakeFirst();
+    const pay = await activePaySystem(ctx.db, input.paySystem);
     if (!pay) throw validationError({ paySystem: translate(ctx.language, 'validation.invalid') });
     const priced = await priceBasket(ctx.db, actor, input.basket, input.paySystem);
     const refusals = await thresholdRefusals(ctx.db, actor, ctx.language, priced, input.paySystem);

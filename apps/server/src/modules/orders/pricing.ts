@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../rest/app-error.js';
 import type { Actor } from '../auth/index.js';
 import { basketLines, round2 } from '../baskets/index.js';
-import { loadOffers, priceContextOf, type Offer } from '../catalog/index.js';
+import { loadOffers, paySystemNames, priceContextOf, type Offer } from '../catalog/index.js';
 import { belowMinimum, limitsFor, priceTypeChangeProblem } from '../baskets/index.js';
 import type { ProductException } from './tables.js';
 
@@ -133,7 +133,10 @@ export async function thresholdRefusals(
   const [limits, own, chosen] = await Promise.all([
     limitsFor(db, ids),
     priceContextOf(db, actor),
-    db.selectFrom('pay_systems').select(['id', 'name']).where('id', '=', paySystemId).executeTakeFirst(),
+    paySystemNames(db, [paySystemId]).then((names) => {
+      const name = names.get(paySystemId);
+      return name === undefined ? undefined : { id: paySystemId, name };
+    }),
   ]);
   const refusals: string[] = [];
   for (const l of priced.lines) {

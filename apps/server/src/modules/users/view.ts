@@ -2,6 +2,8 @@ import { type UserDetail, type UserStatus } from '@portal/contract';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../auth/index.js';
 import { toUserView } from '../auth/index.js';
+import { paySystemNames, priceTypeNames } from '../catalog/index.js';
+import { counterpartiesOfUsers } from '../companies/index.js';
 
 export const statusOf = (row: Pick<UserRow, 'approved' | 'active'>): UserStatus =>
   !row.approved ? 'pending' : row.active ? 'active' : 'blocked';
@@ -12,25 +14,15 @@ export async function toDetails(db: Db, rows: UserRow[]): Promise<UserDetail[]> 
   const priceIds = [...new Set(rows.map((r) => r.price_type_id).filter((v): v is number => v !== null))];
   const payIds = [...new Set(rows.map((r) => r.pay_system_id).filter((v): v is number => v !== null))];
   const [prices, pays, companies] = await Promise.all([
-    priceIds.length
-      ? db.selectFrom('price_types').select(['id', 'name']).where('id', 'in', priceIds).execute()
-      : Promise.resolve([]),
-    payIds.length
-      ? db.selectFrom('pay_systems').select(['id', 'name']).where('id', 'in', payIds).execute()
-      : Promise.resolve([]),
-    db
-      .selectFrom('counterparties')
-      .select(['id', 'user_id', 'name', 'inn'])
-      .where(
-        'user_id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .orderBy('id')
-      .execute(),
+    priceTypeNames(db, priceIds),
+    paySystemNames(db, payIds),
+    counterpartiesOfUsers(
+      db,
+      rows.map((r) => r.id),
+    ),
   ]);
-  const priceName = new Map(prices.map((p) => [p.id, p.name]));
-  const payName = new Map(pays.map((p) => [p.id, p.name]));
+  const priceName = prices;
+  const payName = pays;
   return rows.map((row) => ({
     ...toUserView(row, row.price_type_id ? (priceName.get(row.price_type_id) ?? '') : ''),
     status: statusOf(row),

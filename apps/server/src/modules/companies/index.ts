@@ -1,0 +1,2 @@
+/** The companies module's face: what other modules may use of it. */
+export { counterpartiesOfUsers, counterpartyById, counterpartyNames, ownCounterpartyId } from './queries.js';
