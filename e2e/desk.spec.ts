@@ -72,3 +72,38 @@ test('an administrator changes an order status at the desk; the dealer is told b
   await page.goto(`/order/${id}/`);
   await expect(page.getByTestId('order-history').last()).toContainText('Статус: «Новый» → «Принят»');
 });
+
+/** Decision 146: the desk attaches a commercial offer; the order's dealer downloads it, another dealer cannot. */
+test('an administrator attaches a commercial offer; the dealer downloads it from the order', async ({ page }) => {
+  await signIn(page, 'admin');
+  const orders = await restCall<{ items: Array<{ id: number; dealer: { login: string } }> }>(page, 'desk-order/list', {
+    size: -1,
+    filter: { dealer: 'dealer@', isCanceled: false },
+  });
+  const id = orders.items.find((o) => o.dealer.login === 'dealer')!.id;
+  await page.goto(`/desk/order/${id}/`);
+  const card = page.getByTestId('desk-offer');
+  await expect(card).toContainText('Коммерческое предложение не приложено');
+  await card.getByLabel('Описание').fill('Скидка 5 % до 1 декабря');
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  await page.getByTestId('desk-offer-file').setInputFiles({ name: 'КП.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(card).toContainText('Приложен файл «КП.pdf» · Скидка 5 % до 1 декабря');
+  await expect(page.getByTestId('desk-history')).toContainText('Приложено коммерческое предложение: файл «КП.pdf»');
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'desk-offer');
+
+  await signOut(page);
+  await signIn(page, 'dealer');
+  await page.goto(`/order/${id}/`);
+  const link = page.getByTestId('order-commerce-offer');
+  await expect(link).toHaveText('Коммерческое предложение');
+  const href = (await link.getAttribute('href'))!;
+  const file = await page.request.get(href);
+  expect(file.status()).toBe(200);
+  expect((await file.body()).equals(pdf)).toBe(true);
+  await shot(page, 'order-offer');
+
+  await signOut(page);
+  await signIn(page, 'dealer2');
+  expect((await page.request.get(href)).status()).toBe(404);
+});

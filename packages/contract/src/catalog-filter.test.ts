@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseSortParam, shortFilterKeys, toLongFilterKey, toShortFilterKey } from './catalog-filter.js';
+import {
+  colorCode,
+  colorName,
+  parseSortParam,
+  shortFilterKeys,
+  toLongFilterKey,
+  toShortFilterKey,
+} from './catalog-filter.js';
 import { productFilterSchema } from './methods/catalog.js';
 
 describe('smart filter keys', () => {
@@ -31,5 +38,17 @@ describe('smart filter keys', () => {
     expect(parseSortParam('price.asc')).toEqual({ key: 'PRICE', dir: 'ASC' });
     expect(parseSortParam('WEIGHT.DESC')).toEqual({ key: 'NAME', dir: 'ASC' });
     expect(parseSortParam(null)).toEqual({ key: 'NAME', dir: 'ASC' });
+  });
+  it('reads a colour as its hex code and names it (decision 147)', () => {
+    expect(productFilterSchema.parse({ F_COLOR: '#c62828' })).toEqual({ F_COLOR: ['#c62828'] });
+    expect(colorCode('#c62828')).toBe('#C62828');
+    expect(colorCode('1565c0')).toBe('#1565C0');
+    expect(colorCode(' Жёлтый ')).toBe('#F9A825');
+    expect(colorCode('желтый')).toBe('#F9A825');
+    expect(colorCode('Red')).toBe('#C62828');
+    expect(colorCode('Бордо')).toBeNull();
+    expect(colorName('#c62828')).toBe('Красный');
+    expect(colorName('#C62828', 'en')).toBe('Red');
+    expect(colorName('#123456')).toBe('#123456');
   });
 });

@@ -37,6 +37,17 @@ export const PRODUCT_COLORS: Record<string, { ru: string; en: string }> = {
   '#FAFAFA': { ru: 'Белый', en: 'White' },
 };
 
+/** A colour as the COLOR property keeps it: a hex code (`#c62828`, `C62828`) or a known colour's name; else null. */
+export function colorCode(text: string): string | null {
+  const t = text.trim();
+  if (/^#?[0-9a-f]{6}$/i.test(t)) return `#${t.replace('#', '').toUpperCase()}`;
+  const name = t.toLowerCase().replace(/ё/g, 'е');
+  const found = Object.entries(PRODUCT_COLORS).find(([, n]) =>
+    [n.ru, n.en].some((x) => x.toLowerCase().replace(/ё/g, 'е') === name),
+  );
+  return found ? found[0] : null;
+}
+
 /** A colour's name in a language, by its hex code (any case); the code itself when it is not a known colour. */
 export function colorName(hex: string, language: 'ru' | 'en' = 'ru'): string {
   return PRODUCT_COLORS[hex.toUpperCase()]?.[language] ?? hex;

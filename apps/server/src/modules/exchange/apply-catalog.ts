@@ -1,4 +1,4 @@
-import { normalizeArticle } from '@portal/contract';
+import { colorCode, normalizeArticle } from '@portal/contract';
 import type { Db } from '../../db/database.js';
 import {
   activePaySystems,
@@ -41,10 +41,11 @@ export const PICTURE_URL = '/upload/catalog/';
 export const TOTAL_STORE = { extId: '#total', name: 'Основной склад' };
 
 /** Property names that are the smart filter's facets (decision 092). */
-const FACETS: Array<[RegExp, 'BRAND' | 'MODEL' | 'KIND']> = [
+const FACETS: Array<[RegExp, 'BRAND' | 'MODEL' | 'KIND' | 'COLOR']> = [
   [/^(производитель|бренд|марка|торговая марка|изготовитель|brand|manufacturer)$/i, 'BRAND'],
   [/^(модель техники|модель|применяемость|применимость|модели техники|model)$/i, 'MODEL'],
   [/^(тип детали|вид детали|тип запчасти|вид запчасти|тип|вид|kind)$/i, 'KIND'],
+  [/^(цвет|окраска|colou?r)$/i, 'COLOR'],
 ];
 const ANALOGUES = /^(аналоги?|кросс[- ]?номера|кроссы|кросс|номера аналогов|оригинальные номера|oem|cross)$/i;
 const EMPTY_REF = /^0{8}-0{4}-0{4}-0{4}-0{12}$/;
@@ -149,7 +150,17 @@ export async function applyProducts(
         for (const v of resolved) crossList.push(...parseAnalogueList(v));
         continue;
       }
-      values[facetOf(name) ?? name] = resolved.join(', ').slice(0, 500);
+      const facet = facetOf(name);
+      const text = resolved.join(', ').slice(0, 500);
+      if (facet === 'COLOR') {
+        // A colour is a facet by its hex code (decision 147): one code, or one known colour's name; any other
+        // value stays an ordinary property under its own name.
+        const color = resolved.length === 1 ? colorCode(resolved[0]!) : null;
+        if (color) values.COLOR = color;
+        else values[name] = text;
+        continue;
+      }
+      values[facet ?? name] = text;
     }
     const requisite = (...names: string[]) =>
       names.map((n) => p.requisites[n]).find((v) => v !== undefined && v.trim() !== '');

@@ -133,7 +133,12 @@ describe('a full exchange of CommerceML 2.04 (import.xml, a picture, offers.xml)
     expect(p).toMatchObject({ name: 'Фильтр масляный XP', article: 'XP-550.428', brand: 'Donaldson', weightKg: 0.85 });
     expect(p!.unit.name).toBe('шт');
     const props = Object.fromEntries(p!.properties.map((x) => [x.code, x.value]));
-    expect(props).toMatchObject({ BRAND: 'Donaldson', MODEL: 'Acros 585', Материал: 'Сталь, бумага' });
+    expect(props).toMatchObject({ BRAND: 'Donaldson', MODEL: 'Acros 585', Материал: 'Сталь, бумага', COLOR: 'Синий' });
+    // «Цвет» from 1C is the colour facet (decision 147): the product is found by its hex code.
+    const blue = await dealer.ok('product/list', { size: -1, filter: { id: [p!.id], F_COLOR: '#1565C0' } });
+    expect(blue.items.map((x) => x.id)).toEqual([p!.id]);
+    const red = await dealer.ok('product/list', { size: -1, filter: { id: [p!.id], F_COLOR: '#C62828' } });
+    expect(red.count).toBe(0);
     expect(p!.photo).toHaveLength(1);
     expect(p!.photo[0]).toMatchObject({ width: 1, height: 1 });
     const picture = await t.app.inject({ method: 'GET', url: p!.photo[0]!.src });
