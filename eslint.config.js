@@ -139,7 +139,6 @@ export const tableOwnerPending = {
   'orders/view.ts': ['users', 'counterparties', 'pay_systems', 'files'],
   'returns/handlers.ts': ['order_items', 'orders', 'order_statuses'],
   'returns/views.ts': ['users', 'orders', 'counterparties'],
-  'users/queries.ts': ['users', 'price_types', 'pay_systems', 'sessions'],
 };
 
 /**
