@@ -131,18 +131,14 @@ const tableMethods = new Set([
  * @type {Record<string, string[]>}
  */
 export const tableOwnerPending = {
-  'baskets/handlers.ts': ['products', 'orders', 'order_items'],
+  'baskets/handlers.ts': ['orders', 'order_items', 'products'],
   'baskets/queries.ts': ['products'],
-  'baskets/resolve.ts': ['products', 'product_analogues'],
   'catalog/queries.ts': ['shippings'],
   'content/admin.ts': ['forms', 'answers', 'agreements'],
-  'orders/bill-file.ts': ['files'],
-  'orders/change-order.ts': ['files', 'products'],
-  'orders/supplier-lines.ts': ['products'],
+  'orders/change-order.ts': ['files'],
   'orders/view.ts': ['users', 'counterparties', 'pay_systems', 'files'],
   'returns/handlers.ts': ['order_items', 'orders', 'order_statuses'],
   'returns/views.ts': ['users', 'orders', 'counterparties'],
-  'site/admin.ts': ['pay_systems', 'price_types', 'price_mappings'],
   'users/queries.ts': ['users', 'price_types', 'pay_systems', 'sessions'],
 };
 

@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers } from '../../rest/context.js';
 import { paged, pageOf } from '../../rest/paging.js';
 import type { Actor } from '../auth/index.js';
-import { loadOffers, loadStores, offerFrom, priceContextOf, priceFor } from '../catalog/index.js';
+import { loadOffers, loadStores, offerFrom, priceContextOf, priceFor, productsForBasket } from '../catalog/index.js';
 import { ownFile, readStoredFile } from '../files/index.js';
 import { parseLines } from './lines.js';
 import { basketLines, basketView, basketViews, itemsFrom, itemsView, ownBasket, storesOf } from './queries.js';
@@ -43,24 +43,7 @@ export async function putLines(
   for (const l of lines)
     if (l.quantity >= 1) merged.set(l.product, Math.min(ORDER_QUANTITY_MAX, (merged.get(l.product) ?? 0) + l.quantity));
   const ids = [...merged.keys()];
-  const products = ids.length
-    ? await db
-        .selectFrom('products')
-        .select([
-          'id',
-          'name',
-          'article',
-          'brand',
-          'unit',
-          'active',
-          'measure_factor',
-          'weight_kg',
-          'volume_m3',
-          'properties',
-        ])
-        .where('id', '=', sql<number>`ANY(${ids}::int[])`)
-        .execute()
-    : [];
+  const products = await productsForBasket(db, ids);
   const byId = new Map(products.map((p) => [p.id, p]));
   const [offers, limits] = await Promise.all([loadOffers(db, actor, ids, undefined, 'basket'), limitsFor(db, ids)]);
   // What a line will hold after this call ('add' sums with the line already there): the group minimum of

@@ -2,7 +2,7 @@ import { normalizeArticle, type Candidate, type ResolveResult, type ResolvedLine
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../auth/index.js';
-import { loadOffers } from '../catalog/index.js';
+import { activeAnaloguesByArticleKeys, activeProductsByArticleKeys, loadOffers } from '../catalog/index.js';
 import type { ParsedLine } from './lines.js';
 
 const MAX_CANDIDATES = 5;
@@ -32,23 +32,10 @@ export async function resolveLines(db: Db, actor: Actor, lines: ParsedLine[]): P
     hits.set(h.key, list);
   };
   if (keys.length > 0) {
-    const exact = await db
-      .selectFrom('products')
-      .select(['id', 'name', 'article', 'brand', 'article_key'])
-      .where('active', '=', true)
-      .where('article_key', '=', sql<string>`ANY(${keys}::text[])`)
-      .orderBy('id')
-      .execute();
+    const exact = await activeProductsByArticleKeys(db, keys);
     for (const p of exact)
       push({ key: p.article_key, id: p.id, name: p.name, article: p.article, brand: p.brand, match: 'article' });
-    const analogues = await db
-      .selectFrom('product_analogues as a')
-      .innerJoin('products as p', 'p.id', 'a.product_id')
-      .select(['a.article_key', 'p.id', 'p.name', 'p.article', 'p.brand'])
-      .where('p.active', '=', true)
-      .where('a.article_key', '=', sql<string>`ANY(${keys}::text[])`)
-      .orderBy('p.id')
-      .execute();
+    const analogues = await activeAnaloguesByArticleKeys(db, keys);
     const exactKeys = new Set(hits.keys());
     // An analogue is offered only when no product carries the number itself.
     for (const p of analogues)

@@ -25,7 +25,24 @@ export {
   type PriceMapping,
 } from './bulk-writes.js';
 export { activeProductByArticleKey, addProduct } from './by-article.js';
-export { activePaySystem, activePaySystemsEn, paySystemNames, priceTypeNames } from './names.js';
+export {
+  activeAnaloguesByArticleKeys,
+  activePaySystem,
+  activePaySystemsEn,
+  activeProductsByArticleKeys,
+  paySystemNames,
+  priceTypeNames,
+  productsForBasket,
+  productsForOrderLines,
+} from './names.js';
+export {
+  paySystemsForSettings,
+  priceMappingsForSettings,
+  priceTypesForSettings,
+  renamePriceType,
+  setPriceMappingTarget,
+  updatePaySystem,
+} from './pricing-settings.js';
 export { productGroupsOf } from './groups.js';
 export { loadOffers, priceContextOf, shownPrice, type Offer, type PriceContext, type PricePurpose } from './offers.js';
 export { priceMappingsForAdmin, updatePriceMapping } from './price-mappings.js';

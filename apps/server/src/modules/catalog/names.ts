@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import './tables.js';
 
@@ -31,3 +32,56 @@ export const activePaySystem = (db: Db, id: number) =>
 /** The payment methods a dealer may choose, in the site's order, with their English names. */
 export const activePaySystemsEn = (db: Db) =>
   db.selectFrom('pay_systems').select(['id', 'name', 'name_en']).where('active', '=', true).orderBy('sort').execute();
+
+/** What an order needs of these products to add or change its lines: name, unit, factor, sizes, stock. */
+export const productsForOrderLines = async (db: Db, ids: number[]) =>
+  ids.length === 0
+    ? []
+    : db
+        .selectFrom('products')
+        .select(['id', 'name', 'article', 'unit', 'active', 'measure_factor', 'weight_kg', 'volume_m3'])
+        .select(sql<number>`stock_real + stock_virtual`.as('stock'))
+        .where('id', '=', sql<number>`ANY(${ids}::int[])`)
+        .execute();
+
+/** What a basket needs of these products to take them as lines: name, unit, factor, sizes, properties. */
+export const productsForBasket = async (db: Db, ids: number[]) =>
+  ids.length === 0
+    ? []
+    : db
+        .selectFrom('products')
+        .select([
+          'id',
+          'name',
+          'article',
+          'brand',
+          'unit',
+          'active',
+          'measure_factor',
+          'weight_kg',
+          'volume_m3',
+          'properties',
+        ])
+        .where('id', '=', sql<number>`ANY(${ids}::int[])`)
+        .execute();
+
+/** The active products carrying one of these normalised part numbers, oldest first (a pasted list's lines). */
+export const activeProductsByArticleKeys = (db: Db, keys: string[]) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'name', 'article', 'brand', 'article_key'])
+    .where('active', '=', true)
+    .where('article_key', '=', sql<string>`ANY(${keys}::text[])`)
+    .orderBy('id')
+    .execute();
+
+/** The active products that list one of these normalised part numbers as an analogue, with the number. */
+export const activeAnaloguesByArticleKeys = (db: Db, keys: string[]) =>
+  db
+    .selectFrom('product_analogues as a')
+    .innerJoin('products as p', 'p.id', 'a.product_id')
+    .select(['a.article_key', 'p.id', 'p.name', 'p.article', 'p.brand'])
+    .where('p.active', '=', true)
+    .where('a.article_key', '=', sql<string>`ANY(${keys}::text[])`)
+    .orderBy('p.id')
+    .execute();

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { isAdmin, type Actor } from '../auth/index.js';
-import { allowFileReaders, downloadPath } from '../files/index.js';
+import { allowFileReaders, downloadPath, fileById } from '../files/index.js';
 import './tables.js';
 
 /**
@@ -11,12 +11,8 @@ export async function attachedBill(
   db: Db,
   orderId: number,
 ): Promise<{ id: number; path: string; name: string; size: number } | null> {
-  const row = await db
-    .selectFrom('orders as o')
-    .innerJoin('files as f', 'f.id', 'o.bill_file_id')
-    .selectAll('f')
-    .where('o.id', '=', orderId)
-    .executeTakeFirst();
+  const order = await db.selectFrom('orders').select('bill_file_id').where('id', '=', orderId).executeTakeFirst();
+  const row = order?.bill_file_id == null ? undefined : await fileById(db, order.bill_file_id);
   return row ? { id: row.id, path: downloadPath(row), name: row.name, size: Number(row.size) } : null;
 }
 

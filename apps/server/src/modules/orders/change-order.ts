@@ -5,7 +5,8 @@ import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { priceTypeOf } from '../auth/index.js';
-import { loadOffers } from '../catalog/index.js';
+import { loadOffers, productsForOrderLines } from '../catalog/index.js';
+import { fileById } from '../files/index.js';
 import { noticePreferences, tellUser } from '../notices/index.js';
 import { refuseShortLines } from './minimums.js';
 import { correctionRefusal } from './rules.js';
@@ -240,17 +241,13 @@ async function applyChange(
     const fileId = change.bill.fileId ?? null;
     let fileName = '';
     if (fileId !== null) {
-      const file = await db.selectFrom('files').select(['id', 'name']).where('id', '=', fileId).executeTakeFirst();
+      const file = await fileById(db, fileId);
       if (!file) throw notFound();
       fileName = file.name;
     }
     // An attached file wins over the generated bill: only an explicit «Сформировать заново» replaces it.
-    const current = await db
-      .selectFrom('orders as o')
-      .innerJoin('files as f', 'f.id', 'o.bill_file_id')
-      .select('f.name')
-      .where('o.id', '=', orderId)
-      .executeTakeFirst();
+    const attached = await db.selectFrom('orders').select('bill_file_id').where('id', '=', orderId).executeTakeFirst();
+    const current = attached?.bill_file_id == null ? undefined : await fileById(db, attached.bill_file_id);
     if (fileId === null && current && !change.bill.replaceFile) throw refuse('error.orderBillAttached', current.name);
     await db
       .updateTable('orders')
@@ -375,14 +372,7 @@ async function applyLines(
       ...additions.keys(),
     ]),
   ];
-  const products = productIds.length
-    ? await db
-        .selectFrom('products')
-        .select(['id', 'name', 'article', 'unit', 'active', 'measure_factor', 'weight_kg', 'volume_m3'])
-        .select(sql<number>`stock_real + stock_virtual`.as('stock'))
-        .where('id', '=', sql<number>`ANY(${productIds}::int[])`)
-        .execute()
-    : [];
+  const products = await productsForOrderLines(db, productIds);
   const productOf = new Map(products.map((p) => [p.id, p]));
 
   /** An increase must be on sale, a multiple of the factor and in stock. */

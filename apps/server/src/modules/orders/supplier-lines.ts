@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { productsForOrderLines } from '../catalog/index.js';
 import type { OrderHistoryChange } from './tables.js';
 import { recomputeTotals } from './totals.js';
 import './tables.js';
@@ -40,13 +40,7 @@ export async function applySupplierLines(
   const used = new Set<number>();
   const changes: OrderHistoryChange[] = [];
   const newProducts = lines.filter((l) => l.productId !== null).map((l) => l.productId!);
-  const products = newProducts.length
-    ? await db
-        .selectFrom('products')
-        .select(['id', 'unit', 'weight_kg', 'volume_m3'])
-        .where('id', '=', sql<number>`ANY(${newProducts}::int[])`)
-        .execute()
-    : [];
+  const products = await productsForOrderLines(db, newProducts);
   const productOf = new Map(products.map((p) => [p.id, p]));
 
   for (const l of lines) {

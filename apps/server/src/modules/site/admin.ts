@@ -5,6 +5,14 @@ import { translate, type Language } from '@portal/contract';
 import type { Handlers, RestContext } from '../../rest/context.js';
 import { recordAudit } from '../audit/index.js';
 import { hashPassword } from '../auth/index.js';
+import {
+  paySystemsForSettings,
+  priceMappingsForSettings,
+  priceTypesForSettings,
+  renamePriceType,
+  setPriceMappingTarget,
+  updatePaySystem,
+} from '../catalog/index.js';
 import { readSiteSettings } from './handlers.js';
 import { readExchangeUser, type StoredExchangeUser } from './exchange-user.js';
 import './tables.js';
@@ -22,18 +30,9 @@ const invalid = (lang: Language, fields: Record<string, string>) =>
 async function adminView(db: Db, ctx: RestContext): Promise<SiteSettingsAdmin> {
   const [settings, paySystems, priceTypes, priceMappings, stored] = await Promise.all([
     readSiteSettings(db, ctx.config),
-    db
-      .selectFrom('pay_systems')
-      .select(['id', 'code', 'name', 'description', 'active'])
-      .orderBy('sort')
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('price_types').select(['id', 'code', 'name', 'is_default']).orderBy('sort').orderBy('id').execute(),
-    db
-      .selectFrom('price_mappings')
-      .select(['id', 'external_id', 'external_name', 'price_type_id', 'pay_system_id'])
-      .orderBy('id')
-      .execute(),
+    paySystemsForSettings(db),
+    priceTypesForSettings(db),
+    priceMappingsForSettings(db),
     readExchangeUser(db),
   ]);
   const env = ctx.config.exchange;
@@ -97,20 +96,22 @@ export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
       await recordAudit(db, ctx, { entity: 'site-settings', id: 'main', action: 'update', before, after });
 
       const fields: Record<string, string> = {};
-      const pays = await db.selectFrom('pay_systems').select(['id', 'name', 'description', 'active']).execute();
+      const pays = (await paySystemsForSettings(db)).map(({ id, name, description, active }) => ({
+        id,
+        name,
+        description,
+        active,
+      }));
       const payById = new Map(pays.map((p) => [p.id, p]));
       input.paySystems.forEach((p, i) => {
         if (!payById.has(p.id)) fields[`paySystems.${i}.id`] = 'error.paySystemNotFound';
       });
-      const types = await db.selectFrom('price_types').select(['id', 'name']).execute();
+      const types = (await priceTypesForSettings(db)).map(({ id, name }) => ({ id, name }));
       const typeById = new Map(types.map((t) => [t.id, t]));
       input.priceTypes.forEach((p, i) => {
         if (!typeById.has(p.id)) fields[`priceTypes.${i}.id`] = 'error.priceTypeNotFound';
       });
-      const maps = await db
-        .selectFrom('price_mappings')
-        .select(['id', 'external_name', 'price_type_id', 'pay_system_id'])
-        .execute();
+      const maps = await priceMappingsForSettings(db);
       const mapById = new Map(maps.map((m) => [m.id, m]));
       input.priceMappings.forEach((m, i) => {
         if (!mapById.has(m.id)) fields[`priceMappings.${i}.id`] = 'error.priceMappingNotFound';
@@ -124,27 +125,19 @@ export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
       for (const p of input.paySystems) {
         const old = payById.get(p.id)!;
         if (old.name === p.name && old.description === p.description && old.active === p.active) continue;
-        await db
-          .updateTable('pay_systems')
-          .set({ name: p.name, description: p.description, active: p.active })
-          .where('id', '=', p.id)
-          .execute();
+        await updatePaySystem(db, p.id, { name: p.name, description: p.description, active: p.active });
         await recordAudit(db, ctx, { entity: 'pay-system', id: p.id, action: 'update', before: old, after: p });
       }
       for (const p of input.priceTypes) {
         const old = typeById.get(p.id)!;
         if (old.name === p.name) continue;
-        await db.updateTable('price_types').set({ name: p.name }).where('id', '=', p.id).execute();
+        await renamePriceType(db, p.id, p.name);
         await recordAudit(db, ctx, { entity: 'price-type', id: p.id, action: 'update', before: old, after: p });
       }
       for (const m of input.priceMappings) {
         const old = mapById.get(m.id)!;
         if (old.price_type_id === m.priceTypeId && old.pay_system_id === m.paySystemId) continue;
-        await db
-          .updateTable('price_mappings')
-          .set({ price_type_id: m.priceTypeId, pay_system_id: m.paySystemId, updated_at: new Date() })
-          .where('id', '=', m.id)
-          .execute();
+        await setPriceMappingTarget(db, m.id, { priceTypeId: m.priceTypeId, paySystemId: m.paySystemId });
         await recordAudit(db, ctx, {
           entity: 'price-mapping',
           id: m.id,
