@@ -312,18 +312,22 @@ export const formFieldInput = z
     code: fieldCode,
     type: z.enum(FORM_FIELD_TYPES, { error: 'validation.invalid' }),
     label: required(300),
+    /** English texts (decision 148): left out = keep the stored one, empty = none (the Russian one shows). */
+    labelEn: optionalText(300).optional(),
     mask: optionalText(100),
     readonly: z.boolean({ error: 'validation.invalid' }),
     options: z
-      .array(z.strictObject({ title: required(200), value: required(200) }))
+      .array(z.strictObject({ title: required(200), value: required(200), titleEn: optionalText(200).optional() }))
       .max(100, { error: 'validation.tooMany' }),
     rules: z
-      .array(z.strictObject({ regex: regexField, message: required(300) }))
+      .array(z.strictObject({ regex: regexField, message: required(300), messageEn: optionalText(300).optional() }))
       .max(10, { error: 'validation.tooMany' }),
     conditions: z
       .array(z.strictObject({ field: fieldCode, value: z.union([optionalText(200), z.boolean()]) }))
       .max(10, { error: 'validation.tooMany' }),
     value: z.union([optionalText(2000), z.boolean()]).nullable(),
+    /** The English text of a readonly field's value. */
+    valueEn: optionalText(2000).optional(),
     agreementId: idSchema.nullable(),
   })
   .superRefine((v, ctx) => {
@@ -340,6 +344,7 @@ export const formFields = z
     title: required(300),
     titleEn: optionalText(300),
     description: optionalText(2000),
+    descriptionEn: optionalText(2000).optional(),
     fields: z.array(formFieldInput).max(50, { error: 'validation.tooMany' }),
     sort: sortField,
   })
@@ -353,6 +358,24 @@ export const formFields = z
     });
   });
 export type FormFields = z.input<typeof formFields>;
+
+/** The stored English overlay of a form (`FormTranslation`, decision 145): by field code, options by value. */
+export const formTranslationSchema = z.object({
+  description: z.string().optional(),
+  fields: z
+    .record(
+      z.string(),
+      z
+        .object({
+          label: z.string().optional(),
+          value: z.string().optional(),
+          options: z.record(z.string(), z.string()).optional(),
+          messages: z.array(z.string()).optional(),
+        })
+        .optional(),
+    )
+    .optional(),
+});
 export const formAdminSchema = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -360,6 +383,7 @@ export const formAdminSchema = z.object({
   titleEn: z.string(),
   description: z.string(),
   fields: z.array(formFieldSchema),
+  translationEn: formTranslationSchema,
   sort: z.number().int(),
   answers: z.number().int(),
 });

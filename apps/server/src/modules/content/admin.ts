@@ -12,7 +12,7 @@ import type {
   PageAdmin,
   StorageAdmin,
 } from '@portal/contract';
-import { AGREEMENT_PREFIX } from '@portal/contract';
+import { AGREEMENT_PREFIX, type FormTranslation } from '@portal/contract';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import sharp from 'sharp';
@@ -555,6 +555,7 @@ export const contentAdminHandlers: Handlers<typeof contentAdminMethods> = {
           title_en: f.titleEn,
           description: f.description,
           fields: JSON.stringify(definition),
+          translation_en: JSON.stringify(formTranslation(f, definition, {})),
           sort: f.sort,
         })
         .returningAll()
@@ -579,6 +580,7 @@ export const contentAdminHandlers: Handlers<typeof contentAdminMethods> = {
           title_en: f.titleEn,
           description: f.description,
           fields: JSON.stringify(definition),
+          translation_en: JSON.stringify(formTranslation(f, definition, old.translation_en)),
           sort: f.sort,
         })
         .where('id', '=', id)
@@ -669,6 +671,7 @@ const toFormAdmin = (r: FormRow): FormAdmin => ({
   titleEn: r.title_en,
   description: r.description,
   fields: r.fields,
+  translationEn: r.translation_en ?? {},
   sort: r.sort,
   answers: count(r.answers),
 });
@@ -701,12 +704,44 @@ async function formDefinition(db: Db, lang: Language, fields: FieldInput[]): Pro
       label: f.label,
       required: f.rules.length > 0,
       readonly: f.readonly,
-      options: f.options,
-      rules: f.rules,
+      options: f.options.map((o) => ({ title: o.title, value: o.value })),
+      rules: f.rules.map((r) => ({ regex: r.regex, message: r.message })),
       // A condition on a field the form does not have would hide the field for ever: such conditions go.
       conditions: f.conditions.filter((c) => codes.has(c.field)),
       value: f.value,
       agreementId: f.type === 'AGREEMENT' ? f.agreementId : null,
     };
   });
+}
+
+type FormInput = Parameters<(typeof contentAdminHandlers)['form/create']>[0]['fields'];
+
+/**
+ * The English overlay (decision 148) of what the editor sends, keyed as `translateFields` reads it: per
+ * field code its label, readonly value, option titles by value and rule messages by position. A text the
+ * caller left out keeps the stored one (of the same code, value and position); an empty one is none.
+ */
+function formTranslation(f: FormInput, definition: FormField[], old: FormTranslation): FormTranslation {
+  const kept = <T>(sent: T | undefined, stored: T | undefined) => (sent === undefined ? stored : sent);
+  const fields: NonNullable<FormTranslation['fields']> = {};
+  f.fields.forEach((x, i) => {
+    const code = definition[i]!.code;
+    const before = old.fields?.[code];
+    const entry: NonNullable<NonNullable<FormTranslation['fields']>[string]> = {};
+    const label = kept(x.labelEn, before?.label);
+    if (label) entry.label = label;
+    const value = kept(x.valueEn, before?.value);
+    if (value) entry.value = value;
+    const options = Object.fromEntries(
+      x.options
+        .map((o) => [o.value, kept(o.titleEn, before?.options?.[o.value]) ?? ''] as const)
+        .filter(([, title]) => title),
+    );
+    if (Object.keys(options).length) entry.options = options;
+    const messages = x.rules.map((r, j) => kept(r.messageEn, before?.messages?.[j]) ?? '');
+    if (messages.some(Boolean)) entry.messages = messages;
+    if (Object.keys(entry).length) fields[code] = entry;
+  });
+  const description = kept(f.descriptionEn, old.description);
+  return { ...(description ? { description } : {}), ...(Object.keys(fields).length ? { fields } : {}) };
 }

@@ -374,6 +374,154 @@ describe('support forms', () => {
   });
 });
 
+describe('English texts of a form (decision 148)', () => {
+  const field = {
+    code: 'COLOR',
+    type: 'SELECT' as const,
+    label: 'Цвет кузова',
+    labelEn: 'Body colour',
+    mask: '',
+    readonly: false,
+    options: [
+      { title: 'Белый', value: 'white', titleEn: 'White' },
+      { title: 'Чёрный', value: 'black', titleEn: '' },
+    ],
+    rules: [{ regex: '^white$', message: 'Пока только белый', messageEn: 'Only white for now' }],
+    conditions: [],
+    value: null,
+    agreementId: null,
+  };
+  const fields = {
+    code: 'COLOR_REQUEST',
+    title: 'Запрос цвета',
+    titleEn: 'Colour request',
+    description: 'Укажите цвет',
+    descriptionEn: 'Name the colour',
+    sort: 20,
+    fields: [
+      field,
+      {
+        ...field,
+        code: 'NOTE',
+        type: 'TEXT' as const,
+        label: 'Примечание',
+        labelEn: 'Note',
+        readonly: true,
+        value: 'Ответим в течение дня',
+        valueEn: 'We answer within a day',
+        options: [],
+        rules: [],
+      },
+    ],
+  };
+
+  it('are saved beside the Russian ones, audited, and shown on an English page only', async () => {
+    const form = await admin.ok('form/create', { fields });
+    expect(form.translationEn).toEqual({
+      description: 'Name the colour',
+      fields: {
+        COLOR: { label: 'Body colour', options: { white: 'White' }, messages: ['Only white for now'] },
+        NOTE: { label: 'Note', value: 'We answer within a day' },
+      },
+    });
+    // The stored definition stays Russian and carries no English keys.
+    expect(form.fields[0]).toMatchObject({
+      label: 'Цвет кузова',
+      options: [
+        { title: 'Белый', value: 'white' },
+        { title: 'Чёрный', value: 'black' },
+      ],
+    });
+    expect(form.fields[0]!.options[0]).not.toHaveProperty('titleEn');
+    expect(form.fields[0]!.rules[0]).not.toHaveProperty('messageEn');
+
+    const english = await t.as('dealer');
+    english.language = 'en';
+    const en = await english.ok('form/get', { code: 'COLOR_REQUEST' });
+    expect(en.title).toBe('Colour request');
+    expect(en.description).toBe('Name the colour');
+    expect(en.fields.map((f) => f.label)).toEqual(['Body colour', 'Note']);
+    expect(en.fields[0]!.options.map((o) => o.title)).toEqual(['White', 'Чёрный']);
+    expect(en.fields[1]!.value).toBe('We answer within a day');
+    const wrong = await english.call('answer/create', {
+      payload: { code: 'COLOR_REQUEST', fields: [{ code: 'COLOR', value: 'black' }] },
+    });
+    expect(wrong.status).toBe(400);
+    expect(fieldsOf(wrong).COLOR).toBe('Only white for now');
+    const answer = await english.ok('answer/create', {
+      payload: { code: 'COLOR_REQUEST', fields: [{ code: 'COLOR', value: 'white' }] },
+    });
+    expect(answer.userFields.find((f) => f.sid === 'COLOR')).toMatchObject({ title: 'Body colour', value: 'White' });
+
+    const ru = await dealer.ok('form/get', { code: 'COLOR_REQUEST' });
+    expect(ru.description).toBe('Укажите цвет');
+    expect(ru.fields.map((f) => f.label)).toEqual(['Цвет кузова', 'Примечание']);
+
+    // An update: an empty text clears its English, a text left out keeps the stored one.
+    const { labelEn: _l, ...withoutLabel } = field;
+    const updated = await admin.ok('form/update', {
+      id: form.id,
+      fields: {
+        ...fields,
+        descriptionEn: '',
+        fields: [
+          {
+            ...withoutLabel,
+            options: [field.options[0]!, { ...field.options[1]!, titleEn: 'Black' }],
+            rules: [{ ...field.rules[0]!, messageEn: '' }],
+          },
+        ],
+      },
+    });
+    expect(updated.translationEn).toEqual({
+      fields: { COLOR: { label: 'Body colour', options: { white: 'White', black: 'Black' } } },
+    });
+    expect((await english.ok('form/get', { code: 'COLOR_REQUEST' })).description).toBe('Укажите цвет');
+
+    const audit = await sql<{
+      action: string;
+      before: { translationEn?: unknown } | null;
+      after: { translationEn?: unknown } | null;
+    }>`
+      SELECT action, before, after FROM audit_log WHERE entity = 'form' AND entity_id = ${String(form.id)} ORDER BY id`.execute(
+      db(),
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual(['create', 'update']);
+    expect(audit.rows[1]!.before?.translationEn).toEqual(form.translationEn);
+    expect(audit.rows[1]!.after?.translationEn).toEqual(updated.translationEn);
+  });
+
+  it('refuses a control character or an overlong English text with a Russian 400', async () => {
+    const r = await admin.call('form/create', {
+      fields: {
+        ...fields,
+        code: 'COLOR_BAD',
+        descriptionEn: 'Bad\u0000text',
+        fields: [{ ...field, labelEn: 'x'.repeat(301), options: [{ ...field.options[0]!, titleEn: 'Wh\u0007ite' }] }],
+      },
+    });
+    expect(r.status).toBe(400);
+    const errors = fieldsOf(r);
+    expect(errors['fields.fields.0.labelEn']).toBe('Слишком длинное значение');
+    const control = await admin.call('form/create', {
+      fields: {
+        ...fields,
+        code: 'COLOR_BAD',
+        fields: [{ ...field, options: [{ ...field.options[0]!, titleEn: 'Wh\u0007ite' }] }],
+      },
+    });
+    expect(control.status).toBe(400);
+    expect(fieldsOf(control)['fields.fields.0.options.0.titleEn']).toMatch(/^Содержит недопустимый управляющий символ/);
+    const english = await admin.call('form/create', {
+      fields: { ...fields, code: 'COLOR_BAD', descriptionEn: 'a'.repeat(2001) },
+    });
+    expect(fieldsOf(english)['fields.descriptionEn']).toBe('Слишком длинное значение');
+    expect(
+      await db().selectFrom('forms').select('id').where('code', '=', 'COLOR_BAD').executeTakeFirst(),
+    ).toBeUndefined();
+  });
+});
+
 describe('administrators’ lists', () => {
   it('show the unpublished rows too, search them and page them', async () => {
     for (const [name, search] of [
@@ -449,6 +597,8 @@ describe('the demo content', () => {
       expect(after?.fields.map((x) => [x.code, x.type, x.required])).toEqual(
         f.fields.map((x) => [x.code, x.type, x.required]),
       );
+      // Saved by a caller that sends no English texts, the form keeps the ones it had (decision 148).
+      expect(after?.translationEn).toEqual(f.translationEn);
     }
   });
 });
