@@ -134,7 +134,6 @@ export const tableOwnerPending = {
   'baskets/handlers.ts': ['orders', 'order_items', 'products'],
   'baskets/queries.ts': ['products'],
   'catalog/queries.ts': ['shippings'],
-  'content/admin.ts': ['forms', 'answers', 'agreements'],
   'orders/view.ts': ['users', 'counterparties', 'pay_systems', 'files'],
   'returns/handlers.ts': ['order_items', 'orders', 'order_statuses'],
 };

@@ -7,6 +7,7 @@ import { filesHandlers } from '../modules/files/handlers.js';
 import { returnsHandlers } from '../modules/returns/handlers.js';
 import { wishesHandlers } from '../modules/wishes/handlers.js';
 import { formsHandlers } from '../modules/forms/handlers.js';
+import { formAdminHandlers } from '../modules/forms/admin.js';
 import { noticesHandlers } from '../modules/notices/handlers.js';
 import { mailingHandlers } from '../modules/mailing/handlers.js';
 import { catalogHandlers } from '../modules/catalog/handlers.js';
@@ -44,6 +45,7 @@ export const handlers: Handlers<Methods> = {
   ...exchangeHandlers,
   ...siteAdminHandlers,
   ...contentAdminHandlers,
+  ...formAdminHandlers,
   ...auditHandlers,
   ...deskOrderHandlers,
 };

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import './tables.js';
 
 export { consentTo } from './consents.js';
+export type { FormAdminMethod } from './admin.js';
 
 /** Support appeals still «Новое»: the support list the dashboard's tile opens, filtered the same way. */
 export async function countAppealsWaiting(db: Db): Promise<number> {

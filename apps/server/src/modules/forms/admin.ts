@@ -1,0 +1,215 @@
+import {
+  AGREEMENT_PREFIX,
+  translate,
+  type contentAdminMethods,
+  type FormAdmin,
+  type FormField,
+  type FormTranslation,
+  type Language,
+} from '@portal/contract';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { AppError, notFound, validationError } from '../../rest/app-error.js';
+import type { Handlers, RestContext } from '../../rest/context.js';
+import { containsPattern, paged } from '../../rest/paging.js';
+import { recordAudit } from '../audit/index.js';
+import type { FormsTable } from './tables.js';
+import './tables.js';
+
+/**
+ * The back office's editing of the support forms (decision 043: one definition, checked by the browser and
+ * the server), with the forms' tables. Every write is one transaction with its audit line (decision 101).
+ */
+
+export type FormAdminMethod = 'form/admin-list' | 'form/create' | 'form/update' | 'form/delete';
+
+/** A 400 with per-field messages in the caller's language. */
+const invalid = (lang: Language, fields: Record<string, string>) =>
+  validationError(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, translate(lang, v)])));
+
+const count = (n: unknown) => Number(n);
+
+/** Runs a write in a transaction; `Db` is what recordAudit and the queries take. */
+const inTransaction = <T>(ctx: RestContext, work: (db: Db) => Promise<T>) =>
+  ctx.db.transaction().execute((trx) => work(trx as unknown as Db));
+
+/** Rows whose given text columns contain the search (any of them); every row without one. */
+const matches = (search: string | undefined, columns: string[]) =>
+  search
+    ? sql<boolean>`(${sql.join(
+        columns.map((c) => sql`${sql.ref(c)} ILIKE ${containsPattern(search)}`),
+        sql` OR `,
+      )})`
+    : sql<boolean>`true`;
+
+export const formAdminHandlers: Pick<Handlers<typeof contentAdminMethods>, FormAdminMethod> = {
+  /* Support forms (decision 043: one definition, checked by the browser and the server) */
+  async 'form/admin-list'(input, ctx) {
+    const base = ctx.db.selectFrom('forms').where(matches(input?.filter?.search, ['code', 'title']));
+    const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await paged(
+      base
+        .selectAll('forms')
+        .select(sql<number>`(SELECT count(*) FROM answers a WHERE a.form_id = forms.id)`.as('answers'))
+        .orderBy('sort')
+        .orderBy('id'),
+      input,
+    ).execute();
+    return { count: count(n.n), items: rows.map(toFormAdmin) };
+  },
+  async 'form/create'({ fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      if (await db.selectFrom('forms').select('id').where('code', '=', f.code).executeTakeFirst())
+        throw invalid(ctx.language, { 'fields.code': 'error.formCodeTaken' });
+      const definition = await formDefinition(db, ctx.language, f.fields);
+      const row = await db
+        .insertInto('forms')
+        .values({
+          code: f.code,
+          title: f.title,
+          title_en: f.titleEn,
+          description: f.description,
+          fields: JSON.stringify(definition),
+          translation_en: JSON.stringify(formTranslation(f, definition, {})),
+          sort: f.sort,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const item = toFormAdmin({ ...row, answers: 0 });
+      await recordAudit(db, ctx, { entity: 'form', id: row.id, action: 'create', after: item });
+      return item;
+    });
+  },
+  async 'form/update'({ id, fields: f }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.selectFrom('forms').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!old) throw notFound();
+      if (await db.selectFrom('forms').select('id').where('code', '=', f.code).where('id', '<>', id).executeTakeFirst())
+        throw invalid(ctx.language, { 'fields.code': 'error.formCodeTaken' });
+      const definition = await formDefinition(db, ctx.language, f.fields);
+      const row = await db
+        .updateTable('forms')
+        .set({
+          code: f.code,
+          title: f.title,
+          title_en: f.titleEn,
+          description: f.description,
+          fields: JSON.stringify(definition),
+          translation_en: JSON.stringify(formTranslation(f, definition, old.translation_en)),
+          sort: f.sort,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const answers = await db
+        .selectFrom('answers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('form_id', '=', id)
+        .executeTakeFirstOrThrow();
+      const item = toFormAdmin({ ...row, answers: answers.n });
+      await recordAudit(db, ctx, {
+        entity: 'form',
+        id,
+        action: 'update',
+        before: toFormAdmin({ ...old, answers: 0 }),
+        after: item,
+      });
+      return item;
+    });
+  },
+  /** Answers keep their own copy of the fields (decision 043), but they belong to the form: it stays while it has some. */
+  async 'form/delete'({ id }, ctx) {
+    return inTransaction(ctx, async (db) => {
+      const old = await db.selectFrom('forms').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!old) throw notFound();
+      if (await db.selectFrom('answers').select('id').where('form_id', '=', id).executeTakeFirst())
+        throw new AppError('CONFLICT', 'error.formHasAnswers');
+      await db.deleteFrom('forms').where('id', '=', id).execute();
+      await recordAudit(db, ctx, { entity: 'form', id, action: 'delete', before: toFormAdmin({ ...old, answers: 0 }) });
+      return { ok: true as const };
+    });
+  },
+};
+
+type FormRow = Selectable<FormsTable> & { answers: unknown };
+const toFormAdmin = (r: FormRow): FormAdmin => ({
+  id: r.id,
+  code: r.code,
+  title: r.title,
+  titleEn: r.title_en,
+  description: r.description,
+  fields: r.fields,
+  translationEn: r.translation_en ?? {},
+  sort: r.sort,
+  answers: count(r.answers),
+});
+
+type FieldInput = Parameters<(typeof formAdminHandlers)['form/create']>[0]['fields']['fields'][number];
+
+/** The stored definition (decision 043) of what the page sends: ids, names, `required` from the rules. */
+async function formDefinition(db: Db, lang: Language, fields: FieldInput[]): Promise<FormField[]> {
+  const agreementIds = fields.map((f) => f.agreementId).filter((id): id is number => id !== null);
+  if (agreementIds.length > 0) {
+    const known = new Set(
+      (await db.selectFrom('agreements').select('id').where('id', 'in', agreementIds).execute()).map((a) => a.id),
+    );
+    const errors: Record<string, string> = {};
+    fields.forEach((f, i) => {
+      if (f.agreementId !== null && !known.has(f.agreementId))
+        errors[`fields.fields.${i}.agreementId`] = 'error.notFound';
+    });
+    if (Object.keys(errors).length) throw invalid(lang, errors);
+  }
+  const codes = new Set(fields.map((f) => (f.type === 'AGREEMENT' ? `${AGREEMENT_PREFIX}${f.agreementId}` : f.code)));
+  return fields.map((f, i) => {
+    const code = f.type === 'AGREEMENT' ? `${AGREEMENT_PREFIX}${f.agreementId}` : f.code;
+    return {
+      id: i + 1,
+      code,
+      type: f.type,
+      name: code,
+      mask: f.mask || null,
+      label: f.label,
+      required: f.rules.length > 0,
+      readonly: f.readonly,
+      options: f.options.map((o) => ({ title: o.title, value: o.value })),
+      rules: f.rules.map((r) => ({ regex: r.regex, message: r.message })),
+      // A condition on a field the form does not have would hide the field for ever: such conditions go.
+      conditions: f.conditions.filter((c) => codes.has(c.field)),
+      value: f.value,
+      agreementId: f.type === 'AGREEMENT' ? f.agreementId : null,
+    };
+  });
+}
+
+type FormInput = Parameters<(typeof formAdminHandlers)['form/create']>[0]['fields'];
+
+/**
+ * The English overlay (decision 148) of what the editor sends, keyed as `translateFields` reads it: per
+ * field code its label, readonly value, option titles by value and rule messages by position. A text the
+ * caller left out keeps the stored one (of the same code, value and position); an empty one is none.
+ */
+function formTranslation(f: FormInput, definition: FormField[], old: FormTranslation): FormTranslation {
+  const kept = <T>(sent: T | undefined, stored: T | undefined) => (sent === undefined ? stored : sent);
+  const fields: NonNullable<FormTranslation['fields']> = {};
+  f.fields.forEach((x, i) => {
+    const code = definition[i]!.code;
+    const before = old.fields?.[code];
+    const entry: NonNullable<NonNullable<FormTranslation['fields']>[string]> = {};
+    const label = kept(x.labelEn, before?.label);
+    if (label) entry.label = label;
+    const value = kept(x.valueEn, before?.value);
+    if (value) entry.value = value;
+    const options = Object.fromEntries(
+      x.options
+        .map((o) => [o.value, kept(o.titleEn, before?.options?.[o.value]) ?? ''] as const)
+        .filter(([, title]) => title),
+    );
+    if (Object.keys(options).length) entry.options = options;
+    const messages = x.rules.map((r, j) => kept(r.messageEn, before?.messages?.[j]) ?? '');
+    if (messages.some(Boolean)) entry.messages = messages;
+    if (Object.keys(entry).length) fields[code] = entry;
+  });
+  const description = kept(f.descriptionEn, old.description);
+  return { ...(description ? { description } : {}), ...(Object.keys(fields).length ? { fields } : {}) };
+}
