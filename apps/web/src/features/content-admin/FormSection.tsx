@@ -184,12 +184,14 @@ function EnglishSection({
       slotProps={{ transition: { unmountOnExit: true } }}
     >
       <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`form-field-${i}-en`}>
-        <Typography variant="body2" sx={{ fontWeight: 500 }}>
-          {t('form.en.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-          {t('form.en.filled', { n: filled, of: texts.length })}
-        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {t('form.en.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('form.en.filled', { n: filled, of: texts.length })}
+          </Typography>
+        </Box>
       </AccordionSummary>
       <AccordionDetails sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <EnglishText
