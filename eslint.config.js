@@ -135,11 +135,8 @@ export const tableOwnerPending = {
   'baskets/queries.ts': ['products'],
   'catalog/queries.ts': ['shippings'],
   'content/admin.ts': ['forms', 'answers', 'agreements'],
-  'orders/change-order.ts': ['files'],
   'orders/view.ts': ['users', 'counterparties', 'pay_systems', 'files'],
   'returns/handlers.ts': ['order_items', 'orders', 'order_statuses'],
-  'returns/views.ts': ['users', 'orders', 'counterparties'],
-  'users/queries.ts': ['users', 'price_types', 'pay_systems', 'sessions'],
 };
 
 /**

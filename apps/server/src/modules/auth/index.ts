@@ -15,3 +15,4 @@ export {
   userCards,
   type UserCard,
 } from './queries.js';
+export * as userAdmin from './user-admin.js';

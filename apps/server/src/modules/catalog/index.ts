@@ -30,10 +30,13 @@ export {
   activePaySystem,
   activePaySystemsEn,
   activeProductsByArticleKeys,
+  paySystemExists,
   paySystemNames,
+  priceTypeExists,
   priceTypeNames,
   productsForBasket,
   productsForOrderLines,
+  userFormChoices,
 } from './names.js';
 export {
   paySystemsForSettings,

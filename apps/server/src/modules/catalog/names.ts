@@ -85,3 +85,17 @@ export const activeAnaloguesByArticleKeys = (db: Db, keys: string[]) =>
     .where('a.article_key', '=', sql<string>`ANY(${keys}::text[])`)
     .orderBy('p.id')
     .execute();
+
+export const priceTypeExists = async (db: Db, id: number) =>
+  (await db.selectFrom('price_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
+/** Any payment method, active or not (an administrator may assign an inactive one). */
+export const paySystemExists = async (db: Db, id: number) =>
+  (await db.selectFrom('pay_systems').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
+/** The choices of the user form: every price type and payment method. */
+export const userFormChoices = (db: Db) =>
+  Promise.all([
+    db.selectFrom('price_types').select(['id', 'name']).orderBy('sort').orderBy('id').execute(),
+    db.selectFrom('pay_systems').select(['id', 'name']).orderBy('sort').orderBy('id').execute(),
+  ]);

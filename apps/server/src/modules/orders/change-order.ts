@@ -293,16 +293,12 @@ async function applyOffer(
   orderId: number,
   offer: { fileId: number | null; description?: string },
 ): Promise<OrderHistoryChange | null> {
-  const current = await db
-    .selectFrom('orders as o')
-    .innerJoin('files as f', 'f.id', 'o.offer_file_id')
-    .select('f.name')
-    .where('o.id', '=', orderId)
-    .executeTakeFirst();
+  const attached = await db.selectFrom('orders').select('offer_file_id').where('id', '=', orderId).executeTakeFirst();
+  const current = attached?.offer_file_id == null ? undefined : await fileById(db, attached.offer_file_id);
   if (offer.fileId === null && !current) return null;
   let fileName = '';
   if (offer.fileId !== null) {
-    const file = await db.selectFrom('files').select('name').where('id', '=', offer.fileId).executeTakeFirst();
+    const file = await fileById(db, offer.fileId);
     if (!file) throw notFound();
     fileName = file.name;
   }

@@ -6,7 +6,11 @@ import { hashPassword, verifyPassword } from '../auth/index.js';
 import { sendRestoreLink } from '../auth/index.js';
 import { toDetails } from './view.js';
 import { recordAudit } from '../audit/index.js';
-import * as q from './queries.js';
+import { userAdmin } from '../auth/index.js';
+import { paySystemExists, priceTypeExists, userFormChoices } from '../catalog/index.js';
+
+/** The SQL these handlers run lives with the owners of its tables (decision 150): auth and catalog. */
+const q = { ...userAdmin, paySystemExists, priceTypeExists, formChoices: userFormChoices };
 
 const notFound = () => new AppError('NOT_FOUND', 'error.notFound');
 

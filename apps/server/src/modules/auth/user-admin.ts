@@ -1,13 +1,16 @@
 /**
- * The users module's SQL: who may see whom, the list, uniqueness and reference checks, and the account writes.
- * Handlers call these and shape the answer; every write that belongs together takes the transaction `trx`.
+ * The SQL of the users module's handlers (user administration), kept with the owner of the `users` and
+ * `sessions` tables (decision 150): who may see whom, the list, uniqueness checks, and the account writes.
+ * The users module calls these through the auth face (`userAdmin`) and shapes the answer; every write that
+ * belongs together takes the transaction `trx`.
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { containsPattern, paged } from '../../rest/paging.js';
-import type { Actor, UserRow } from '../auth/index.js';
-import { isAdmin, isDealer } from '../auth/index.js';
+import type { Actor, UserRow } from './actor.js';
+import { isAdmin, isDealer } from './roles.js';
+import './tables.js';
 
 /**
  * Who a caller may see (the rule lives in the WHERE): administrators everyone; a dealer themselves and the
@@ -111,20 +114,6 @@ export const takenLoginsEmails = (db: Db, values: { login?: string; email?: stri
       ]),
     )
     .execute();
-
-export const priceTypeExists = async (db: Db, id: number) =>
-  (await db.selectFrom('price_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-
-/** Any payment method, active or not (an administrator may assign an inactive one). */
-export const paySystemExists = async (db: Db, id: number) =>
-  (await db.selectFrom('pay_systems').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-
-/** The choices of the user form: every price type and payment method. */
-export const formChoices = (db: Db) =>
-  Promise.all([
-    db.selectFrom('price_types').select(['id', 'name']).orderBy('sort').orderBy('id').execute(),
-    db.selectFrom('pay_systems').select(['id', 'name']).orderBy('sort').orderBy('id').execute(),
-  ]);
 
 export type NewUser = {
   login: string;
