@@ -1,5 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import CloseIcon from '@mui/icons-material/Close';
@@ -13,7 +17,8 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FORM_FIELD_TYPES, formFields, type FormAdmin, type FormFieldInput, type FormFields } from '@portal/contract';
-import { Controller, useFieldArray, useForm, type Control, type FieldErrors } from 'react-hook-form';
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../lib/forms';
 import { rest } from '../../lib/rest';
@@ -24,12 +29,14 @@ const NEW_FIELD: FormFieldInput = {
   code: '',
   type: 'TEXT',
   label: '',
+  labelEn: '',
   mask: '',
   readonly: false,
   options: [],
   rules: [],
   conditions: [],
   value: null,
+  valueEn: '',
   agreementId: null,
 };
 
@@ -40,6 +47,7 @@ function PairList({
   keys,
   labels,
   addLabel,
+  blank,
   errors,
 }: {
   control: Control<FormFields>;
@@ -47,6 +55,8 @@ function PairList({
   keys: [string, string];
   labels: [string, string];
   addLabel: string;
+  /** A new row: its keys with empty texts (and an empty English text for options and rules). */
+  blank: Record<string, string>;
   errors: FieldErrors<FormFields>;
 }) {
   const { t } = useTranslation('contentAdmin');
@@ -81,7 +91,7 @@ function PairList({
         </Box>
       ))}
       <Box>
-        <Button size="small" startIcon={<AddIcon />} onClick={() => rows.append({ title: '', value: '' } as never)}>
+        <Button size="small" startIcon={<AddIcon />} onClick={() => rows.append({ ...blank } as never)}>
           {addLabel}
         </Button>
       </Box>
@@ -94,7 +104,146 @@ function PairList({
   );
 }
 
-function FormEditor({ item, onClose, onSaved }: { item: FormAdmin | null; onClose: () => void; onSaved: () => void }) {
+/** A text box of the English section: the Russian text it translates is its placeholder and hint. */
+function EnglishText({
+  control,
+  name,
+  label,
+  russian,
+  errors,
+  multiline = false,
+}: {
+  control: Control<FormFields>;
+  name: string;
+  label: string;
+  russian: string;
+  errors: FieldErrors<FormFields>;
+  multiline?: boolean;
+}) {
+  const { t } = useTranslation('contentAdmin');
+  const error = errorAt(errors, name);
+  return (
+    <Controller
+      control={control}
+      name={name as `fields.${number}.labelEn`}
+      render={({ field }) => (
+        <TextField
+          size="small"
+          label={label}
+          multiline={multiline}
+          lang="en"
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          placeholder={russian}
+          error={Boolean(error)}
+          helperText={fieldMessage(error) ?? (russian ? t('form.en.russian', { text: russian }) : undefined)}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * A field's English texts (decision 148), folded by default: its label, a readonly value, each option's title
+ * and each rule's message beside the Russian text it translates. Empty = the Russian text shows.
+ */
+function EnglishSection({
+  control,
+  index: i,
+  errors,
+}: {
+  control: Control<FormFields>;
+  index: number;
+  errors: FieldErrors<FormFields>;
+}) {
+  const { t } = useTranslation('contentAdmin');
+  const field = useWatch({ control, name: `fields.${i}` });
+  const [open, setOpen] = useState(false);
+  const hasError =
+    (['labelEn', 'valueEn'] as const).some((k) => errorAt(errors, `fields.${i}.${k}`)) ||
+    (field?.options ?? []).some((_, j) => errorAt(errors, `fields.${i}.options.${j}.titleEn`)) ||
+    (field?.rules ?? []).some((_, j) => errorAt(errors, `fields.${i}.rules.${j}.messageEn`));
+  if (!field) return null;
+  const showOptions = field.type === 'SELECT' || field.type === 'RADIO';
+  const options = showOptions ? (field.options ?? []) : [];
+  const rules = field.rules ?? [];
+  const texts = [
+    field.labelEn,
+    ...(field.readonly && typeof field.value === 'string' ? [field.valueEn] : []),
+    ...options.map((o) => o.titleEn),
+    ...rules.map((r) => r.messageEn),
+  ];
+  const filled = texts.filter((x) => x && x.trim()).length;
+  return (
+    <Accordion
+      disableGutters
+      variant="outlined"
+      expanded={open || hasError}
+      onChange={(_, expanded) => setOpen(expanded)}
+      slotProps={{ transition: { unmountOnExit: true } }}
+    >
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`form-field-${i}-en`}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {t('form.en.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('form.en.filled', { n: filled, of: texts.length })}
+          </Typography>
+        </Box>
+      </AccordionSummary>
+      <AccordionDetails sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <EnglishText
+          control={control}
+          name={`fields.${i}.labelEn`}
+          label={t('form.en.label')}
+          russian={field.label ?? ''}
+          errors={errors}
+        />
+        {field.readonly && typeof field.value === 'string' && (
+          <EnglishText
+            control={control}
+            name={`fields.${i}.valueEn`}
+            label={t('form.en.value')}
+            russian={field.value}
+            errors={errors}
+          />
+        )}
+        {options.map((o, j) => (
+          <EnglishText
+            key={`o${j}`}
+            control={control}
+            name={`fields.${i}.options.${j}.titleEn`}
+            label={t('form.en.option', { n: j + 1 })}
+            russian={o.title ?? ''}
+            errors={errors}
+          />
+        ))}
+        {rules.map((r, j) => (
+          <EnglishText
+            key={`r${j}`}
+            control={control}
+            name={`fields.${i}.rules.${j}.messageEn`}
+            label={t('form.en.message', { n: j + 1 })}
+            russian={r.message ?? ''}
+            errors={errors}
+          />
+        ))}
+      </AccordionDetails>
+    </Accordion>
+  );
+}
+
+export function FormEditor({
+  item,
+  onClose,
+  onSaved,
+}: {
+  item: FormAdmin | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation('contentAdmin');
   const form = useForm<FormFields>({
     resolver: zodResolver(formFields) as never,
@@ -104,21 +253,35 @@ function FormEditor({ item, onClose, onSaved }: { item: FormAdmin | null; onClos
           title: item.title,
           titleEn: item.titleEn,
           description: item.description,
+          descriptionEn: item.translationEn.description ?? '',
           sort: item.sort,
-          fields: item.fields.map((f) => ({
-            code: f.type === 'AGREEMENT' ? 'AGREEMENT' : f.code,
-            type: f.type,
-            label: f.label,
-            mask: f.mask ?? '',
-            readonly: f.readonly,
-            options: f.options,
-            rules: f.rules,
-            conditions: f.conditions.map((c) => ({ field: c.field, value: c.value })),
-            value: f.value,
-            agreementId: f.agreementId,
-          })),
+          fields: item.fields.map((f) => {
+            const en = item.translationEn.fields?.[f.code];
+            return {
+              code: f.type === 'AGREEMENT' ? 'AGREEMENT' : f.code,
+              type: f.type,
+              label: f.label,
+              labelEn: en?.label ?? '',
+              mask: f.mask ?? '',
+              readonly: f.readonly,
+              options: f.options.map((o) => ({
+                title: o.title,
+                value: o.value,
+                titleEn: en?.options?.[o.value] ?? '',
+              })),
+              rules: f.rules.map((r, j) => ({
+                regex: r.regex,
+                message: r.message,
+                messageEn: en?.messages?.[j] ?? '',
+              })),
+              conditions: f.conditions.map((c) => ({ field: c.field, value: c.value })),
+              value: f.value,
+              valueEn: en?.value ?? '',
+              agreementId: f.agreementId,
+            };
+          }),
         }
-      : { code: '', title: '', titleEn: '', description: '', sort: 500, fields: [] },
+      : { code: '', title: '', titleEn: '', description: '', descriptionEn: '', sort: 500, fields: [] },
   });
   const errors = form.formState.errors;
   const msg = (path: string) => fieldMessage(errorAt(errors, path));
@@ -169,6 +332,15 @@ function FormEditor({ item, onClose, onSaved }: { item: FormAdmin | null; onClos
           {...form.register('description')}
           error={Boolean(errors.description)}
           helperText={msg('description')}
+          sx={{ gridColumn: { sm: '1 / -1' } }}
+        />
+        <TextField
+          label={t('form.descriptionEn')}
+          multiline
+          slotProps={{ htmlInput: { lang: 'en' } }}
+          {...form.register('descriptionEn')}
+          error={Boolean(errors.descriptionEn)}
+          helperText={msg('descriptionEn')}
           sx={{ gridColumn: { sm: '1 / -1' } }}
         />
       </Box>
@@ -288,6 +460,7 @@ function FormEditor({ item, onClose, onSaved }: { item: FormAdmin | null; onClos
                   keys={['title', 'value']}
                   labels={[t('form.optionTitle'), t('form.optionValue')]}
                   addLabel={t('form.addOption')}
+                  blank={{ title: '', value: '', titleEn: '' }}
                   errors={errors}
                 />
               </Box>
@@ -302,6 +475,7 @@ function FormEditor({ item, onClose, onSaved }: { item: FormAdmin | null; onClos
                 keys={['regex', 'message']}
                 labels={[t('form.ruleRegex'), t('form.ruleMessage')]}
                 addLabel={t('form.addRule')}
+                blank={{ regex: '', message: '', messageEn: '' }}
                 errors={errors}
               />
             </Box>
@@ -315,9 +489,11 @@ function FormEditor({ item, onClose, onSaved }: { item: FormAdmin | null; onClos
                 keys={['field', 'value']}
                 labels={[t('form.conditionField'), t('form.conditionValue')]}
                 addLabel={t('form.addCondition')}
+                blank={{ field: '', value: '' }}
                 errors={errors}
               />
             </Box>
+            <EnglishSection control={form.control} index={i} errors={errors} />
           </Paper>
         );
       })}
