@@ -133,7 +133,6 @@ const tableMethods = new Set([
 export const tableOwnerPending = {
   'baskets/handlers.ts': ['orders', 'order_items', 'products'],
   'baskets/queries.ts': ['products'],
-  'catalog/queries.ts': ['shippings'],
   'orders/view.ts': ['users', 'counterparties', 'pay_systems', 'files'],
   'returns/handlers.ts': ['order_items', 'orders', 'order_statuses'],
 };

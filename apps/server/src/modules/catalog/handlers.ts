@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { pageOf, refuseTooManyRows } from '../../rest/paging.js';
 import { fullNameOf } from '../auth/index.js';
+import { shippingRows } from '../orders/index.js';
 import { isAdmin, isStaff, setUserPricing, userById } from '../auth/index.js';
 import { cachedCount } from './cache.js';
 import { smartFilter } from './filter.js';
@@ -218,7 +219,7 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
   },
 
   async 'shipping/list'(input, ctx) {
-    const rows = await q.shippingRows(ctx.db);
+    const rows = await shippingRows(ctx.db);
     return {
       count: rows.length,
       items: pageOf(rows, input).map((r) => ({

@@ -265,9 +265,6 @@ export const activePaySystemRows = (db: Db) =>
     .orderBy('id')
     .execute();
 
-export const shippingRows = (db: Db) =>
-  db.selectFrom('shippings').select(['id', 'name', 'name_en', 'is_pickup']).orderBy('sort').orderBy('id').execute();
-
 export const priceTypeChoices = (db: Db) =>
   db.selectFrom('price_types').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
 

@@ -15,3 +15,7 @@ export async function orderHeads(
     .execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** The delivery methods, in the site's order (the catalogue's `shipping/list`). */
+export const shippingRows = (db: Db) =>
+  db.selectFrom('shippings').select(['id', 'name', 'name_en', 'is_pickup']).orderBy('sort').orderBy('id').execute();
