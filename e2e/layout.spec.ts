@@ -45,6 +45,12 @@ for (const [width, height] of [
         expect(box.x + box.width, url).toBeLessThanOrEqual(width);
         await screen(page, `layout-${name}-${width}`);
       }
+      // The longest sort order is read whole, without an ellipsis.
+      await page.getByLabel('Сортировка').click();
+      await page.getByRole('option', { name: 'По производителю: по возрастанию' }).click();
+      const sort = page.locator('.MuiSelect-select', { hasText: 'По производителю' });
+      await expect(sort).toBeVisible();
+      expect(await sort.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 
       await page.goto(`/catalog/${section}/list/`);
       const cards = page.getByTestId('product-card');
@@ -65,7 +71,25 @@ for (const [width, height] of [
       const box = (await sum.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(width);
       expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+      // The pagination's «next page» stays inside its card on a phone, not cut off at the right edge.
+      const next = page.locator('.MuiTablePagination-actions button').last();
+      await expect(next).toBeVisible();
+      const card = (await page.locator('.MuiTablePagination-root').boundingBox())!;
+      const nextBox = (await next.boundingBox())!;
+      expect(nextBox.x + nextBox.width).toBeLessThanOrEqual(card.x + card.width);
       await screen(page, `layout-order-list-${width}`);
+
+      // A basket's sum stays on one line («149 685,28 ₽» never breaks inside the number).
+      await page.goto('/basket/');
+      const basketSum = page.getByTestId('basket-sum').first();
+      await expect(basketSum).toContainText('₽');
+      const lines = await basketSum.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines).toBe(1);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(width);
 
       const product = await restCall<{ items: Array<{ id: number; sectionId: number }> }>(page, 'product/list', {
         size: 1,

@@ -29,6 +29,20 @@ export function buildTheme(mode: ThemeMode, locale?: Localization): Theme {
         MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
         // Russian reads better in sentence case than in MUI's capitals.
         MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+        // On a phone the pagination's row wraps instead of pushing «next page» out of its card.
+        MuiTablePagination: {
+          styleOverrides: {
+            toolbar: ({ theme }) => ({
+              [theme.breakpoints.down('sm')]: {
+                flexWrap: 'wrap',
+                justifyContent: 'flex-end',
+                paddingLeft: theme.spacing(1),
+                paddingRight: theme.spacing(1),
+              },
+            }),
+            spacer: ({ theme }) => ({ [theme.breakpoints.down('sm')]: { display: 'none' } }),
+          },
+        },
       },
     },
     ...(locale ? [locale] : []),

@@ -99,7 +99,8 @@ export default function BasketListPage() {
                     {formatDate(b.createdAt, true)}
                   </TableCell>
                   <TableCell align="right">{num(b.count)}</TableCell>
-                  <TableCell align="right">
+                  {/* A sum never breaks inside its number on a phone («149 685,28 ₽» on one line). */}
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="basket-sum">
                     {b.totals.map((s) => money(s.value, s.currency)).join(' + ') || money(0)}
                   </TableCell>
                   <TableCell align="right">

@@ -145,7 +145,8 @@ export function ProductBrowser({
               setParams(next);
             }}
             fullWidth={false}
-            sx={{ width: { xs: '100%', sm: 260 } }}
+            // Wide enough for «По производителю: по возрастанию» without an ellipsis.
+            sx={{ width: { xs: '100%', sm: 360 } }}
             slotProps={{ select: { renderValue: (v) => (v === 'RANK' ? t('sort.RANK') : optionLabel(t, String(v))) } }}
           >
             {defaultSortByRank && <MenuItem value="RANK">{t('sort.RANK')}</MenuItem>}
