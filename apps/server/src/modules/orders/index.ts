@@ -23,7 +23,7 @@ export {
   type OrderDeps,
 } from './change-order.js';
 export { historyOf } from './history.js';
-export { orderHeads, shippingRows } from './heads.js';
+export { orderHeads, ownOrderLines, shippingRows } from './heads.js';
 export type { SupplierLine } from './supplier-lines.js';
 export {
   applyExchangeOrderChange,
