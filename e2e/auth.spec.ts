@@ -84,7 +84,7 @@ test.describe('signing in and out', () => {
     // A missing order, and another dealer's order, look the same (issue 11, point 17).
     for (const id of [987654, foreign]) {
       await page.goto(`/order/${id}/`);
-      await expect(page.getByRole('heading', { name: `Заказ №${id} не найден` })).toBeVisible();
+      await expect(page.getByRole('heading', { name: `Заказ № ${id} не найден` })).toBeVisible();
       await expect(page.getByRole('link', { name: 'К списку заказов' })).toHaveAttribute('href', '/order/');
       await expect(page.getByRole('button', { name: 'Повторить' })).toHaveCount(0);
     }

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import i18n from '../lib/i18n';
-import { onUpdateWithoutEntity } from '../lib/rest';
+import { onUpdateWithoutEntity, retryQuery } from '../lib/rest';
 import { SlotsProvider } from '../lib/slots';
 import { PreferencesProvider } from './preferences';
 import { FEATURE_SLOTS } from './slots';
@@ -27,7 +27,7 @@ export function App() {
     () =>
       new QueryClient({
         defaultOptions: {
-          queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 },
+          queries: { retry: retryQuery, refetchOnWindowFocus: false, staleTime: 15_000 },
         },
       }),
   );

@@ -1,6 +1,13 @@
 import { methods, type MethodDeclaration } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkCreatedEntity, NO_CREATED_ENTITY, NOT_ONE_ENTITY, onUpdateWithoutEntity } from './rest';
+import {
+  checkCreatedEntity,
+  NO_CREATED_ENTITY,
+  NOT_ONE_ENTITY,
+  onUpdateWithoutEntity,
+  RestError,
+  retryQuery,
+} from './rest';
 
 /** Spec §7, issue 11 point 11: a create or update answering no entity is logged, and an update refetches. */
 describe('checkCreatedEntity', () => {
@@ -38,5 +45,17 @@ describe('checkCreatedEntity', () => {
       .map(([name]) => name)
       .sort();
     expect(without).toEqual([...NOT_ONE_ENTITY].sort());
+  });
+});
+
+/** Issue 11, points 17 and 20: a 404 is not asked again a second later (a second console error, a late state). */
+describe('retryQuery', () => {
+  it('tries a network or server failure once more, a refused request never', () => {
+    expect(retryQuery(0, new TypeError('Failed to fetch'))).toBe(true);
+    expect(retryQuery(0, new RestError(500, 'INTERNAL', 'x'))).toBe(true);
+    expect(retryQuery(1, new RestError(500, 'INTERNAL', 'x'))).toBe(false);
+    expect(retryQuery(0, new RestError(404, 'NOT_FOUND', 'x'))).toBe(false);
+    expect(retryQuery(0, new RestError(403, 'ACCESS_DENIED', 'x'))).toBe(false);
+    expect(retryQuery(0, new RestError(400, 'VALIDATION', 'x'))).toBe(false);
   });
 });

@@ -22,6 +22,16 @@ export class RestError extends Error {
   }
 }
 
+/**
+ * Whether a failed query is tried again: once for a network or server failure, never when the server answered
+ * the request itself was wrong (4xx) — a missing order or category shows its not-found state at once, with
+ * one 404 in the console instead of two a second apart (issue 11, points 17 and 20).
+ */
+export function retryQuery(failureCount: number, error: unknown): boolean {
+  if (error instanceof RestError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
 /** Spec §7: a create or update whose answer carries no id is logged with these words. */
 export const NO_CREATED_ENTITY = 'The method did not return a created entity.';
 /** Creates and updates that answer something else than one entity by design (a list, the settings). */

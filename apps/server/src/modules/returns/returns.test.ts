@@ -50,7 +50,7 @@ describe('application-good-return/create', () => {
       id: order.id,
       fields: { product, quantity: 1, reason: 'Брак' },
     });
-    expect(ret.order.title).toMatch(new RegExp(`^Заказ №${order.id} от `));
+    expect(ret.order.title).toMatch(new RegExp(`^Заказ № ${order.id} от `));
     // The same order in both places is fine; two different orders, or none, are a 400 naming fields.order.
     expect(
       (
@@ -92,7 +92,7 @@ describe('application-good-return/create', () => {
     expect(ret.packageNumber).toBe('<b>УП-1</b>');
     expect(ret.productDeliveryDate).toBe('2026-11-01');
     expect(ret.photos.map((p) => p.id)).toEqual([photoId]);
-    expect(ret.order.title).toMatch(new RegExp(`^Заказ №${order.id} от `));
+    expect(ret.order.title).toMatch(new RegExp(`^Заказ № ${order.id} от `));
     // Staff may now open the photo: it is attached to a return they handle.
     expect((await employee.call('files/get', { id: photoId })).status).toBe(200);
     expect((await dealer2.call('files/get', { id: photoId })).status).toBe(404);

@@ -26,7 +26,7 @@ export async function loadStatuses(db: Db): Promise<StatusRow[]> {
 }
 
 export const orderTitle = (id: number, created: Date | string, language: Language) =>
-  language === 'en' ? `Order No. ${id} of ${dateRu(created)}` : `Заказ №${id} от ${dateRu(created)}`;
+  language === 'en' ? `Order No. ${id} of ${dateRu(created)}` : `Заказ № ${id} от ${dateRu(created)}`;
 
 const isoDay = (v: Date | string | null): string | null => {
   if (v === null) return null;

@@ -29,7 +29,7 @@ import { ProductOrderSlot, usePreloadProductOrder } from '../../lib/slots';
 import { orderedSeriesQuery, productQuery } from './api';
 import { OrderedChart } from './OrderedChart';
 import { PaymentPrompt } from './PaymentPrompt';
-import { AvailabilityChip, FavoriteButton, PriceTag, ProductGrid, productLink } from './ProductViews';
+import { AvailabilityChip, ColorValue, FavoriteButton, PriceTag, ProductGrid, productLink } from './ProductViews';
 
 function Carousel({ product }: { product: ProductDetail }) {
   const { t } = useTranslation('catalog');
@@ -221,7 +221,9 @@ export default function ProductPage() {
             <Table size="small">
               <TableBody>
                 {[
-                  ...p.properties.map((pr) => [pr.name, pr.value] as const),
+                  ...p.properties.map(
+                    (pr) => [pr.name, pr.code === 'COLOR' ? <ColorValue name={pr.value} /> : pr.value] as const,
+                  ),
                   [t('props.unit'), p.unit.name] as const,
                   [
                     t('props.weight'),

@@ -2,7 +2,7 @@ import type { Product } from '@portal/contract';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../lib/i18n';
-import { PriceTag } from './ProductViews';
+import { ColorValue, PriceTag } from './ProductViews';
 
 /** Issue 11 pt 12: the info price (spec §3 `priceInfo`, the base price type's price) is shown where sent. */
 const price = {
@@ -29,5 +29,22 @@ describe('PriceTag', () => {
     render(<PriceTag product={{ price: null, needsPaySystem: false, priceInfo: { value: 5, currency: 'RUB' } }} />);
     expect(screen.getByText('Цена по запросу')).toBeInTheDocument();
     expect(screen.queryByTestId('price-info')).toBeNull();
+  });
+});
+
+describe('ColorValue', () => {
+  it('paints a known colour’s swatch beside its name, in either language (decision 147)', () => {
+    const { unmount } = render(<ColorValue name="Красный" />);
+    expect(screen.getByText('Красный')).toBeInTheDocument();
+    expect(getComputedStyle(screen.getByTestId('color-swatch')).backgroundColor).toBe('rgb(198, 40, 40)');
+    unmount();
+    render(<ColorValue name="Blue" />);
+    expect(getComputedStyle(screen.getByTestId('color-swatch')).backgroundColor).toBe('rgb(21, 101, 192)');
+  });
+
+  it('shows an unknown colour as text only, without a swatch', () => {
+    render(<ColorValue name="Хаки" />);
+    expect(screen.getByText('Хаки')).toBeInTheDocument();
+    expect(screen.queryByTestId('color-swatch')).toBeNull();
   });
 });

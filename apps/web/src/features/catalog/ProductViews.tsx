@@ -17,7 +17,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { Currency, Product } from '@portal/contract';
+import { colorCode, type Currency, type Product } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { money } from '../../lib/format';
@@ -374,6 +374,32 @@ export function ProductGrid({ items, view }: { items: Product[]; view: ViewMode 
       {items.map((p) => (
         <Tile key={p.id} product={p} />
       ))}
+    </Box>
+  );
+}
+
+/** A colour property: its name with a small swatch of the colour beside it (decision 147). */
+export function ColorValue({ name }: { name: string }) {
+  const hex = colorCode(name);
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      {hex && (
+        <Box
+          component="span"
+          data-testid="color-swatch"
+          aria-hidden
+          sx={{
+            width: 16,
+            height: 16,
+            flex: 'none',
+            borderRadius: '50%',
+            bgcolor: hex,
+            border: 1,
+            borderColor: 'divider',
+          }}
+        />
+      )}
+      {name}
     </Box>
   );
 }
