@@ -132,7 +132,6 @@ const tableMethods = new Set([
  */
 export const tableOwnerPending = {
   'orders/view.ts': ['users', 'counterparties', 'pay_systems', 'files'],
-  'returns/handlers.ts': ['order_items', 'orders', 'order_statuses'],
 };
 
 /**
