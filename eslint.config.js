@@ -131,10 +131,7 @@ const tableMethods = new Set([
  * @type {Record<string, string[]>}
  */
 export const tableOwnerPending = {
-  'baskets/handlers.ts': ['orders', 'order_items', 'products'],
-  'baskets/queries.ts': ['products'],
   'orders/view.ts': ['users', 'counterparties', 'pay_systems', 'files'],
-  'returns/handlers.ts': ['order_items', 'orders', 'order_statuses'],
 };
 
 /**

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode, type MessageKey } from '@portal/contract';
+import { ERROR_STATUS, translate, type ErrorCode, type Language, type MessageKey } from '@portal/contract';
 
 /**
  * The one error type handlers throw. `message` is a MESSAGES key (translated to the caller's language
@@ -25,3 +25,7 @@ export const notFound = () => new AppError('NOT_FOUND', 'error.notFound');
 export const forbidden = () => new AppError('FORBIDDEN', 'error.forbidden');
 export const validationError = (fields: Record<string, string>, message: MessageKey = 'error.validation') =>
   new AppError('VALIDATION', message, { fields });
+
+/** A 400 whose per-field messages (MESSAGES keys) are written in the caller's language. */
+export const invalidFields = (lang: Language, fields: Record<string, string>) =>
+  validationError(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, translate(lang, v)])));

@@ -50,3 +50,7 @@ export function requireActor(ctx: RestContext): Actor {
   if (!ctx.actor) throw new Error('requireActor on an anonymous call: the method must not be public');
   return ctx.actor;
 }
+
+/** Runs a handler's writes in one transaction; `Db` is what recordAudit and the queries take. */
+export const inTransaction = <T>(ctx: RestContext, work: (db: Db) => Promise<T>) =>
+  ctx.db.transaction().execute((trx) => work(trx as unknown as Db));

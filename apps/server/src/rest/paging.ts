@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { formatNumber, MAX_ROWS_PER_ANSWER, PAGE_SIZE_ALL, translate, type Language } from '@portal/contract';
 import { AppError } from './app-error.js';
 
@@ -50,3 +51,12 @@ export function refuseTooManyRows(
     });
   }
 }
+
+/** Rows whose given text columns contain the search (any of them); every row without one. */
+export const searchIn = (search: string | undefined, columns: string[]) =>
+  search
+    ? sql<boolean>`(${sql.join(
+        columns.map((c) => sql`${sql.ref(c)} ILIKE ${containsPattern(search)}`),
+        sql` OR `,
+      )})`
+    : sql<boolean>`true`;

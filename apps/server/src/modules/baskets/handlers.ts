@@ -1,11 +1,4 @@
-import {
-  ORDER_QUANTITY_MAX,
-  translate,
-  type AddResult,
-  type BasketItem,
-  type basketMethods,
-  type Language,
-} from '@portal/contract';
+import { translate, type basketMethods } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
@@ -14,112 +7,13 @@ import { paged, pageOf } from '../../rest/paging.js';
 import type { Actor } from '../auth/index.js';
 import { loadOffers, loadStores, offerFrom, priceContextOf, priceFor, productsForBasket } from '../catalog/index.js';
 import { ownFile, readStoredFile } from '../files/index.js';
+import { ownOrderLines } from '../orders/index.js';
 import { parseLines } from './lines.js';
+import { putLines } from './put-lines.js';
 import { basketLines, basketView, basketViews, itemsFrom, itemsView, ownBasket, storesOf } from './queries.js';
 import { resolveLines } from './resolve.js';
 import { belowMinimum, limitsFor } from './thresholds.js';
 import { readSpreadsheetOffThread } from './import-pool.js';
-
-interface Line {
-  product: number;
-  quantity: number;
-}
-
-/**
- * Puts lines into a basket in one statement: a product that has a line is updated (spec §4), so two tabs
- * adding at once both count — the database adds under its own row lock (`ON CONFLICT … DO UPDATE`).
- * 'add' sums with the existing quantity (capped at 10000); 'set' replaces it. Lines whose product is
- * unknown, inactive, without a price or not in its measurement factor are returned as failed.
- */
-export async function putLines(
-  db: Db,
-  actor: Actor,
-  language: Language,
-  basketId: number,
-  lines: Line[],
-  mode: 'add' | 'set',
-): Promise<Omit<AddResult, 'basket'> & { items: BasketItem[] }> {
-  const merged = new Map<number, number>();
-  for (const l of lines)
-    if (l.quantity >= 1) merged.set(l.product, Math.min(ORDER_QUANTITY_MAX, (merged.get(l.product) ?? 0) + l.quantity));
-  const ids = [...merged.keys()];
-  const products = await productsForBasket(db, ids);
-  const byId = new Map(products.map((p) => [p.id, p]));
-  const [offers, limits] = await Promise.all([loadOffers(db, actor, ids, undefined, 'basket'), limitsFor(db, ids)]);
-  // What a line will hold after this call ('add' sums with the line already there): the group minimum of
-  // spec §9 (decision 140) is checked on that.
-  const grouped = ids.filter((id) => limits.groups.has(id));
-  const already = new Map<number, number>();
-  if (mode === 'add' && grouped.length > 0) {
-    const rows = await db
-      .selectFrom('basket_items')
-      .select(['product_id', 'quantity'])
-      .where('basket_id', '=', basketId)
-      .where('product_id', '=', sql<number>`ANY(${grouped}::int[])`)
-      .execute();
-    for (const r of rows) already.set(r.product_id, r.quantity);
-  }
-  const failed: AddResult['failed'] = [];
-  const good: Line[] = [];
-  for (const [product, quantity] of merged) {
-    const p = byId.get(product);
-    const name = p ? [p.article, p.name].filter(Boolean).join(' ') : `#${product}`;
-    const total = Math.min(ORDER_QUANTITY_MAX, quantity + (already.get(product) ?? 0));
-    const short = belowMinimum(limits, language, { productId: product, quantity: total });
-    if (!p || !p.active) failed.push({ product, name, reason: translate(language, 'error.productUnavailable') });
-    else if (!offers.get(product)?.price) failed.push({ product, name, reason: translate(language, 'error.noPrice') });
-    else if (Number(p.measure_factor) > 1 && quantity % Number(p.measure_factor) !== 0)
-      failed.push({
-        product,
-        name,
-        reason: translate(language, 'validation.quantityFactor', Number(p.measure_factor)),
-      });
-    else if (short) failed.push({ product, name, reason: short });
-    else good.push({ product, quantity });
-  }
-  let added = 0;
-  let updated = 0;
-  const items: BasketItem[] = [];
-  if (good.length > 0) {
-    const rows = await db
-      .insertInto('basket_items')
-      .values(good.map((l) => ({ basket_id: basketId, product_id: l.product, quantity: l.quantity })))
-      .onConflict((oc) =>
-        oc.columns(['basket_id', 'product_id']).doUpdateSet({
-          quantity:
-            mode === 'add'
-              ? sql<number>`LEAST(basket_items.quantity + excluded.quantity, ${ORDER_QUANTITY_MAX})`
-              : sql<number>`excluded.quantity`,
-          updated_at: new Date(),
-        }),
-      )
-      .returning(['id', 'product_id', 'quantity', sql<boolean>`(xmax = 0)`.as('inserted')])
-      .execute();
-    for (const r of rows)
-      if (r.inserted) added++;
-      else updated++;
-    // The lines as the answer shows them, from what was loaded above: no second round of queries.
-    items.push(
-      ...itemsFrom(
-        rows.map((r) => {
-          const p = byId.get(r.product_id)!;
-          return {
-            ...p,
-            id: r.id,
-            basket_id: basketId,
-            order_id: null,
-            product_id: r.product_id,
-            quantity: r.quantity,
-          };
-        }),
-        offers,
-        limits,
-        language,
-      ),
-    );
-  }
-  return { added, updated, failed, items };
-}
 
 async function ownItem(db: Db, userId: number, id: number) {
   const row = await basketLines(db, [])
@@ -134,33 +28,27 @@ async function ownItem(db: Db, userId: number, id: number) {
 
 /** The lines of an order as basket items, so the corrective form is built like a basket (spec §7). */
 async function orderLines(db: Db, actor: Actor, orderId: number) {
-  const order = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('id', '=', orderId)
-    .where('user_id', '=', actor.id)
-    .executeTakeFirst();
-  if (!order) throw notFound();
-  return db
-    .selectFrom('order_items as i')
-    .leftJoin('products as p', 'p.id', 'i.product_id')
-    .select([
-      'i.id',
-      sql<number | null>`NULL::integer`.as('basket_id'),
-      'i.order_id',
-      sql<number>`COALESCE(i.product_id, 0)`.as('product_id'),
-      'i.quantity',
-      'i.name',
-      'i.article',
-      sql<string>`COALESCE(p.brand, '')`.as('brand'),
-      'i.unit',
-      sql<number>`COALESCE(p.measure_factor, 1)`.as('measure_factor'),
-      'i.weight_kg',
-      'i.volume_m3',
-    ])
-    .where('i.order_id', '=', orderId)
-    .orderBy('i.id')
-    .execute();
+  const lines = await ownOrderLines(db, actor.id, orderId);
+  if (!lines) throw notFound();
+  const ids = [...new Set(lines.flatMap((i) => (i.product_id === null ? [] : [i.product_id])))];
+  const products = new Map((await productsForBasket(db, ids)).map((p) => [p.id, p]));
+  return lines.map((i) => {
+    const p = i.product_id === null ? undefined : products.get(i.product_id);
+    return {
+      id: i.id,
+      basket_id: null,
+      order_id: i.order_id,
+      product_id: i.product_id ?? 0,
+      quantity: i.quantity,
+      name: i.name,
+      article: i.article,
+      brand: p?.brand ?? '',
+      unit: i.unit,
+      measure_factor: p?.measure_factor ?? 1,
+      weight_kg: i.weight_kg,
+      volume_m3: i.volume_m3,
+    };
+  });
 }
 
 export const basketHandlers: Handlers<typeof basketMethods> = {
@@ -215,21 +103,10 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
   },
   async 'basket/repeat'(input, ctx) {
     const actor = requireActor(ctx);
-    const order = await ctx.db
-      .selectFrom('orders')
-      .select('id')
-      .where('id', '=', input.order)
-      .where('user_id', '=', actor.id)
-      .executeTakeFirst();
-    if (!order) throw notFound();
-    const items = await ctx.db
-      .selectFrom('order_items')
-      .select(['product_id', 'quantity'])
-      .where('order_id', '=', input.order)
-      .where('product_id', 'is not', null)
-      // Lines a correction took out (quantity 0) are not repeated.
-      .where('quantity', '>', 0)
-      .execute();
+    const lines = await ownOrderLines(ctx.db, actor.id, input.order);
+    if (!lines) throw notFound();
+    // Lines a correction took out (quantity 0) are not repeated, nor lines whose product is gone.
+    const items = lines.filter((i) => i.product_id !== null && i.quantity > 0);
     return ctx.db.transaction().execute(async (trx) => {
       const basket = input.basket
         ? await ownBasket(trx, actor.id, input.basket, true)

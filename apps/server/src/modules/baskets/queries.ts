@@ -11,7 +11,14 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../rest/app-error.js';
 import type { Actor } from '../auth/index.js';
-import { loadOffers, PROPERTY_NAMES, priceContextOf, propertyValue, type Offer } from '../catalog/index.js';
+import {
+  lineProducts,
+  loadOffers,
+  PROPERTY_NAMES,
+  priceContextOf,
+  propertyValue,
+  type Offer,
+} from '../catalog/index.js';
 import { limitsFor, minQuantityOf, type Limits } from './thresholds.js';
 import type { BasketsTable } from './tables.js';
 
@@ -131,7 +138,7 @@ export const round2 = (n: number) => Math.round(n * 100) / 100;
 export function basketLines(db: Db, basketIds: number[]) {
   return db
     .selectFrom('basket_items as i')
-    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .innerJoin(lineProducts().as('p'), 'p.id', 'i.product_id')
     .select([
       'i.id',
       'i.basket_id',

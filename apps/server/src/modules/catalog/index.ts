@@ -30,6 +30,7 @@ export {
   activePaySystem,
   activePaySystemsEn,
   activeProductsByArticleKeys,
+  lineProducts,
   paySystemExists,
   paySystemNames,
   priceTypeExists,

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import './tables.js';
 
 /** Price types and payment methods as other modules show or check them (users, orders, the session). */
@@ -43,6 +44,29 @@ export const productsForOrderLines = async (db: Db, ids: number[]) =>
         .select(sql<number>`stock_real + stock_virtual`.as('stock'))
         .where('id', '=', sql<number>`ANY(${ids}::int[])`)
         .execute();
+
+/**
+ * The product columns a basket line shows, as a subquery another module joins on its product id
+ * (`.innerJoin(lineProducts().as('p'), 'p.id', 'i.product_id')`): the basket's lines are listed, sorted and
+ * counted in one query with their products, so a keyed read after the page would not do (decision 151).
+ * The planner pulls the subquery up, so the plan is the plain join's.
+ */
+export const lineProducts = () =>
+  expressionBuilder<Database, never>()
+    .selectFrom('products')
+    .select([
+      'id',
+      'name',
+      'article',
+      'brand',
+      'unit',
+      'measure_factor',
+      'weight_kg',
+      'volume_m3',
+      'properties',
+      'active',
+      'stock_by_store',
+    ]);
 
 /** What a basket needs of these products to take them as lines: name, unit, factor, sizes, properties. */
 export const productsForBasket = async (db: Db, ids: number[]) =>

@@ -14,20 +14,16 @@ import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import type { Db } from '../../db/database.js';
-import { AppError, notFound, validationError } from '../../rest/app-error.js';
-import { translate, type Language } from '@portal/contract';
-import type { Handlers, RestContext } from '../../rest/context.js';
-import { containsPattern, paged } from '../../rest/paging.js';
+import { AppError, invalidFields, notFound } from '../../rest/app-error.js';
+import type { Language } from '@portal/contract';
+import { inTransaction, type Handlers } from '../../rest/context.js';
+import { paged, searchIn } from '../../rest/paging.js';
 import { recordAudit } from '../audit/index.js';
 import type { FormAdminMethod } from '../forms/index.js';
 import { cleanName, detectType } from '../files/index.js';
 import { sanitizeContentHtml } from './sanitize.js';
 import type { BannersTable, ContactsTable, DepartmentsTable, NewsTable, StoragesTable } from './tables.js';
 import './tables.js';
-
-/** A 400 with per-field messages in the caller's language. */
-const invalid = (lang: Language, fields: Record<string, string>) =>
-  validationError(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, translate(lang, v)])));
 
 /**
  * The back office's content editing (issue 13, point 2). Every write is one transaction with its audit line
@@ -37,19 +33,6 @@ const invalid = (lang: Language, fields: Record<string, string>) =>
 const json = (image: ContentImage | null) => (image ? JSON.stringify(image) : null);
 const day = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString().slice(0, 10));
 const count = (n: unknown) => Number(n);
-
-/** Runs a write in a transaction; `Db` is what recordAudit and the queries take. */
-const inTransaction = <T>(ctx: RestContext, work: (db: Db) => Promise<T>) =>
-  ctx.db.transaction().execute((trx) => work(trx as unknown as Db));
-
-/** Rows whose given text columns contain the search (any of them); every row without one. */
-const matches = (search: string | undefined, columns: string[]) =>
-  search
-    ? sql<boolean>`(${sql.join(
-        columns.map((c) => sql`${sql.ref(c)} ILIKE ${containsPattern(search)}`),
-        sql` OR `,
-      )})`
-    : sql<boolean>`true`;
 
 /* ── News ─────────────────────────────────────────────────────────────────────────────────────────── */
 
@@ -173,7 +156,7 @@ export const contentAdminHandlers: Omit<Handlers<typeof contentAdminMethods>, Fo
 
   /* News */
   async 'news/admin-list'(input, ctx) {
-    const base = ctx.db.selectFrom('news').where(matches(input?.filter?.search, ['title', 'preview_text']));
+    const base = ctx.db.selectFrom('news').where(searchIn(input?.filter?.search, ['title', 'preview_text']));
     const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await paged(base.selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc'), input).execute();
     return { count: count(n.n), items: rows.map(toNewsAdmin) };
@@ -233,7 +216,7 @@ export const contentAdminHandlers: Omit<Handlers<typeof contentAdminMethods>, Fo
 
   /* Banners */
   async 'banner/admin-list'(input, ctx) {
-    const base = ctx.db.selectFrom('banners').where(matches(input?.filter?.search, ['name', 'text']));
+    const base = ctx.db.selectFrom('banners').where(searchIn(input?.filter?.search, ['name', 'text']));
     const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await paged(base.selectAll().orderBy('sort').orderBy('id'), input).execute();
     return { count: count(n.n), items: rows.map(toBannerAdmin) };
@@ -294,7 +277,7 @@ export const contentAdminHandlers: Omit<Handlers<typeof contentAdminMethods>, Fo
 
   /* FAQ */
   async 'faq/admin-list'(input, ctx) {
-    const base = ctx.db.selectFrom('faq').where(matches(input?.filter?.search, ['question', 'answer']));
+    const base = ctx.db.selectFrom('faq').where(searchIn(input?.filter?.search, ['question', 'answer']));
     const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await paged(base.selectAll().orderBy('sort').orderBy('id'), input).execute();
     return { count: count(n.n), items: rows.map((r): FaqAdmin => ({ ...r })) };
@@ -335,7 +318,7 @@ export const contentAdminHandlers: Omit<Handlers<typeof contentAdminMethods>, Fo
 
   /* Content pages */
   async 'page/admin-list'(input, ctx) {
-    const base = ctx.db.selectFrom('pages').where(matches(input?.filter?.search, ['url', 'title']));
+    const base = ctx.db.selectFrom('pages').where(searchIn(input?.filter?.search, ['url', 'title']));
     const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await paged(base.selectAll().orderBy('url').orderBy('id'), input).execute();
     return { count: count(n.n), items: rows.map((r): PageAdmin => ({ ...r })) };
@@ -343,7 +326,7 @@ export const contentAdminHandlers: Omit<Handlers<typeof contentAdminMethods>, Fo
   async 'page/create'({ fields: f }, ctx) {
     return inTransaction(ctx, async (db) => {
       if (await db.selectFrom('pages').select('id').where('url', '=', f.url).executeTakeFirst())
-        throw invalid(ctx.language, { 'fields.url': 'error.pageUrlTaken' });
+        throw invalidFields(ctx.language, { 'fields.url': 'error.pageUrlTaken' });
       const row = await db
         .insertInto('pages')
         .values({ url: f.url, title: f.title, content: sanitizeContentHtml(f.content), active: f.active })
@@ -358,7 +341,7 @@ export const contentAdminHandlers: Omit<Handlers<typeof contentAdminMethods>, Fo
       const old = await db.selectFrom('pages').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       if (!old) throw notFound();
       if (await db.selectFrom('pages').select('id').where('url', '=', f.url).where('id', '<>', id).executeTakeFirst())
-        throw invalid(ctx.language, { 'fields.url': 'error.pageUrlTaken' });
+        throw invalidFields(ctx.language, { 'fields.url': 'error.pageUrlTaken' });
       const row = await db
         .updateTable('pages')
         .set({ url: f.url, title: f.title, content: sanitizeContentHtml(f.content), active: f.active })
@@ -380,7 +363,7 @@ export const contentAdminHandlers: Omit<Handlers<typeof contentAdminMethods>, Fo
 
   /* Warehouses */
   async 'storage/admin-list'(input, ctx) {
-    const base = ctx.db.selectFrom('storages').where(matches(input?.filter?.search, ['name', 'address']));
+    const base = ctx.db.selectFrom('storages').where(searchIn(input?.filter?.search, ['name', 'address']));
     const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await paged(base.selectAll().orderBy('sort').orderBy('id'), input).execute();
     return { count: count(n.n), items: rows.map(toStorageAdmin) };
@@ -424,7 +407,7 @@ export const contentAdminHandlers: Omit<Handlers<typeof contentAdminMethods>, Fo
 
   /* Departments */
   async 'departments/admin-list'(input, ctx) {
-    const base = ctx.db.selectFrom('departments').where(matches(input?.filter?.search, ['name']));
+    const base = ctx.db.selectFrom('departments').where(searchIn(input?.filter?.search, ['name']));
     const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await paged(
       base
@@ -488,7 +471,7 @@ export const contentAdminHandlers: Omit<Handlers<typeof contentAdminMethods>, Fo
   async 'contacts/admin-list'(input, ctx) {
     const base = ctx.db
       .selectFrom('contacts')
-      .where(matches(input?.filter?.search, ['name', 'job_title', 'email', 'phone']));
+      .where(searchIn(input?.filter?.search, ['name', 'job_title', 'email', 'phone']));
     const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await paged(base.selectAll().orderBy('department_id').orderBy('sort').orderBy('id'), input).execute();
     return { count: count(n.n), items: rows.map(toContactAdmin) };
@@ -560,17 +543,17 @@ const contactValues = (f: ContactInput) => ({
 
 async function checkDepartment(db: Db, lang: Language, id: number) {
   if (!(await db.selectFrom('departments').select('id').where('id', '=', id).executeTakeFirst()))
-    throw invalid(lang, { 'fields.departmentId': 'error.departmentNotFound' });
+    throw invalidFields(lang, { 'fields.departmentId': 'error.departmentNotFound' });
 }
 
 /** A parent must exist and must not be the department itself or one inside it. */
 async function checkParent(db: Db, lang: Language, parentId: number, self: number | null) {
   if (parentId === 0) return;
-  if (parentId === self) throw invalid(lang, { 'fields.parentId': 'error.departmentParent' });
+  if (parentId === self) throw invalidFields(lang, { 'fields.parentId': 'error.departmentParent' });
   const rows = await db.selectFrom('departments').select(['id', 'parent_id']).execute();
   const parentOf = new Map(rows.map((r) => [r.id, r.parent_id]));
-  if (!parentOf.has(parentId)) throw invalid(lang, { 'fields.parentId': 'error.departmentNotFound' });
+  if (!parentOf.has(parentId)) throw invalidFields(lang, { 'fields.parentId': 'error.departmentNotFound' });
   for (let at: number | null | undefined = parentId, steps = 0; at && steps < 1000; at = parentOf.get(at), steps++) {
-    if (at === self) throw invalid(lang, { 'fields.parentId': 'error.departmentParent' });
+    if (at === self) throw invalidFields(lang, { 'fields.parentId': 'error.departmentParent' });
   }
 }

@@ -1,6 +1,5 @@
 import {
   AGREEMENT_PREFIX,
-  translate,
   type contentAdminMethods,
   type FormAdmin,
   type FormField,
@@ -9,9 +8,9 @@ import {
 } from '@portal/contract';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { AppError, notFound, validationError } from '../../rest/app-error.js';
-import type { Handlers, RestContext } from '../../rest/context.js';
-import { containsPattern, paged } from '../../rest/paging.js';
+import { AppError, invalidFields, notFound } from '../../rest/app-error.js';
+import { inTransaction, type Handlers } from '../../rest/context.js';
+import { paged, searchIn } from '../../rest/paging.js';
 import { recordAudit } from '../audit/index.js';
 import type { FormsTable } from './tables.js';
 import './tables.js';
@@ -23,29 +22,12 @@ import './tables.js';
 
 export type FormAdminMethod = 'form/admin-list' | 'form/create' | 'form/update' | 'form/delete';
 
-/** A 400 with per-field messages in the caller's language. */
-const invalid = (lang: Language, fields: Record<string, string>) =>
-  validationError(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, translate(lang, v)])));
-
 const count = (n: unknown) => Number(n);
-
-/** Runs a write in a transaction; `Db` is what recordAudit and the queries take. */
-const inTransaction = <T>(ctx: RestContext, work: (db: Db) => Promise<T>) =>
-  ctx.db.transaction().execute((trx) => work(trx as unknown as Db));
-
-/** Rows whose given text columns contain the search (any of them); every row without one. */
-const matches = (search: string | undefined, columns: string[]) =>
-  search
-    ? sql<boolean>`(${sql.join(
-        columns.map((c) => sql`${sql.ref(c)} ILIKE ${containsPattern(search)}`),
-        sql` OR `,
-      )})`
-    : sql<boolean>`true`;
 
 export const formAdminHandlers: Pick<Handlers<typeof contentAdminMethods>, FormAdminMethod> = {
   /* Support forms (decision 043: one definition, checked by the browser and the server) */
   async 'form/admin-list'(input, ctx) {
-    const base = ctx.db.selectFrom('forms').where(matches(input?.filter?.search, ['code', 'title']));
+    const base = ctx.db.selectFrom('forms').where(searchIn(input?.filter?.search, ['code', 'title']));
     const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await paged(
       base
@@ -60,7 +42,7 @@ export const formAdminHandlers: Pick<Handlers<typeof contentAdminMethods>, FormA
   async 'form/create'({ fields: f }, ctx) {
     return inTransaction(ctx, async (db) => {
       if (await db.selectFrom('forms').select('id').where('code', '=', f.code).executeTakeFirst())
-        throw invalid(ctx.language, { 'fields.code': 'error.formCodeTaken' });
+        throw invalidFields(ctx.language, { 'fields.code': 'error.formCodeTaken' });
       const definition = await formDefinition(db, ctx.language, f.fields);
       const row = await db
         .insertInto('forms')
@@ -85,7 +67,7 @@ export const formAdminHandlers: Pick<Handlers<typeof contentAdminMethods>, FormA
       const old = await db.selectFrom('forms').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       if (!old) throw notFound();
       if (await db.selectFrom('forms').select('id').where('code', '=', f.code).where('id', '<>', id).executeTakeFirst())
-        throw invalid(ctx.language, { 'fields.code': 'error.formCodeTaken' });
+        throw invalidFields(ctx.language, { 'fields.code': 'error.formCodeTaken' });
       const definition = await formDefinition(db, ctx.language, f.fields);
       const row = await db
         .updateTable('forms')
@@ -158,7 +140,7 @@ async function formDefinition(db: Db, lang: Language, fields: FieldInput[]): Pro
       if (f.agreementId !== null && !known.has(f.agreementId))
         errors[`fields.fields.${i}.agreementId`] = 'error.notFound';
     });
-    if (Object.keys(errors).length) throw invalid(lang, errors);
+    if (Object.keys(errors).length) throw invalidFields(lang, errors);
   }
   const codes = new Set(fields.map((f) => (f.type === 'AGREEMENT' ? `${AGREEMENT_PREFIX}${f.agreementId}` : f.code)));
   return fields.map((f, i) => {

@@ -19,3 +19,23 @@ export async function orderHeads(
 /** The delivery methods, in the site's order (the catalogue's `shipping/list`). */
 export const shippingRows = (db: Db) =>
   db.selectFrom('shippings').select(['id', 'name', 'name_en', 'is_pickup']).orderBy('sort').orderBy('id').execute();
+
+/**
+ * The lines of the dealer's own order, in line order, or `undefined` when the order is not theirs: the
+ * baskets module repeats an order and builds the corrective form from them (decision 151).
+ */
+export async function ownOrderLines(db: Db, userId: number, orderId: number) {
+  const order = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!order) return undefined;
+  return db
+    .selectFrom('order_items')
+    .select(['id', 'order_id', 'product_id', 'quantity', 'name', 'article', 'unit', 'weight_kg', 'volume_m3'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}

@@ -22,8 +22,9 @@ export {
   type OrderChange,
   type OrderDeps,
 } from './change-order.js';
+export { deliveredLines, orderForReturn, returnableOrders } from './for-returns.js';
 export { historyOf } from './history.js';
-export { orderHeads, shippingRows } from './heads.js';
+export { orderHeads, ownOrderLines, shippingRows } from './heads.js';
 export type { SupplierLine } from './supplier-lines.js';
 export {
   applyExchangeOrderChange,

@@ -10,7 +10,7 @@ import type { Actor } from '../auth/index.js';
 import { isAdmin, isStaff } from '../auth/index.js';
 import { assertOwnFiles } from '../files/index.js';
 import { tellUser } from '../notices/index.js';
-import { RETURNABLE_STATUS_CODES, returnDeadline, returnRefusal } from '../orders/index.js';
+import { deliveredLines, orderForReturn, returnableOrders, returnDeadline, returnRefusal } from '../orders/index.js';
 import { readReturnDays } from '../site/index.js';
 import { commentViews, loadStatuses, orderTitle, returnViews, toStatus } from './views.js';
 
@@ -25,49 +25,46 @@ function visibleReturns(db: Db, actor: Actor) {
 
 /**
  * How much of each line of an order is still returnable: delivered minus what other live returns claim.
- * `lock` takes the lines FOR UPDATE so two returns filed at once cannot both take the last piece.
+ * `lock` takes the lines FOR UPDATE so two returns filed at once cannot both take the last piece; the claims
+ * are read after the lock, so a return filed meanwhile is counted.
  */
 async function returnableLines(db: Db | Transaction<Database>, orderId: number, exceptReturn = 0, lock = false) {
-  let q = db
-    .selectFrom('order_items as oi')
-    .select([
-      'oi.id',
-      'oi.product_id',
-      'oi.name',
-      'oi.article',
-      'oi.delivered_quantity',
-      sql<number>`oi.delivered_quantity - COALESCE((
-        SELECT sum(gr.quantity) FROM good_returns gr
-        JOIN good_return_statuses gs ON gs.id = gr.status_id
-        WHERE gr.order_item_id = oi.id AND gr.id <> ${exceptReturn} AND gs.code NOT IN (${sql.join(RELEASED)})
-      ), 0)`.as('available'),
-    ])
-    .where('oi.order_id', '=', orderId)
-    .orderBy('oi.id');
-  if (lock) q = q.forUpdate();
-  const rows = await q.execute();
-  return rows.map((r) => ({ ...r, available: Math.max(0, Number(r.available)) }));
+  const lines = await deliveredLines(db, orderId, lock);
+  const claimed = await claimedBy(
+    db,
+    'order_item_id',
+    lines.map((l) => l.id),
+    exceptReturn,
+  );
+  return lines.map((l) => ({
+    ...l,
+    available: Math.max(0, Number(l.delivered_quantity) - (claimed.get(l.id) ?? 0)),
+  }));
+}
+
+/** What live returns (not released) claim, summed by order line or by order; `exceptReturn` left out. */
+async function claimedBy(
+  db: Db | Transaction<Database>,
+  key: 'order_item_id' | 'order_id',
+  ids: number[],
+  exceptReturn = 0,
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('good_returns as gr')
+    .innerJoin('good_return_statuses as gs', 'gs.id', 'gr.status_id')
+    .select([`gr.${key} as id`, sql<number>`sum(gr.quantity)`.as('quantity')])
+    .where(`gr.${key}`, 'in', ids)
+    .where('gr.id', '<>', exceptReturn)
+    .where('gs.code', 'not in', RELEASED)
+    .groupBy(`gr.${key}`)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), Number(r.quantity)]));
 }
 
 /** The order a caller may file a return on: their own; an administrator may file on any. */
-async function findOrderFor(db: Db | Transaction<Database>, actor: Actor, orderId: number) {
-  let q = db
-    .selectFrom('orders as o')
-    .innerJoin('order_statuses as s', 's.id', 'o.status_id')
-    .select([
-      'o.id',
-      'o.user_id',
-      'o.created_at',
-      'o.is_canceled',
-      'o.shipped_at',
-      's.code as status_code',
-      's.name as status_name',
-      's.name_en as status_name_en',
-    ])
-    .where('o.id', '=', orderId);
-  if (!isAdmin(actor)) q = q.where('o.user_id', '=', actor.id);
-  return q.executeTakeFirst();
-}
+const findOrderFor = (db: Db | Transaction<Database>, actor: Actor, orderId: number) =>
+  orderForReturn(db, orderId, isAdmin(actor) ? null : actor.id);
 
 type ReturnOrder = NonNullable<Awaited<ReturnType<typeof findOrderFor>>>;
 
@@ -251,29 +248,20 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
     const statuses = (await loadStatuses(ctx.db)).map((s) => toStatus(s, ctx.language));
     const returnDays = await readReturnDays(ctx.db);
     // Orders shipped or completed within the return period (decision 061), with something not yet claimed.
-    let orders = ctx.db
-      .selectFrom('orders as o')
-      .innerJoin('order_statuses as s', 's.id', 'o.status_id')
-      .innerJoin('order_items as oi', 'oi.order_id', 'o.id')
-      .select([
-        'o.id',
-        'o.created_at',
-        'o.shipped_at',
-        sql<number>`sum(oi.delivered_quantity) - COALESCE((
-          SELECT sum(gr.quantity) FROM good_returns gr
-          JOIN good_return_statuses gs ON gs.id = gr.status_id
-          WHERE gr.order_id = o.id AND gs.code NOT IN (${sql.join(RELEASED)})
-        ), 0)`.as('available'),
-      ])
-      .where('s.code', 'in', [...RETURNABLE_STATUS_CODES])
-      .where('o.is_canceled', '=', false)
-      .where('o.shipped_at', '>=', new Date(Date.now() - returnDays * 86_400_000))
-      .groupBy(['o.id', 'o.created_at', 'o.shipped_at'])
-      .having(sql<boolean>`sum(oi.delivered_quantity) > 0`)
-      .orderBy('o.id', 'desc')
-      .limit(200);
-    if (!isAdmin(actor)) orders = orders.where('o.user_id', '=', actor.id);
-    const orderRows = (await orders.execute()).filter((o) => Number(o.available) > 0);
+    const candidates = await returnableOrders(
+      ctx.db,
+      new Date(Date.now() - returnDays * 86_400_000),
+      isAdmin(actor) ? null : actor.id,
+      200,
+    );
+    const claimed = await claimedBy(
+      ctx.db,
+      'order_id',
+      candidates.map((o) => o.id),
+    );
+    const orderRows = candidates
+      .map((o) => ({ ...o, available: Number(o.delivered) - (claimed.get(o.id) ?? 0) }))
+      .filter((o) => o.available > 0);
     let products: Array<{
       orderItemId: number;
       productId: number | null;

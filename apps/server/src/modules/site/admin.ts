@@ -1,7 +1,6 @@
 import type { SiteSettings, SiteSettingsAdmin, siteAdminMethods } from '@portal/contract';
 import type { Db } from '../../db/database.js';
-import { validationError } from '../../rest/app-error.js';
-import { translate, type Language } from '@portal/contract';
+import { invalidFields } from '../../rest/app-error.js';
 import type { Handlers, RestContext } from '../../rest/context.js';
 import { recordAudit } from '../audit/index.js';
 import { hashPassword } from '../auth/index.js';
@@ -16,10 +15,6 @@ import {
 import { readSiteSettings } from './handlers.js';
 import { readExchangeUser, type StoredExchangeUser } from './exchange-user.js';
 import './tables.js';
-
-/** A 400 with per-field messages in the caller's language. */
-const invalid = (lang: Language, fields: Record<string, string>) =>
-  validationError(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, translate(lang, v)])));
 
 /**
  * The back office's site settings (issue 13, point 3). One row `main` holds the settings every page reads
@@ -120,7 +115,7 @@ export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
         if (m.paySystemId !== null && !payById.has(m.paySystemId))
           fields[`priceMappings.${i}.paySystemId`] = 'error.paySystemNotFound';
       });
-      if (Object.keys(fields).length > 0) throw invalid(ctx.language, fields);
+      if (Object.keys(fields).length > 0) throw invalidFields(ctx.language, fields);
 
       for (const p of input.paySystems) {
         const old = payById.get(p.id)!;
@@ -156,7 +151,7 @@ export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
         }
       } else if (input.exchange.password !== '' || oldUser?.login !== input.exchange.login) {
         if (input.exchange.password === '' && !oldUser)
-          throw invalid(ctx.language, { 'exchange.password': 'validation.required' });
+          throw invalidFields(ctx.language, { 'exchange.password': 'validation.required' });
         const next: StoredExchangeUser = {
           login: input.exchange.login,
           passwordHash: input.exchange.password ? await hashPassword(input.exchange.password) : oldUser!.passwordHash,
