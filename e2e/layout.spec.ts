@@ -86,7 +86,7 @@ for (const [width, height] of [
       const lines = await basketSum.evaluate((el) => {
         const range = document.createRange();
         range.selectNodeContents(el);
-        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
       });
       expect(lines).toBe(1);
       expect(await pageWidth(page)).toBeLessThanOrEqual(width);
