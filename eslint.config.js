@@ -130,9 +130,7 @@ const tableMethods = new Set([
  * is reported as usual.
  * @type {Record<string, string[]>}
  */
-export const tableOwnerPending = {
-  'orders/view.ts': ['users', 'counterparties', 'pay_systems', 'files'],
-};
+export const tableOwnerPending = {};
 
 /**
  * Table ownership (docs/conventions.md, "Tables"): code in `apps/server/src/modules/<m>/` names in a Kysely call

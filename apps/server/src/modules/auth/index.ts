@@ -8,6 +8,7 @@ export { DEMO_ACCOUNTS } from './seed.js';
 export {
   activeEmailsIn,
   contactOf,
+  orderUsers,
   countUsersAwaitingApproval,
   priceTypeOf,
   setUserPricing,

@@ -1,4 +1,5 @@
-import { sql, type Selectable } from 'kysely';
+import { expressionBuilder, sql, type Selectable } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
 import type { UsersTable } from './tables.js';
 
@@ -67,3 +68,13 @@ export async function userCards(db: Db, ids: Iterable<number | null>): Promise<M
     .execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/**
+ * The user columns an order row shows and the order desk searches on, as a subquery the orders module joins on
+ * its user id (`.innerJoin(orderUsers().as('u'), 'u.id', 'o.user_id')`): the list is filtered, counted and
+ * paged in one query, so a keyed read after the page would not do. The planner pulls the subquery up.
+ */
+export const orderUsers = () =>
+  expressionBuilder<Database, never>()
+    .selectFrom('users')
+    .select(['id', 'login', 'last_name', 'first_name', 'email', 'company']);

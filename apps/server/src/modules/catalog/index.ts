@@ -31,6 +31,7 @@ export {
   activePaySystemsEn,
   activeProductsByArticleKeys,
   lineProducts,
+  orderPaySystems,
   paySystemExists,
   paySystemNames,
   priceTypeExists,

@@ -123,3 +123,7 @@ export const userFormChoices = (db: Db) =>
     db.selectFrom('price_types').select(['id', 'name']).orderBy('sort').orderBy('id').execute(),
     db.selectFrom('pay_systems').select(['id', 'name']).orderBy('sort').orderBy('id').execute(),
   ]);
+
+/** The payment method columns an order row shows (names in both languages), as a subquery to join on. */
+export const orderPaySystems = () =>
+  expressionBuilder<Database, never>().selectFrom('pay_systems').select(['id', 'name', 'name_en']);

@@ -1,4 +1,6 @@
+import { expressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import './tables.js';
 
 /** Reads of the `counterparties` table that other modules need, through the companies module's face. */
@@ -35,3 +37,7 @@ export async function counterpartyNames(db: Db, ids: Iterable<number | null>): P
   const rows = await db.selectFrom('counterparties').select(['id', 'name']).where('id', 'in', wanted).execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+
+/** The company columns an order row shows and the desk searches on (name, INN), as a subquery to join on. */
+export const orderCompanies = () =>
+  expressionBuilder<Database, never>().selectFrom('counterparties').select(['id', 'name', 'inn']);

@@ -20,5 +20,5 @@ export {
   type FileReader,
   type FileRow,
 } from './storage.js';
-export { countOwn as countOwnFiles, fileById } from './queries.js';
+export { countOwn as countOwnFiles, fileById, fileNameOf, filesByIds } from './queries.js';
 export { moveFilesToStore } from './move.js';

@@ -56,3 +56,7 @@ export const keysPage = (db: Db, afterId: number, limit: number) =>
     .orderBy('id')
     .limit(limit)
     .execute();
+
+/** The name of the file whose id is in `idColumn` (another table's column), '' when there is none. */
+export const fileNameOf = (idColumn: string) =>
+  sql<string>`coalesce((SELECT f.name FROM files f WHERE f.id = ${sql.ref(idColumn)}), '')`;

@@ -9,7 +9,7 @@ import { countUsersAwaitingApproval } from '../auth/index.js';
 import { countAppealsWaiting } from '../forms/index.js';
 import { countReturnsWaiting } from '../returns/index.js';
 import { countWishesWaiting } from '../wishes/index.js';
-import { ownFile, readStored, saveGenerated } from '../files/index.js';
+import { fileNameOf, ownFile, readStored, saveGenerated } from '../files/index.js';
 import './bill-file.js';
 import { changeOrder, type OrderChange } from './change-order.js';
 import type { OrderHistoryChange } from './tables.js';
@@ -57,7 +57,7 @@ function deskQuery(db: Db) {
   return orderQuery(db).select([
     'u.email',
     'o.bill_issued_at',
-    sql<string>`coalesce((SELECT f.name FROM files f WHERE f.id = o.bill_file_id), '')`.as('bill_file_name'),
+    fileNameOf('o.bill_file_id').as('bill_file_name'),
     sql<string>`coalesce((SELECT f.name FROM files f WHERE f.id = o.offer_file_id), '')`.as('offer_file_name'),
     sql<number>`(SELECT count(*) FROM corrective_orders co WHERE co.order_id = o.id AND co.status = 'PENDING')`.as(
       'pending',

@@ -12,7 +12,10 @@ import type { Db } from '../../db/database.js';
 import { notFound } from '../../rest/app-error.js';
 import { historyOf } from './history.js';
 import type { Actor } from '../auth/index.js';
-import { isAdmin } from '../auth/index.js';
+import { isAdmin, orderUsers } from '../auth/index.js';
+import { orderPaySystems } from '../catalog/index.js';
+import { orderCompanies } from '../companies/index.js';
+import { fileNameOf, filesByIds } from '../files/index.js';
 import { readReturnDays } from '../site/index.js';
 import { correctionRefusal, returnDeadline, returnRefusal, type OrderState } from './rules.js';
 import './tables.js';
@@ -25,9 +28,9 @@ export function orderQuery(db: Db) {
   return db
     .selectFrom('orders as o')
     .innerJoin('order_statuses as s', 's.id', 'o.status_id')
-    .innerJoin('users as u', 'u.id', 'o.user_id')
-    .leftJoin('counterparties as c', 'c.id', 'o.counterparty_id')
-    .leftJoin('pay_systems as ps', 'ps.id', 'o.pay_system_id')
+    .innerJoin(orderUsers().as('u'), 'u.id', 'o.user_id')
+    .leftJoin(orderCompanies().as('c'), 'c.id', 'o.counterparty_id')
+    .leftJoin(orderPaySystems().as('ps'), 'ps.id', 'o.pay_system_id')
     .leftJoin('shippings as sh', 'sh.id', 'o.shipping_id')
     .select([
       'o.id',
@@ -52,7 +55,7 @@ export function orderQuery(db: Db) {
       'o.bill_file_id',
       'o.offer_file_id',
       'o.offer_description',
-      sql<string>`coalesce((SELECT f.name FROM files f WHERE f.id = o.offer_file_id), '')`.as('offer_file_name'),
+      fileNameOf('o.offer_file_id').as('offer_file_name'),
       'o.shipped_at',
       's.id as status_id',
       's.code as status_code',
@@ -255,9 +258,7 @@ export async function loadOrder(db: Db, actor: Actor, id: number, language: 'ru'
   }));
   order.corrections = await correctionsOf(db, [id]);
   order.history = await historyOf(db, id, language);
-  const files = row.file_ids.length
-    ? await db.selectFrom('files').selectAll().where('id', 'in', row.file_ids).execute()
-    : [];
+  const files = row.file_ids.length ? await filesByIds(db, row.file_ids) : [];
   order.files = files.map((f) => ({
     id: f.id,
     name: f.name,
