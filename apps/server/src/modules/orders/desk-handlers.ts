@@ -58,7 +58,6 @@ function deskQuery(db: Db) {
     'u.email',
     'o.bill_issued_at',
     fileNameOf('o.bill_file_id').as('bill_file_name'),
-    sql<string>`coalesce((SELECT f.name FROM files f WHERE f.id = o.offer_file_id), '')`.as('offer_file_name'),
     sql<number>`(SELECT count(*) FROM corrective_orders co WHERE co.order_id = o.id AND co.status = 'PENDING')`.as(
       'pending',
     ),
