@@ -28,6 +28,7 @@ export { activeProductByArticleKey, addProduct } from './by-article.js';
 export {
   activeAnaloguesByArticleKeys,
   activePaySystem,
+  activeProductsByArticlePrefixes,
   activePaySystemsEn,
   activeProductsByArticleKeys,
   lineProducts,
@@ -36,6 +37,8 @@ export {
   paySystemNames,
   priceTypeExists,
   priceTypeNames,
+  productKeys,
+  productPrices,
   productsForBasket,
   productsForOrderLines,
   userFormChoices,
