@@ -24,9 +24,19 @@ export async function cannon(
   body: string,
   connections: number,
   seconds: number,
+  /** Several requests sent in turn on each connection (a page's calls); `url` then gives the origin only. */
+  sequence?: Array<{ path: string; body: string }>,
 ): Promise<Run> {
   const times: number[] = [];
-  const instance = autocannon({ url, method: 'POST', headers, body, connections, duration: seconds });
+  const instance = autocannon({
+    url,
+    method: 'POST',
+    headers,
+    body,
+    connections,
+    duration: seconds,
+    ...(sequence ? { requests: sequence.map((r) => ({ method: 'POST', headers, ...r })) } : {}),
+  });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     times.push(responseTime);
   });

@@ -34,7 +34,8 @@ const partial = Math.min(Number(values.partial), products);
 const port = Number(values.port);
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = process.env.DATA_DIR ?? path.join('/tmp', `portal-bench-exchange-${products}`);
-const work = path.join('/tmp', `portal-bench-exchange-files-${products}`);
+// The generated files sit beside the data directory: benches of several worktrees do not share them.
+const work = `${dataDir}-files`;
 const label = values.label ?? `exchange-${databaseUrl ? 'postgres' : 'pglite'}-${products}`;
 const base = `http://127.0.0.1:${port}`;
 const EXCHANGE = { login: 'exchange', password: 'Exchange#2026' };

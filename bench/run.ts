@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--products N] [--duration S] [--label name]`
+ * `npm run bench -- [--products N] [--duration S] [--label name] [--only part[,part]]`
  * `npm run bench -- --scenario exchange [--products N] [--partial M]` (the 1C exchange, bench/exchange.ts)
  * `DATABASE_URL=… npm run bench -- --scenario instances [--rounds R]` (two instances behind nginx, bench/instances.ts)
  *
@@ -10,7 +10,8 @@
  * DATABASE_URL. Latency percentiles are computed from every response time (exact p95).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -61,7 +62,8 @@ function seed() {
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const server = spawn('npx', ['tsx', 'src/main.ts'], {
+  // The app of main.ts without the web build (src/testing/serve.ts): the bench asks the API only.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/testing/serve.ts'], {
     cwd: path.join(root, 'apps/server'),
     env: {
       ...process.env,
@@ -70,6 +72,7 @@ async function startServer(): Promise<ChildProcess> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DEMO_SEED: 'off',
+      SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-catalogue',
       // Throughput is measured with one session at 10 connections: the general /rest/ limit (decision 051)
       // would refuse it within a second.
       REST_LIMIT_SESSION: '0',
@@ -110,6 +113,60 @@ async function signIn(): Promise<{ cookie: string; sessid: string }> {
 }
 
 const seconds = (ms: number) => Math.round(ms * 10) / 10;
+const hundredths = (ms: number) => Math.round(ms * 100) / 100;
+
+/** Clock ticks per second of /proc's utime and stime (USER_HZ). */
+const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+const pageKb = 4;
+
+/** Each process's /proc/<pid>/stat fields after the command name (field 3 onwards), with its pid. */
+function processes(): Array<{ pid: number; fields: string[] }> {
+  const list: Array<{ pid: number; fields: string[] }> = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      list.push({ pid: Number(name), fields: stat.slice(stat.lastIndexOf(')') + 2).split(' ') });
+    } catch {
+      /* gone */
+    }
+  }
+  return list;
+}
+const cpuMsOf = (fields: string[]) => ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
+
+/** CPU ms (user + system) of the processes of a process group (the server and any child it starts). */
+function groupCpuMs(group: number): number {
+  return processes()
+    .filter((p) => Number(p.fields[2]) === group)
+    .reduce((sum, p) => sum + cpuMsOf(p.fields), 0);
+}
+
+/** Resident MB of the largest process of the group (the server's node process). */
+function groupRssMb(group: number): number {
+  const rss = processes()
+    .filter((p) => Number(p.fields[2]) === group)
+    .map((p) => (Number(p.fields[21]) * pageKb) / 1024);
+  return Math.round(Math.max(0, ...rss));
+}
+
+/**
+ * CPU ms of the PostgreSQL backends connected to this database (their title names it: `postgres: user db …`).
+ * Other databases' backends (other engineers' tests) and the shared background writers are left out.
+ */
+function postgresCpuMs(database: string): number {
+  let sum = 0;
+  for (const p of processes()) {
+    try {
+      const title = readFileSync(`/proc/${p.pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      // `postgres: [cluster: ]user database host(port) state`
+      if (/^postgres: (?:[^ ]+: )?[^ ]+ ([^ ]+) /.exec(title)?.[1] === database) sum += cpuMsOf(p.fields);
+    } catch {
+      /* gone */
+    }
+  }
+  return sum;
+}
 
 seed();
 const server = await startServer();
@@ -133,70 +190,146 @@ try {
   };
   console.log(`section ${section.code}: ${section.elementCnt} products; '890176' → ${digits.items[0]?.article}`);
 
-  const scenarios: Array<{ name: string; method: string; input: unknown }> = [
-    {
-      name: 'section page (60 items, prices, stock)',
-      method: 'product/list',
-      input: { filter: { category: section.id }, size: 60 },
-    },
-    {
-      name: 'section page sorted by price',
-      method: 'product/list',
-      input: { filter: { category: section.id }, size: 60, sort: { PRICE: 'ASC' } },
-    },
-    {
-      name: 'get-filter for a section (counts)',
-      method: 'product/get-filter',
-      input: { filter: { category: section.id } },
-    },
-    {
-      name: 'part-number search 6005-028-743',
-      method: 'product/list',
-      input: { filter: { search: '6005-028-743' }, size: 60 },
-    },
-    { name: 'digits search 890176', method: 'product/list', input: { filter: { search: '890176' }, size: 60 } },
-    { name: 'suggestions RE5048', method: 'product/suggest', input: { search: 'RE5048' } },
-    { name: 'product card', method: 'product/get', input: { id: 1 } },
-  ].filter((s) => !values.only || s.name.includes(values.only));
+  // Two facets of the section, as a dealer ticks them: the first brand and the first «in stock» answer.
+  const facets = (await call('product/get-filter', { filter: { category: section.id } })).result as {
+    items: Array<{ CODE: string; VALUES: Array<{ HTML_VALUE: string; VALUE: string; ELEMENT_COUNT: number }> }>;
+  };
+  const twoFacets: Record<string, string> = {};
+  // The second facet's value is picked from the counts with the first ticked, so the page is not empty.
+  let counts = facets;
+  for (const code of ['BRAND', 'MODEL', 'KIND']) {
+    const v = counts.items.find((f) => f.CODE === code)?.VALUES.find((x) => x.ELEMENT_COUNT > 0)?.HTML_VALUE;
+    if (v === undefined || Object.keys(twoFacets).length >= 2) continue;
+    twoFacets[`F_${code}`] = v;
+    counts = (await call('product/get-filter', { filter: { category: section.id, ...twoFacets } }))
+      .result as typeof facets;
+  }
+  const card = (await call('product/list', { filter: { category: section.id }, size: 1 })).result as {
+    items: Array<{ id: number }>;
+  };
+  const cardId = card.items[0]?.id ?? 1;
+  const brandWord = 'Donaldson';
+  const sectionPage = { filter: { category: section.id }, size: 60 };
+  const filtered = { filter: { category: section.id, ...twoFacets }, size: 60 };
+  console.log(`two facets: ${JSON.stringify(twoFacets)}; product card ${cardId}`);
 
+  /**
+   * A scenario is one request or a page's requests in turn (`calls`); a page's row gives latency per request
+   * and CPU and answer bytes per page (all its calls). «With counts» is a catalogue page as the web loads it:
+   * `product/list` and `product/get-filter` for the same filter (docs/performance.md).
+   */
+  type Scenario = { name: string; calls: Array<{ method: string; input: unknown }> };
+  const one = (name: string, method: string, input: unknown): Scenario => ({ name, calls: [{ method, input }] });
+  const scenarios: Scenario[] = [
+    {
+      name: 'category page of 60 with counts',
+      calls: [
+        { method: 'product/list', input: sectionPage },
+        { method: 'product/get-filter', input: { filter: sectionPage.filter } },
+      ],
+    },
+    one('category page of 240', 'product/list', { ...sectionPage, size: 240 }),
+    {
+      name: 'filtered category (2 facets) with counts',
+      calls: [
+        { method: 'product/list', input: filtered },
+        { method: 'product/get-filter', input: { filter: filtered.filter } },
+      ],
+    },
+    one('whole catalogue page of 60', 'product/list', { size: 60 }),
+    one('product card', 'product/get', { id: cardId }),
+    one('section page (60 items, prices, stock)', 'product/list', sectionPage),
+    one('section page sorted by price', 'product/list', { ...sectionPage, sort: { PRICE: 'ASC' } }),
+    one('get-filter for a section (counts)', 'product/get-filter', { filter: sectionPage.filter }),
+    one(`brand-word search ${brandWord}`, 'product/list', { filter: { search: brandWord }, size: 60 }),
+    one('part-number search 6005-028-743', 'product/list', { filter: { search: '6005-028-743' }, size: 60 }),
+    one('digits search 890176', 'product/list', { filter: { search: '890176' }, size: 60 }),
+    one('suggestions RE5048', 'product/suggest', { search: 'RE5048' }),
+  ].filter((s) => !values.only || values.only.split(',').some((o) => s.name.includes(o)));
+
+  const databaseName = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined;
+  const serverGroup = server.pid!;
+  /** CPU ms of the server's process group and of the PostgreSQL backends serving this database. */
+  const cpu = () => ({ server: groupCpuMs(serverGroup), database: databaseName ? postgresCpuMs(databaseName) : 0 });
+  let peakRssMb = 0;
+  const sampler = setInterval(() => {
+    peakRssMb = Math.max(peakRssMb, groupRssMb(serverGroup));
+  }, 200);
+  const loadStart = loadavg();
+
+  // The server's first seconds (JIT, caches, pool) fall on no scenario.
+  await cannon(`${base}/rest/product/list?sessid=${sessid}`, headers, JSON.stringify(sectionPage), 2, 5);
   const rows: Array<Record<string, unknown>> = [];
+  const details: Array<Record<string, unknown>> = [];
   for (const s of scenarios) {
-    const url = `${base}/rest/${s.method}?sessid=${sessid}`;
-    const body = JSON.stringify(s.input);
-    await cannon(url, headers, body, 2, 3); // warm-up
-    const single = await cannon(url, headers, body, 1, duration);
-    const ten = await cannon(url, headers, body, 10, duration);
+    const sequence = s.calls.map((c) => ({
+      path: `/rest/${c.method}?sessid=${sessid}`,
+      body: JSON.stringify(c.input),
+    }));
+    const first = sequence[0]!;
+    const run = (connections: number, seconds: number) =>
+      cannon(
+        `${base}${first.path}`,
+        headers,
+        first.body,
+        connections,
+        seconds,
+        sequence.length > 1 ? sequence : undefined,
+      );
+    // Answer size: the uncompressed body of each call (the bench asks without Accept-Encoding).
+    const bytes: number[] = [];
+    for (const c of s.calls) {
+      const r = await fetch(`${base}/rest/${c.method}?sessid=${sessid}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(c.input),
+      });
+      bytes.push((await r.arrayBuffer()).byteLength);
+    }
+    const load = loadavg()[0]!;
+    await run(2, Math.min(3, duration)); // warm-up
+    const single = await run(1, duration);
+    const before = cpu();
+    const ten = await run(10, duration);
+    const after = cpu();
+    const pages = ten.count / s.calls.length;
+    const serverMs = (after.server - before.server) / pages;
+    const databaseMs = (after.database - before.database) / pages;
     const row = {
       scenario: s.name,
       'p50 ms (1 conn)': seconds(single.p50),
       'p95 ms (1 conn)': seconds(single.p95),
       'req/s (10 conn)': Math.round(ten.rps),
       'p99 ms (10 conn)': seconds(ten.p99),
+      'CPU ms/page': hundredths(serverMs + databaseMs),
+      'server ms': hundredths(serverMs),
+      'db ms': hundredths(databaseMs),
+      KB: Math.round(bytes.reduce((a, b) => a + b, 0) / 102.4) / 10,
+      load: Math.round(load * 100) / 100,
       errors: single.errors + ten.errors,
     };
     rows.push(row);
+    details.push({ scenario: s.name, calls: s.calls, bytes, pages: Math.round(pages), loadAfter: loadavg()[0] });
     console.log(JSON.stringify(row));
   }
-  let rssMb: number | null = null;
-  try {
-    // The server is `npx → tsx → node`; the largest resident process of its group is the server.
-    const ps = spawnSync('ps', ['-o', 'rss=', '-g', String(server.pid)], { encoding: 'utf8' });
-    rssMb = Math.round(Math.max(...ps.stdout.split('\n').filter(Boolean).map(Number)) / 1024);
-  } catch {
-    /* not on Linux */
-  }
+  clearInterval(sampler);
+  const loadEnd = loadavg();
   const report = {
     label,
     products,
     database: databaseUrl ? 'postgres' : 'pglite',
     duration,
-    rssMb,
+    peakRssMb,
+    loadAverage: { start: loadStart, end: loadEnd },
     at: new Date().toISOString(),
     rows,
+    details,
   };
   mkdirSync(path.join(here, 'results'), { recursive: true });
   writeFileSync(path.join(here, 'results', `${label}.json`), JSON.stringify(report, null, 2));
-  console.log(`\n${label}: server RSS ${rssMb} MB`);
+  console.log(
+    `\n${label}: peak server RSS ${peakRssMb} MB; load average ${loadStart.map((l) => l.toFixed(2)).join(' ')} at start, ${loadEnd.map((l) => l.toFixed(2)).join(' ')} at end`,
+  );
   console.table(rows);
 } finally {
   if (server.pid) process.kill(-server.pid, 'SIGTERM');

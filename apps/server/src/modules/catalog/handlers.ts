@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { pageOf, refuseTooManyRows } from '../../rest/paging.js';
 import { fullNameOf } from '../auth/index.js';
-import { shippingRows } from '../orders/index.js';
+import { orderedQuantities, shippingRows } from '../orders/index.js';
 import { isAdmin, isStaff, setUserPricing, userById } from '../auth/index.js';
 import { cachedCount } from './cache.js';
 import { smartFilter } from './filter.js';
@@ -178,7 +178,7 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     const product = await q.productId(ctx.db, input.id);
     if (!product) throw notFound();
     // A dealer sees the quantities of their own orders; staff see everyone's.
-    return { items: await q.orderedQuantities(ctx.db, product.id, isStaff(actor) ? null : actor.id) };
+    return { items: await orderedQuantities(ctx.db, product.id, isStaff(actor) ? null : actor.id) };
   },
 
   async 'favorite/list'(input, ctx) {

@@ -11,6 +11,7 @@ export {
   idsByExtId,
   loadPriceMappings,
   refreshAfterImport,
+  relaxCommit,
   replaceAnalogues,
   upsertProducts,
   upsertSections,

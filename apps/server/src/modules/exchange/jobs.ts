@@ -42,7 +42,7 @@ export function exchangeDepsOf(
     batch:
       services.engine === 'pglite'
         ? { stage: 1000, products: 250, offers: 250 }
-        : { stage: 2000, products: 1000, offers: 1000 },
+        : { stage: 2000, products: 1000, offers: 1000, concurrent: true },
   };
 }
 

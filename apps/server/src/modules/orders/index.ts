@@ -24,7 +24,7 @@ export {
 } from './change-order.js';
 export { deliveredLines, orderForReturn, returnableOrders } from './for-returns.js';
 export { historyOf } from './history.js';
-export { orderHeads, ownOrderLines, shippingRows } from './heads.js';
+export { orderedQuantities, orderHeads, ownOrderLines, shippingRows } from './heads.js';
 export type { SupplierLine } from './supplier-lines.js';
 export {
   applyExchangeOrderChange,
