@@ -309,7 +309,7 @@ describe('order/*, bill/*, act/*, corrective-order/*', () => {
   });
 
   it("filters by the supplier's day in Moscow, whatever the server's zone (decision 180)", async () => {
-    const first = (await dealer.ok('order/list', { size: 1 })).items[0]!;
+    const first = (await dealer.ok('order/list', { size: 1, filter: { isCanceled: false } })).items[0]!;
     const { created_at: was } = await db
       .selectFrom('orders')
       .select('created_at')
@@ -326,6 +326,11 @@ describe('order/*, bill/*, act/*, corrective-order/*', () => {
       expect(await on('2026-11-24', '2026-11-24')).not.toContain(first.id);
       const shown = await dealer.ok('order/get', { id: first.id });
       expect(shown.dateCreate).toBe('2026-11-24T22:30:00.000Z');
+      // The product page's «ordered by day» chart counts it on the same Moscow day.
+      const productId = shown.items!.find((i) => i.productId !== null)!.productId!;
+      const series = await dealer.ok('product/get-kolichestvo-zakazannykh-tovarov', { id: productId });
+      expect(series.items.map((d) => d.date)).toContain('2026-11-25');
+      expect(series.items.map((d) => d.date)).not.toContain('2026-11-24');
       const admin = await t.as('admin');
       const desk = await admin.ok('desk-order/list', {
         size: -1,
