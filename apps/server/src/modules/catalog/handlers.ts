@@ -10,7 +10,7 @@ import { smartFilter } from './filter.js';
 import { loadOffers, loadPriceTable, priceContextOf } from './offers.js';
 import { priceEntry, productRowsById, productViews, readFilter, resolveCategory, storesIn } from './products.js';
 import * as q from './queries.js';
-import { searchProducts } from './search.js';
+import { searchProducts, searchProductsIn } from './search.js';
 
 /** The first sort key of a list input and its direction, or the fallback. */
 const sortOf = <K extends string>(sort: Partial<Record<K, q.SortDir>> | undefined, fallback: [K | null, q.SortDir]) =>
@@ -68,7 +68,7 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     let searchIds: number[] | null = null;
     let matches: Map<number, ProductMatch> | undefined;
     if (f.search !== undefined) {
-      const hits = await searchProducts(ctx.db, f.search);
+      const hits = await searchProductsIn(ctx.db, context?.catalogVersion ?? null, f.search);
       if (hits.length === 0) return { count: 0, items: [] };
       searchIds = hits.map((h) => h.id);
       matches = new Map(hits.map((h) => [h.id, h.match]));
@@ -125,7 +125,7 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     if (f.sectionIds && f.sectionIds.length === 0) return { items: [] };
     let searchIds: number[] | null = null;
     if (f.search !== undefined) {
-      searchIds = (await searchProducts(ctx.db, f.search)).map((h) => h.id);
+      searchIds = (await searchProductsIn(ctx.db, context?.catalogVersion ?? null, f.search)).map((h) => h.id);
       if (searchIds.length === 0) return { items: [] };
     }
     return { items: await smartFilter(ctx.db, f, searchIds, context, ctx.language) };

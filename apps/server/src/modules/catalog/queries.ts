@@ -6,6 +6,7 @@ import type { Section } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { paged, pageWindow } from '../../rest/paging.js';
+import { cachedOrder } from './cache.js';
 import type { PriceContext } from './offers.js';
 import {
   facetConditions,
@@ -136,18 +137,73 @@ export function productList(
   const where = sql`${scopeCondition(f, searchIds)} AND ${c.brand} AND ${c.model} AND ${c.kind} AND ${c.color} AND ${c.available}
       AND coalesce(${c.price}, false)`;
   const order = orderBy(sortKey ?? (searchIds ? null : 'NAME'), dir, searchIds);
+  /** Active products by id, in the order of `ids`, with what the actor sees. */
+  const rowsInOrder = async (ids: number[]) => {
+    if (ids.length === 0) return [];
+    const { rows } = await sql<ProductViewRow>`SELECT ${productColumns(context, userId)} FROM products p
+      WHERE p.id = ANY(${ids}::int[]) AND p.active`.execute(db);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  };
+  if (searchIds && !sortKey && isSearchOnly(f)) {
+    // Search alone, in rank order (decision 165): the hits are active products in that order, so the count is
+    // their number and a page is their slice, read by id; no query orders the hits again.
+    const hits = searchIds;
+    return {
+      countKey: JSON.stringify(['count', f, searchIds]),
+      count: async () => hits.length,
+      page: async (input: PageInput) => {
+        const { limit, offset } = pageWindow(input);
+        return rowsInOrder(hits.slice(offset, limit === null ? undefined : offset + limit));
+      },
+    };
+  }
+  const direct = async (input: PageInput) =>
+    (
+      await sql<ProductViewRow>`SELECT ${productColumns(context, userId)} FROM products p ${join} WHERE ${where}
+        ORDER BY ${order} ${limitOffset(input)}`.execute(db)
+    ).rows;
+  const version = context?.catalogVersion ?? null;
   return {
     countKey: JSON.stringify(['count', f, searchIds, join.compile(db).parameters]),
     count: async () =>
       (await sql<{ n: number }>`SELECT count(*)::int AS n FROM products p ${join} WHERE ${where}`.execute(db)).rows[0]
         ?.n ?? 0,
-    page: async (input: PageInput) =>
-      (
-        await sql<ProductViewRow>`SELECT ${productColumns(context, userId)} FROM products p ${join} WHERE ${where}
-        ORDER BY ${order} ${limitOffset(input)}`.execute(db)
-      ).rows,
+    page: async (input: PageInput) => {
+      const { limit, offset } = pageWindow(input);
+      if (walksIndex(f, sortKey, searchIds) || version === null || limit === null || offset + limit > ORDER_ROWS) {
+        return direct(input);
+      }
+      // An order no index gives (decision 165): the first ORDER_ROWS ids are sorted once per catalogue version
+      // and each page is their slice, read by id; the statement itself is the key.
+      const statement = sql<{ id: number }>`SELECT p.id FROM products p ${join} WHERE ${where}
+        ORDER BY ${order} LIMIT ${ORDER_ROWS}`;
+      const compiled = statement.compile(db);
+      const ids = await cachedOrder(db, version, JSON.stringify([compiled.sql, compiled.parameters]), async () =>
+        Int32Array.from((await statement.execute(db)).rows.map((r) => r.id)),
+      );
+      return rowsInOrder(Array.from(ids.subarray(offset, offset + limit)));
+    },
   };
 }
+
+/** The rows of a list whose order is cached (decision 165): the first twenty pages of 60. */
+export const ORDER_ROWS = 1200;
+
+/**
+ * Orders a page walks in an index and stops after the page: by name in one section or in the whole catalogue
+ * (`(section_id, name, id)`, `(name, id)`), by part number in one section (`(section_id, article_key)`).
+ */
+function walksIndex(f: FilterValues, sortKey: ProductSortKey | null, searchIds: number[] | null): boolean {
+  if (searchIds) return false;
+  const sections = f.sectionIds?.length ?? 0;
+  if (sortKey === null || sortKey === 'NAME') return sections <= 1;
+  return sortKey === 'ARTICLE' && sections === 1;
+}
+
+/** No scope or facet beyond the search: the hits alone decide the list. */
+const isSearchOnly = (f: FilterValues) =>
+  Object.entries(f).every(([key, value]) => key === 'search' || value === undefined);
 
 /** The user's favourite active products: count and a page in the asked order. */
 export function favoriteList(db: Db, userId: number, sort: [ProductSortKey, SortDir], context: PriceContext | null) {

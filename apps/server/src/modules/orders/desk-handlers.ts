@@ -13,7 +13,7 @@ import { fileNameOf, ownFile, readStored, saveGenerated } from '../files/index.j
 import './bill-file.js';
 import { changeOrder, type OrderChange } from './change-order.js';
 import type { OrderHistoryChange } from './tables.js';
-import { loadOrder, orderQuery, toOrder, type OrderRow } from './view.js';
+import { hasLineLike, loadOrder, orderQuery, toOrder, type OrderRow } from './view.js';
 import './tables.js';
 import { dayEnd, dayStart } from '../../rest/dates.js';
 
@@ -75,9 +75,7 @@ type DeskRow = OrderRow & {
 /** A line whose part number starts with the text (`exact`: is the text, for a search that may be an order number). */
 function articleMatch(text: string, exact = false) {
   const key = normalizeArticle(text);
-  const pattern = exact ? key : key + '%';
-  return sql<boolean>`EXISTS (SELECT 1 FROM order_items oi LEFT JOIN products p ON p.id = oi.product_id
-    WHERE oi.order_id = o.id AND (p.article_key LIKE ${pattern} OR upper(oi.article) LIKE ${pattern}))`;
+  return hasLineLike(exact ? key : key + '%');
 }
 
 function toDesk(r: DeskRow, language: Language): DeskOrder {

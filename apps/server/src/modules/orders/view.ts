@@ -13,7 +13,7 @@ import { notFound } from '../../rest/app-error.js';
 import { historyOf } from './history.js';
 import type { Actor } from '../auth/index.js';
 import { isAdmin, orderUsers } from '../auth/index.js';
-import { orderPaySystems } from '../catalog/index.js';
+import { orderPaySystems, productKeys } from '../catalog/index.js';
 import { orderCompanies } from '../companies/index.js';
 import { fileNameOf, filesByIds } from '../files/index.js';
 import { readReturnDays } from '../site/index.js';
@@ -195,6 +195,11 @@ export function scoped(db: Db, actor: Actor) {
   return seesAll(actor) ? q : q.where('o.user_id', '=', actor.id);
 }
 
+/** Order `o` has a line whose part number (its product's key or the line's own) is LIKE the pattern. */
+export const hasLineLike = (pattern: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM order_items oi LEFT JOIN ${productKeys()} p ON p.id = oi.product_id
+    WHERE oi.order_id = o.id AND (p.article_key LIKE ${pattern} OR upper(oi.article) LIKE ${pattern}))`;
+
 export function applyFilter<Q extends ReturnType<typeof orderQuery>>(q: Q, f: OrderFilter | undefined): Q {
   if (!f) return q;
   let r = q;
@@ -211,11 +216,7 @@ export function applyFilter<Q extends ReturnType<typeof orderQuery>>(q: Q, f: Or
   if (f.isCanceled !== undefined) r = r.where('o.is_canceled', '=', f.isCanceled) as Q;
   if (f.article) {
     const key = normalizeArticle(f.article);
-    if (key)
-      r = r.where(
-        sql<boolean>`EXISTS (SELECT 1 FROM order_items oi LEFT JOIN products p ON p.id = oi.product_id
-          WHERE oi.order_id = o.id AND (p.article_key LIKE ${key + '%'} OR upper(oi.article) LIKE ${key + '%'}))`,
-      ) as Q;
+    if (key) r = r.where(hasLineLike(key + '%')) as Q;
   }
   return r;
 }
