@@ -29,6 +29,7 @@ export { activeProductByArticleKey, addProduct } from './by-article.js';
 export {
   activeAnaloguesByArticleKeys,
   activePaySystem,
+  activeProductsByArticlePrefixes,
   activePaySystemsEn,
   activeProductsByArticleKeys,
   lineProducts,
@@ -37,6 +38,8 @@ export {
   paySystemNames,
   priceTypeExists,
   priceTypeNames,
+  productKeys,
+  productPrices,
   productsForBasket,
   productsForOrderLines,
   userFormChoices,
