@@ -8,7 +8,7 @@ import { isAdmin, isStaff, setUserPricing, userById } from '../auth/index.js';
 import { cachedCount } from './cache.js';
 import { smartFilter } from './filter.js';
 import { loadOffers, loadPriceTable, priceContextOf } from './offers.js';
-import { priceEntry, productRowsById, productViews, readFilter, resolveCategory, storesIn } from './products.js';
+import { priceEntry, productViews, readFilter, storesIn } from './products.js';
 import * as q from './queries.js';
 import { searchProducts, searchProductsIn } from './search.js';
 
@@ -63,7 +63,7 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     // An empty id list is an empty answer, without a query (spec §5).
     if (read.ids && read.ids.length === 0) return { count: 0, items: [] };
     // The price context (with the catalogue version) is read first or alongside, never after a count.
-    const [f, context] = await Promise.all([resolveCategory(ctx.db, read), priceContextOf(ctx.db, actor)]);
+    const [f, context] = await q.categoryAndContext(ctx.db, read, actor);
     if (f.sectionIds && f.sectionIds.length === 0) return { count: 0, items: [] };
     let searchIds: number[] | null = null;
     let matches: Map<number, ProductMatch> | undefined;
@@ -91,19 +91,14 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
 
   async 'product/get'(input, ctx) {
     const actor = requireActor(ctx);
-    const [detail, context] = await Promise.all([
-      q.activeProductDetail(ctx.db, input.id),
-      priceContextOf(ctx.db, actor),
-    ]);
+    // The card with its trail and analogues in one statement, the product with its similar items in another.
+    const [detail, context] = await Promise.all([q.productCard(ctx.db, input.id), priceContextOf(ctx.db, actor)]);
     if (!detail) throw notFound();
-    const [prices, analogues, similarIds, trail] = await Promise.all([
+    const [prices, rows] = await Promise.all([
       loadPriceTable(ctx.db, actor, detail.id, context),
-      q.analoguesOf(ctx.db, detail.id),
-      q.similarIdsOf(ctx.db, detail.id),
-      q.sectionTrail(ctx.db, detail.section_id),
+      q.productAndSimilarRows(ctx.db, detail.id, context, actor.id),
     ]);
-    // The product and its similar items in one batch: one query each for rows, prices, stock, favourites.
-    const rows = await productRowsById(ctx.db, [detail.id, ...similarIds], context, actor.id);
+    const { analogues, trail } = detail;
     const views = await productViews(ctx.db, ctx.language, rows, context);
     const product = views.find((v) => v.id === detail.id);
     if (!product) throw notFound();
@@ -121,7 +116,7 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     const actor = requireActor(ctx);
     const read = readFilter(input.filter);
     if (read.ids && read.ids.length === 0) return { items: [] };
-    const [f, context] = await Promise.all([resolveCategory(ctx.db, read), priceContextOf(ctx.db, actor)]);
+    const [f, context] = await q.categoryAndContext(ctx.db, read, actor);
     if (f.sectionIds && f.sectionIds.length === 0) return { items: [] };
     let searchIds: number[] | null = null;
     if (f.search !== undefined) {

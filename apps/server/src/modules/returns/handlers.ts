@@ -425,10 +425,10 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
     await tellUser(ctx, result.ret.user_id, {
       title: result.status
         ? {
-            ru: `Возврат №${returnId}: статус «${result.status.name}»`,
+            ru: `Возврат № ${returnId}: статус «${result.status.name}»`,
             en: `Return No. ${returnId}: status “${result.status.name_en || result.status.name}”`,
           }
-        : { ru: `Возврат №${returnId}: новый комментарий`, en: `Return No. ${returnId}: a new comment` },
+        : { ru: `Возврат № ${returnId}: новый комментарий`, en: `Return No. ${returnId}: a new comment` },
       text: {
         ru: [result.status ? `Новый статус: ${result.status.name}.` : '', text ? `Комментарий: ${text}` : '']
           .filter(Boolean)
