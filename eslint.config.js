@@ -124,6 +124,9 @@ const tableMethods = new Set([
   'using',
 ]);
 
+/** In a raw `sql` template, the name after these keywords is a table (`FROM users u`, `JOIN public.orders o`). */
+const sqlTableWords = /\b(?:from|join|into|update)\s+(?:only\s+)?"?([a-z_][a-z0-9_.]*)"?/gi;
+
 /**
  * Queries that still name another module's table (issue 16), file (under `modules/`) → tables. The list only
  * shrinks: lint-boundaries.test.ts fails on an entry the file no longer needs, and a table or file not listed
@@ -135,8 +138,10 @@ export const tableOwnerPending = {};
 /**
  * Table ownership (docs/conventions.md, "Tables"): code in `apps/server/src/modules/<m>/` names in a Kysely call
  * (`selectFrom`, `insertInto`, `updateTable`, `deleteFrom`, the joins, …) only tables `<m>/tables.ts` declares;
- * another module's table is reached through a function of that module's face. Only string literals are seen
- * (`'users'`, `'users as u'`, `['users', 'orders']`); raw `sql` templates are beyond the rule.
+ * another module's table is reached through a function of that module's face. Seen: string literals of those
+ * calls (`'users'`, `'users as u'`, `['users', 'orders']`), `sql.table('users')`, and the text of a raw `sql`
+ * template after `FROM`, `JOIN`, `INTO`, `UPDATE` (`sql\`… JOIN users u …\``); a table interpolated into the
+ * template (`JOIN ${orderUsers()} u`) is the owner's builder and passes. Names built at run time are not seen.
  * Exempt: tests, `testing.ts` fixtures and `seed.ts` demo data, which build a world across modules; and the
  * `pending` option (file → tables not yet moved behind their owner's face).
  * @type {import('eslint').Rule.RuleModule}
@@ -189,8 +194,21 @@ const tableOwnerRule = {
       CallExpression(node) {
         const callee = node.callee;
         if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return;
-        if (!tableMethods.has(callee.property.name) || !node.arguments[0]) return;
+        const sqlTable =
+          callee.object.type === 'Identifier' && callee.object.name === 'sql' && callee.property.name === 'table';
+        if ((!sqlTable && !tableMethods.has(callee.property.name)) || !node.arguments[0]) return;
         check(node.arguments[0]);
+      },
+      /** @param {import('estree').TaggedTemplateExpression} node */
+      TaggedTemplateExpression(node) {
+        if (node.tag.type !== 'Identifier' || node.tag.name !== 'sql') return;
+        for (const quasi of node.quasi.quasis)
+          for (const [, name = ''] of (quasi.value.cooked ?? '').matchAll(sqlTableWords)) {
+            const table = name.replace(/^public\./, '');
+            const owner = owners.get(table);
+            if (owner && owner !== from && !allowed.has(table))
+              context.report({ node: quasi, messageId: 'owner', data: { from, table, owner } });
+          }
       },
     };
   },

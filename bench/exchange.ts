@@ -34,7 +34,8 @@ const partial = Math.min(Number(values.partial), products);
 const port = Number(values.port);
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = process.env.DATA_DIR ?? path.join('/tmp', `portal-bench-exchange-${products}`);
-const work = path.join('/tmp', `portal-bench-exchange-files-${products}`);
+// The generated files sit beside the data directory: benches of several worktrees do not share them.
+const work = `${dataDir}-files`;
 const label = values.label ?? `exchange-${databaseUrl ? 'postgres' : 'pglite'}-${products}`;
 const base = `http://127.0.0.1:${port}`;
 const EXCHANGE = { login: 'exchange', password: 'Exchange#2026' };
@@ -140,25 +141,34 @@ function* offersXml(count: number, changes: boolean, shift: number): Generator<s
 // ——— the server and 1C ———
 
 async function startServer(): Promise<ChildProcess> {
-  const server = spawn('npx', ['tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DEMO_SEED: 'on',
-      EXCHANGE_LOGIN: EXCHANGE.login,
-      EXCHANGE_PASSWORD: EXCHANGE.password,
-      // One dealer fetching pages back to back goes over the /rest/ limit of 600 a minute (decision 051):
-      // the bench measures the pages' latency, not the limit.
-      REST_LIMIT_SESSION: '0',
-      REST_LIMIT_ADDRESS: '0',
+  // Started as `npm start` starts it (scripts/start.mjs): its heap capped at SERVER_HEAP_MB, 256 by default
+  // (decision 171); BENCH_NODE_ARGS adds flags of node's own (e.g. `--max-old-space-size=4096` to measure
+  // the uncapped heap).
+  const heapMb = Number(process.env.SERVER_HEAP_MB) > 0 ? Number(process.env.SERVER_HEAP_MB) : 256;
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(
+    process.execPath,
+    [`--max-old-space-size=${heapMb}`, ...nodeArgs, '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: path.join(root, 'apps/server'),
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DEMO_SEED: 'on',
+        EXCHANGE_LOGIN: EXCHANGE.login,
+        EXCHANGE_PASSWORD: EXCHANGE.password,
+        // One dealer fetching pages back to back goes over the /rest/ limit of 600 a minute (decision 051):
+        // the bench measures the pages' latency, not the limit.
+        REST_LIMIT_SESSION: '0',
+        REST_LIMIT_ADDRESS: '0',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
+  );
   for (let i = 0; i < 480; i++) {
     try {
       const r = await fetch(`${base}/rest/profile`, { method: 'POST' });
@@ -172,7 +182,7 @@ async function startServer(): Promise<ChildProcess> {
 }
 
 function rssMb(server: ChildProcess): number {
-  // The server is `npx → tsx → node`; the largest resident process of its group is the server.
+  // The server's process group: node itself (and any child it starts); the largest resident one is the server.
   const ps = spawnSync('ps', ['-o', 'rss=', '-g', String(server.pid)], { encoding: 'utf8' });
   return Math.round(Math.max(0, ...ps.stdout.split('\n').filter(Boolean).map(Number)) / 1024);
 }

@@ -15,6 +15,7 @@ import { createPortalWorker, type Worker } from './ops/jobs/index.js';
 import { createMetrics, registerMetrics, type PortalMetrics } from './ops/metrics.js';
 import { RequestLineController, registerRequestLog, requestIdOf } from './ops/request-log.js';
 import { trackHandlers } from './ops/shutdown.js';
+import { requestEnded, requestStarted } from './db/priority.js';
 import { registerRest } from './rest/dispatcher.js';
 import { registerFileRoutes } from './modules/files/routes.js';
 import { registerContentPictureRoute } from './modules/content/routes.js';
@@ -146,6 +147,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     releaseLock();
   });
   registerRequestLog(app);
+  // Requests in flight, which background work on PGlite lets go first (decision 172); the calls that mostly
+  // wait for the exchange's job (1C's, the back office's `exchange/continue`) do not count.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/exchange/') || request.url.startsWith('/rest/exchange/continue')) return;
+    requestStarted();
+    reply.raw.once('close', requestEnded);
+  });
   registerMetrics(app, metrics, config.metricsToken);
   registerHealth(app, { database, storage, closing: () => app.portal.closing });
 

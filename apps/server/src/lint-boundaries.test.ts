@@ -76,6 +76,30 @@ describe("lint refuses queries of another module's tables", () => {
     );
   });
 
+  it('reports a raw sql template naming a table another module owns, and passes an interpolated builder', async () => {
+    const file = 'apps/server/src/modules/wishes/probe.ts';
+    const tag = "import { sql } from 'kysely';\n";
+    const raw = (text: string) => `${tag}export const q = (id: number) => sql<number>\`${text}\`;\n`;
+    expect(
+      await problems(file, raw('SELECT 1 FROM wishes w JOIN users u ON u.id = w.user_id WHERE w.id = ${id}')),
+    ).toEqual([
+      expect.stringMatching(/^house\/table-owner: Module "wishes" must not query table "users" of module "auth"/),
+    ]);
+    expect(
+      await problems(file, raw('EXISTS (SELECT 1 FROM order_items oi LEFT JOIN public.products p ON p.id = ${id})')),
+    ).toEqual([
+      expect.stringMatching(/table "order_items" of module "orders"/),
+      expect.stringMatching(/table "products" of module "catalog"/),
+    ]);
+    expect(await problems(file, raw('UPDATE baskets SET name = 1; INSERT INTO "orders" VALUES (${id})'))).toHaveLength(
+      2,
+    );
+    expect(await problems(file, `${tag}export const t = sql.table('users');\n`)).toHaveLength(1);
+    // Its own tables, the owner's builder interpolated, and words that only look like a FROM pass.
+    const own = 'SELECT extract(epoch FROM w.created_at) FROM wishes w JOIN ${orderUsers()} u ON u.id = ${id}';
+    expect(await problems(file, `declare const orderUsers: () => unknown;\n${raw(own)}`)).toEqual([]);
+  });
+
   it("passes the module's own tables, tables no module owns, and fixtures", async () => {
     const file = 'apps/server/src/modules/wishes/probe.ts';
     const own = `${db}export const q = () => db.selectFrom('wishes as w').innerJoin('wishes as w2');\n`;

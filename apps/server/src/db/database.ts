@@ -3,9 +3,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Driver } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { isBackground, yieldToRequests } from './priority.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -50,6 +51,21 @@ export interface OpenOptions {
   onPoolError?: (err: Error) => void;
   /** Seconds a query waited for a pool client (PostgreSQL; /metrics). */
   onAcquire?: (seconds: number) => void;
+}
+
+/** Background work waits here, when it takes PGlite's one connection, for the requests in flight (decision 172). */
+export const BACKGROUND_WAIT_MS = 250;
+
+class RequestsFirstDialect extends PGliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    driver.acquireConnection = async () => {
+      if (isBackground()) await yieldToRequests(BACKGROUND_WAIT_MS);
+      return acquire();
+    };
+    return driver;
+  }
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -117,7 +133,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     extensions: { pg_trgm },
     parsers: { [NUMERIC]: parseNumber, [INT8]: parseNumber },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<Database>({ dialect: new RequestsFirstDialect(client) });
   return {
     db,
     kind: 'pglite',

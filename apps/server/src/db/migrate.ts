@@ -30,6 +30,8 @@ import * as englishTexts from './migrations/0145-english-texts.js';
 import * as orderOffer from './migrations/0146-order-offer.js';
 import * as catalogColor from './migrations/0147-catalog-color.js';
 import * as jobResult from './migrations/0135-job-result.js';
+import * as catalogWholeOrder from './migrations/0160-catalog-whole-order.js';
+import * as catalogVersionSearch from './migrations/0161-catalog-version-search.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -67,6 +69,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0145-english-texts': englishTexts,
   '0146-order-offer': orderOffer,
   '0147-catalog-color': catalogColor,
+  '0160-catalog-whole-order': catalogWholeOrder,
+  '0161-catalog-version-search': catalogVersionSearch,
 };
 
 /** The names this version of the server expects applied (GET /ready compares them with the database). */

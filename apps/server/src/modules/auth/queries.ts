@@ -70,11 +70,12 @@ export async function userCards(db: Db, ids: Iterable<number | null>): Promise<M
 }
 
 /**
- * The user columns an order row shows and the order desk searches on, as a subquery the orders module joins on
- * its user id (`.innerJoin(orderUsers().as('u'), 'u.id', 'o.user_id')`): the list is filtered, counted and
- * paged in one query, so a keyed read after the page would not do. The planner pulls the subquery up.
+ * The user columns an order row shows, the order desk and the returns list search on and the 1C exchange
+ * sends, as a subquery another module joins on its user id (`.innerJoin(orderUsers().as('u'), 'u.id',
+ * 'o.user_id')`, or `JOIN ${orderUsers()} u` in a raw `sql` template): the list is filtered, counted and paged
+ * in one query, so a keyed read after the page would not do. The planner pulls the subquery up.
  */
 export const orderUsers = () =>
   expressionBuilder<Database, never>()
     .selectFrom('users')
-    .select(['id', 'login', 'last_name', 'first_name', 'email', 'company']);
+    .select(['id', 'login', 'last_name', 'first_name', 'email', 'phone', 'company', 'inn']);

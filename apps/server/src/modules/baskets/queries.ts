@@ -16,6 +16,7 @@ import {
   loadOffers,
   PROPERTY_NAMES,
   priceContextOf,
+  productPrices,
   propertyValue,
   type Offer,
 } from '../catalog/index.js';
@@ -174,15 +175,14 @@ export async function basketViews(db: Db, actor: Actor, rows: BasketRow[]): Prom
     sql<{ basket_id: number; lines: number; weight: number | null; volume: number | null }>`
       SELECT i.basket_id, count(*)::int AS lines,
              sum(p.weight_kg * i.quantity) AS weight, sum(p.volume_m3 * i.quantity) AS volume
-      FROM basket_items i JOIN products p ON p.id = i.product_id
+      FROM basket_items i JOIN ${lineProducts()} p ON p.id = i.product_id
       WHERE i.basket_id = ANY(${ids}::int[])
       GROUP BY i.basket_id
     `.execute(db),
     sql<{ basket_id: number; currency: Currency; value: number }>`
       SELECT i.basket_id, pp.currency, sum(round(${linePrice} * i.quantity, 2)) AS value
       FROM basket_items i
-      JOIN product_prices pp ON pp.product_id = i.product_id
-        AND pp.price_type_id = ${context?.priceTypeId ?? 0} AND pp.pay_system_id = ${context?.paySystemId ?? 0}
+      JOIN ${productPrices(context?.priceTypeId ?? 0, context?.paySystemId ?? 0)} pp ON pp.product_id = i.product_id
       WHERE i.basket_id = ANY(${ids}::int[])
       GROUP BY i.basket_id, pp.currency
       ORDER BY i.basket_id, pp.currency

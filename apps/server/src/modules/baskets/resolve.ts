@@ -1,8 +1,12 @@
 import { normalizeArticle, type Candidate, type ResolveResult, type ResolvedLine } from '@portal/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../auth/index.js';
-import { activeAnaloguesByArticleKeys, activeProductsByArticleKeys, loadOffers } from '../catalog/index.js';
+import {
+  activeAnaloguesByArticleKeys,
+  activeProductsByArticleKeys,
+  activeProductsByArticlePrefixes,
+  loadOffers,
+} from '../catalog/index.js';
 import type { ParsedLine } from './lines.js';
 
 const MAX_CANDIDATES = 5;
@@ -43,16 +47,8 @@ export async function resolveLines(db: Db, actor: Actor, lines: ParsedLine[]): P
         push({ key: p.article_key, id: p.id, name: p.name, article: p.article, brand: p.brand, match: 'analogue' });
     const rest = keys.filter((k) => !hits.has(k) && k.length >= MIN_PREFIX);
     if (rest.length > 0) {
-      // text_pattern_ops range: the index answers a prefix for each key.
-      const prefixed = await sql<{ key: string; id: number; name: string; article: string; brand: string }>`
-        SELECT k.key, p.id, p.name, p.article, p.brand
-        FROM unnest(${rest}::text[]) AS k(key)
-        CROSS JOIN LATERAL (
-          SELECT id, name, article, brand FROM products
-          WHERE active AND article_key ~>=~ k.key AND article_key ~<~ (k.key || chr(65535))
-          ORDER BY article_key LIMIT ${MAX_CANDIDATES}
-        ) p`.execute(db);
-      for (const p of prefixed.rows) push({ ...p, match: 'prefix' });
+      const prefixed = await activeProductsByArticlePrefixes(db, rest, MAX_CANDIDATES);
+      for (const p of prefixed) push({ ...p, match: 'prefix' });
     }
   }
   const ids = [...new Set([...hits.values()].flat().map((h) => h.id))];

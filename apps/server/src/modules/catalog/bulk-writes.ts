@@ -15,9 +15,22 @@ import './tables.js';
 
 const json = (rows: unknown) => sql`${JSON.stringify(rows)}::jsonb`;
 
-/** Runs `f` in a transaction of its own unless `db` already is one. */
+/**
+ * Runs `f` in a transaction of its own unless `db` already is one. A bulk write does not wait for its commit
+ * to reach the disk (decision 170): a crash may lose the last few batches of an exchange, never half of
+ * one, and the exchange's cursor is committed with its rows, so the run resumes where the database stands.
+ */
 async function inTransaction<T>(db: Db, f: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? f(db) : db.transaction().execute(f);
+  if (db.isTransaction) return f(db);
+  return db.transaction().execute(async (trx) => {
+    await relaxCommit(trx);
+    return f(trx);
+  });
+}
+
+/** This transaction's commit returns before its WAL is flushed (decision 170). */
+export async function relaxCommit(trx: Db): Promise<void> {
+  await sql`SET LOCAL synchronous_commit = off`.execute(trx);
 }
 
 export interface BulkSection {
@@ -104,10 +117,15 @@ export async function upsertProducts(db: Db, rows: BulkProduct[]): Promise<{ cre
              EXCLUDED.preview_text, EXCLUDED.detail_text, EXCLUDED.unit, EXCLUDED.weight_kg, EXCLUDED.volume_m3,
              EXCLUDED.properties, EXCLUDED.active)
       RETURNING (xmax = 0) AS created`.execute(trx);
-    const photos = await sql<{ id: number }>`
+    // Photos of products that already exist; a batch without photos skips the statement (and its JSON).
+    const pictured = rows.filter((r) => r.photos !== null);
+    const photos =
+      pictured.length === 0
+        ? { rows: [] }
+        : await sql<{ id: number }>`
       UPDATE products p SET photos = r.photos, updated_at = now()
-      FROM ${input}
-      WHERE p.external_id = r."extId" AND r.photos IS NOT NULL AND p.photos IS DISTINCT FROM r.photos
+      FROM jsonb_to_recordset(${json(pictured.map((r) => ({ extId: r.extId, photos: r.photos })))}) AS r("extId" text, photos jsonb)
+      WHERE p.external_id = r."extId" AND p.photos IS DISTINCT FROM r.photos
       RETURNING p.id`.execute(trx);
     const created = written.rows.filter((r) => r.created).length;
     return { created, changed: Math.max(written.rows.length - created, photos.rows.length) };
@@ -247,12 +265,14 @@ export async function writePrices(db: Db, rows: BulkPrice[]): Promise<number> {
   if (rows.length === 0) return 0;
   // Short keys: a batch is thousands of cells.
   const cells = rows.map((r) => ({ p: r.productId, t: r.priceTypeId, s: r.paySystemId, v: r.value, c: r.currency }));
-  const result = await sql`
+  const result = await inTransaction(db, (trx) =>
+    sql`
     INSERT INTO product_prices (product_id, price_type_id, pay_system_id, value, currency)
     SELECT r.p, r.t, r.s, r.v, r.c FROM jsonb_to_recordset(${json(cells)}) AS r(p int, t int, s int, v numeric, c text)
     ON CONFLICT (product_id, price_type_id, pay_system_id) DO UPDATE SET value = EXCLUDED.value, currency = EXCLUDED.currency
     WHERE (product_prices.value, product_prices.currency) IS DISTINCT FROM (EXCLUDED.value, EXCLUDED.currency)`.execute(
-    db,
+      trx,
+    ),
   );
   return Number(result.numAffectedRows ?? 0);
 }

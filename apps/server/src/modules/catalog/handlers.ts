@@ -8,17 +8,9 @@ import { isAdmin, isStaff, setUserPricing, userById } from '../auth/index.js';
 import { cachedCount } from './cache.js';
 import { smartFilter } from './filter.js';
 import { loadOffers, loadPriceTable, priceContextOf } from './offers.js';
-import {
-  LeanAnswer,
-  leanList,
-  priceEntry,
-  productRowsById,
-  readFilter,
-  resolveCategory,
-  storesIn,
-} from './products.js';
+import { LeanAnswer, leanList, priceEntry, readFilter, storesIn } from './products.js';
 import * as q from './queries.js';
-import { searchProducts } from './search.js';
+import { searchProducts, searchProductsIn } from './search.js';
 
 /** The first sort key of a list input and its direction, or the fallback. */
 const sortOf = <K extends string>(sort: Partial<Record<K, q.SortDir>> | undefined, fallback: [K | null, q.SortDir]) =>
@@ -71,12 +63,12 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     // An empty id list is an empty answer, without a query (spec §5).
     if (read.ids && read.ids.length === 0) return { count: 0, items: [], dict: {} };
     // The price context (with the catalogue version) is read first or alongside, never after a count.
-    const [f, context] = await Promise.all([resolveCategory(ctx.db, read), priceContextOf(ctx.db, actor)]);
+    const [f, context] = await q.categoryAndContext(ctx.db, read, actor);
     if (f.sectionIds && f.sectionIds.length === 0) return { count: 0, items: [], dict: {} };
     let searchIds: number[] | null = null;
     let matches: Map<number, ProductMatch> | undefined;
     if (f.search !== undefined) {
-      const hits = await searchProducts(ctx.db, f.search);
+      const hits = await searchProductsIn(ctx.db, context?.catalogVersion ?? null, f.search);
       if (hits.length === 0) return { count: 0, items: [], dict: {} };
       searchIds = hits.map((h) => h.id);
       matches = new Map(hits.map((h) => [h.id, h.match]));
@@ -99,19 +91,14 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
 
   async 'product/get'(input, ctx) {
     const actor = requireActor(ctx);
-    const [detail, context] = await Promise.all([
-      q.activeProductDetail(ctx.db, input.id),
-      priceContextOf(ctx.db, actor),
-    ]);
+    // The card with its trail and analogues in one statement, the product with its similar items in another.
+    const [detail, context] = await Promise.all([q.productCard(ctx.db, input.id), priceContextOf(ctx.db, actor)]);
     if (!detail) throw notFound();
-    const [prices, analogues, similarIds, trail] = await Promise.all([
+    const [prices, rows] = await Promise.all([
       loadPriceTable(ctx.db, actor, detail.id, context),
-      q.analoguesOf(ctx.db, detail.id),
-      q.similarIdsOf(ctx.db, detail.id),
-      q.sectionTrail(ctx.db, detail.section_id),
+      q.productAndSimilarRows(ctx.db, detail.id, context, actor.id),
     ]);
-    // The product and its similar items in one batch: one query each for rows, prices, stock, favourites.
-    const rows = await productRowsById(ctx.db, [detail.id, ...similarIds], context, actor.id);
+    const { analogues, trail } = detail;
     const answer = new LeanAnswer(ctx.language, context);
     const views = await answer.products(ctx.db, rows);
     const product = views.find((v) => v.id === detail.id);
@@ -142,11 +129,11 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     const actor = requireActor(ctx);
     const read = readFilter(input.filter);
     if (read.ids && read.ids.length === 0) return { items: [] };
-    const [f, context] = await Promise.all([resolveCategory(ctx.db, read), priceContextOf(ctx.db, actor)]);
+    const [f, context] = await q.categoryAndContext(ctx.db, read, actor);
     if (f.sectionIds && f.sectionIds.length === 0) return { items: [] };
     let searchIds: number[] | null = null;
     if (f.search !== undefined) {
-      searchIds = (await searchProducts(ctx.db, f.search)).map((h) => h.id);
+      searchIds = (await searchProductsIn(ctx.db, context?.catalogVersion ?? null, f.search)).map((h) => h.id);
       if (searchIds.length === 0) return { items: [] };
     }
     return { items: await smartFilter(ctx.db, f, searchIds, context, ctx.language) };

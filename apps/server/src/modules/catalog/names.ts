@@ -68,6 +68,21 @@ export const lineProducts = () =>
       'stock_by_store',
     ]);
 
+/**
+ * The product keys an order line is searched and exported by (part number key, 1C id), as a subquery another
+ * module joins on its product id, in the builder or in a raw `sql` template (`LEFT JOIN ${productKeys()} p`).
+ */
+export const productKeys = () =>
+  expressionBuilder<Database, never>().selectFrom('products').select(['id', 'article_key', 'external_id']);
+
+/** The prices of one price type and payment method, as a subquery to join on the product id (a basket's sums). */
+export const productPrices = (priceTypeId: number, paySystemId: number) =>
+  expressionBuilder<Database, never>()
+    .selectFrom('product_prices')
+    .select(['product_id', 'currency', 'value'])
+    .where('price_type_id', '=', priceTypeId)
+    .where('pay_system_id', '=', paySystemId);
+
 /** What a basket needs of these products to take them as lines: name, unit, factor, sizes, properties. */
 export const productsForBasket = async (db: Db, ids: number[]) =>
   ids.length === 0
@@ -98,6 +113,22 @@ export const activeProductsByArticleKeys = (db: Db, keys: string[]) =>
     .where('article_key', '=', sql<string>`ANY(${keys}::text[])`)
     .orderBy('id')
     .execute();
+
+/**
+ * Up to `limit` active products per key whose part number starts with it, by part number (a basket's pasted
+ * lines): the `text_pattern_ops` range lets the index answer a prefix for each key.
+ */
+export async function activeProductsByArticlePrefixes(db: Db, keys: string[], limit: number) {
+  const { rows } = await sql<{ key: string; id: number; name: string; article: string; brand: string }>`
+    SELECT k.key, p.id, p.name, p.article, p.brand
+    FROM unnest(${keys}::text[]) AS k(key)
+    CROSS JOIN LATERAL (
+      SELECT id, name, article, brand FROM products
+      WHERE active AND article_key ~>=~ k.key AND article_key ~<~ (k.key || chr(65535))
+      ORDER BY article_key LIMIT ${limit}
+    ) p`.execute(db);
+  return rows;
+}
 
 /** The active products that list one of these normalised part numbers as an analogue, with the number. */
 export const activeAnaloguesByArticleKeys = (db: Db, keys: string[]) =>

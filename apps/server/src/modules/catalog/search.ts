@@ -1,6 +1,7 @@
 import { normalizeArticle, type ProductMatch } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { cachedSearch } from './cache.js';
 import './tables.js';
 
 /** The most candidates one search collects; pages are cut from them. */
@@ -141,6 +142,20 @@ export async function searchProducts(db: Db, text: string, limit = SEARCH_LIMIT)
     add(rows, () => (fuzzy ? { kind: 'TEXT', fuzzy: true } : { kind: 'TEXT' }));
   }
   return [...hits].map(([id, match]) => ({ id, match }));
+}
+
+/**
+ * searchProducts under the catalogue version read before it (decision 165): the same text finds the same hits
+ * until a write to the catalogue, its analogues or its words (migrations 0013 and 0161) bumps the version.
+ * The hits are shared between requests: callers read them and never change them.
+ */
+export function searchProductsIn(
+  db: Db,
+  version: number | null,
+  text: string,
+  limit = SEARCH_LIMIT,
+): Promise<readonly SearchHit[]> {
+  return cachedSearch(db, version, JSON.stringify([text, limit]), () => searchProducts(db, text, limit));
 }
 
 /** Names and descriptions by stemmed words (the `russian` configuration stems Latin words in English). */

@@ -38,6 +38,11 @@ export async function counterpartyNames(db: Db, ids: Iterable<number | null>): P
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** The company columns an order row shows and the desk searches on (name, INN), as a subquery to join on. */
+/**
+ * The company columns an order row shows, the desk and the returns list search on (name, INN) and the 1C
+ * exchange sends (KPP, address), as a subquery to join on.
+ */
 export const orderCompanies = () =>
-  expressionBuilder<Database, never>().selectFrom('counterparties').select(['id', 'name', 'inn']);
+  expressionBuilder<Database, never>()
+    .selectFrom('counterparties')
+    .select(['id', 'name', 'inn', 'kpp', 'legal_address']);

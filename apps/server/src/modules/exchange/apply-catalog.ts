@@ -7,6 +7,7 @@ import {
   idsByExtId,
   loadPriceMappings,
   productIdsByExtId,
+  relaxCommit,
   replaceAnalogues,
   upsertProducts,
   upsertSections,
@@ -214,6 +215,7 @@ export async function applyProducts(
     }
   }
   return db.transaction().execute(async (trx) => {
+    await relaxCommit(trx);
     const result = await upsertProducts(trx, products);
     const linked = await replaceAnalogues(trx, analogues);
     return { ...result, analogues: linked };
@@ -250,6 +252,7 @@ export async function applyOffers(
   db: Db,
   rows: Staged<OfferRecord>[],
   cells: { of: CellsOf | null },
+  concurrent = false,
 ): Promise<{ prices: number; stocks: number; skipped: number }> {
   const known = await productIdsByExtId(
     db,
@@ -332,8 +335,14 @@ export async function applyOffers(
       stock: [...sum].map(([storeId, amount]) => ({ storeId, amount: Math.min(amount, 1e9) })),
     });
   }
-  // Prices (one statement) and stock (its own short transaction) apart, with a turn for others between:
-  // on PGlite a transaction holds the one connection every dealer's page waits for.
+  // Prices (one statement) and stock (its own short transaction) apart. On PostgreSQL at once, on two
+  // connections (decision 170: they touch different tables, and the stock's product rows take a lock the
+  // prices' foreign key checks do not wait for). On PGlite one after the other, with a turn for others
+  // between: a transaction holds the one connection every dealer's page waits for.
+  if (concurrent) {
+    const [written, stocks] = await Promise.all([writePrices(db, prices), writeStock(db, stock)]);
+    return { prices: written, stocks, skipped: rows.length - offers.length };
+  }
   const written = await writePrices(db, prices);
   await new Promise((resolve) => setImmediate(resolve));
   const stocks = await writeStock(db, stock);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { inBackground } from '../../db/priority.js';
 import { enqueue, jobByKey } from '../../ops/jobs/queue.js';
 import { JobHandedBack, type JobHandler } from '../../ops/jobs/worker.js';
 import type { FileStorage } from '../../storage/index.js';
@@ -42,7 +43,7 @@ export function exchangeDepsOf(
     batch:
       services.engine === 'pglite'
         ? { stage: 1000, products: 250, offers: 250 }
-        : { stage: 2000, products: 1000, offers: 1000 },
+        : { stage: 2000, products: 1000, offers: 1000, concurrent: true },
   };
 }
 
@@ -76,27 +77,33 @@ async function untilDone(step: () => Promise<Answer>, stopping: () => boolean): 
 
 export function exchangeJobHandlers(services: ExchangeServices): Record<string, JobHandler> {
   return {
-    [EXCHANGE_IMPORT_JOB]: async (payload, { db, log, stopping }) => {
-      const p = payload as ImportPayload;
-      const session = await sessionById(db, p.sessionId);
-      if (!session) return { kind: 'failure', message: 'Сеанс обмена не найден' } satisfies Answer;
-      const deps = exchangeDepsOf(db, services, log);
-      return untilDone(
-        () => importStep(deps, session, p.type, p.fileName, { deadline: Date.now() + services.config.exchange.stepMs }),
-        stopping,
-      );
-    },
-    [EXCHANGE_UPLOAD_JOB]: async (payload, { db, log, stopping }) => {
-      const p = payload as UploadPayload;
-      const deps = exchangeDepsOf(db, services, log);
-      return untilDone(async () => {
-        const session = await sessionById(db, p.sessionId);
-        if (!session) return { kind: 'failure', message: 'Сеанс обмена не найден' };
-        if (session.ended_at) return { kind: 'success', message: 'Обмен завершён' };
-        return nextUploadStep(deps, session, Date.now() + services.config.exchange.stepMs);
-      }, stopping);
-    },
+    // Both run as background work: on PGlite each statement lets dealers' requests in flight go first
+    // (decision 172).
+    [EXCHANGE_IMPORT_JOB]: (payload, context) => inBackground(() => importJob(payload, context)),
+    [EXCHANGE_UPLOAD_JOB]: (payload, context) => inBackground(() => uploadJob(payload, context)),
   };
+
+  async function importJob(...[payload, { db, log, stopping }]: Parameters<JobHandler>): Promise<Answer> {
+    const p = payload as ImportPayload;
+    const session = await sessionById(db, p.sessionId);
+    if (!session) return { kind: 'failure', message: 'Сеанс обмена не найден' } satisfies Answer;
+    const deps = exchangeDepsOf(db, services, log);
+    return untilDone(
+      () => importStep(deps, session, p.type, p.fileName, { deadline: Date.now() + services.config.exchange.stepMs }),
+      stopping,
+    );
+  }
+
+  async function uploadJob(...[payload, { db, log, stopping }]: Parameters<JobHandler>): Promise<Answer> {
+    const p = payload as UploadPayload;
+    const deps = exchangeDepsOf(db, services, log);
+    return untilDone(async () => {
+      const session = await sessionById(db, p.sessionId);
+      if (!session) return { kind: 'failure', message: 'Сеанс обмена не найден' };
+      if (session.ended_at) return { kind: 'success', message: 'Обмен завершён' };
+      return nextUploadStep(deps, session, Date.now() + services.config.exchange.stepMs);
+    }, stopping);
+  }
 }
 
 /** The order 1C would send them in: the catalogue before its offers, prices and stock. */

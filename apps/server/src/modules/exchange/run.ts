@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { hideProductsExcept, refreshAfterImport, zeroStockExcept } from '../catalog/index.js';
+import { hideProductsExcept, refreshAfterImport, relaxCommit, zeroStockExcept } from '../catalog/index.js';
 import {
   applyGroups,
   applyOffers,
@@ -53,8 +53,11 @@ export interface ExchangeDeps {
   store: ExchangeStore;
   mailer: Mailer;
   log: { warn: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void };
-  /** Batch sizes: PGlite shares one thread with every request, so its batches are smaller. */
-  batch: { stage: number; products: number; offers: number };
+  /**
+   * Batch sizes: PGlite shares one thread with every request, so its batches are smaller. `concurrent`:
+   * the database has connections to spare (PostgreSQL), so independent writes of a batch go at once.
+   */
+  batch: { stage: number; products: number; offers: number; concurrent?: boolean };
 }
 
 export interface Answer {
@@ -203,31 +206,52 @@ async function parse(
     seq += 1;
     pending.push({ seq, kind: r.kind, ext: r.ext, data: r.data });
   };
-  const result = await readXml(
-    source,
-    cursor.checkpoint ?? null,
-    {
-      isItem,
-      onOpen: (path, attrs) => noteHeader(facts, path, attrs),
-      onItem: (item) => {
-        for (const r of recordsOf(item, facts)) add(r);
-        if (seq > MAX_STAGED) throw new XmlFailure(`В файле больше ${MAX_STAGED} элементов`);
+  // Staged rows are written while the next slices are parsed (decision 170): at most one write in flight,
+  // each with the checkpoint its rows end at, in one transaction; a forced flush waits for it.
+  let inflight: Promise<void> | null = null;
+  const write = async (rows: StageRow[], next: Cursor, read: number) => {
+    await deps.db.transaction().execute(async (trx) => {
+      await relaxCommit(trx);
+      await insertStage(trx, run.id, rows);
+      stats.read = read;
+      await saveRun(trx, run.id, { cursor: next, stats });
+    });
+    Object.assign(cursor, next);
+  };
+  let result: { done: boolean };
+  try {
+    result = await readXml(
+      source,
+      cursor.checkpoint ?? null,
+      {
+        isItem,
+        onOpen: (path, attrs) => noteHeader(facts, path, attrs),
+        onItem: (item) => {
+          for (const r of recordsOf(item, facts)) add(r);
+          if (seq > MAX_STAGED) throw new XmlFailure(`В файле больше ${MAX_STAGED} элементов`);
+        },
+        flush: async (checkpoint, force) => {
+          if (!force && pending.length < deps.batch.stage) return;
+          const rows = pending;
+          pending = [];
+          const next = { ...cursor, checkpoint, facts: { ...facts }, seq };
+          if (inflight) await inflight;
+          const writing = write(rows, next, seq);
+          // Marked handled now; whoever awaits it next still gets its error.
+          writing.catch(() => undefined);
+          inflight = writing;
+          if (force) {
+            inflight = null;
+            await writing;
+          }
+        },
       },
-      flush: async (checkpoint, force) => {
-        if (!force && pending.length < deps.batch.stage) return;
-        const rows = pending;
-        pending = [];
-        const next = { ...cursor, checkpoint, facts, seq };
-        await deps.db.transaction().execute(async (trx) => {
-          await insertStage(trx, run.id, rows);
-          stats.read = seq;
-          await saveRun(trx, run.id, { cursor: next, stats });
-        });
-        Object.assign(cursor, next);
-      },
-    },
-    stop,
-  );
+      stop,
+    );
+  } finally {
+    // A failure while a write is in flight: let it end before the run's staging rows are dropped.
+    if (inflight) await (inflight as Promise<void>).catch(() => undefined);
+  }
   if (!result.done) return false;
   if (run.type === 'catalog' && !facts.catalog && !facts.offers && !facts.classifier && !facts.documents) {
     throw new XmlFailure('В файле нет ни каталога, ни пакета предложений, ни классификатора (это CommerceML?)');
@@ -290,7 +314,7 @@ async function apply(
         break;
       }
       case 'offer': {
-        const r = await applyOffers(deps.db, staged, cells);
+        const r = await applyOffers(deps.db, staged, cells, deps.batch.concurrent ?? false);
         add('offers', rows.length);
         add('prices', r.prices);
         add('stocks', r.stocks);

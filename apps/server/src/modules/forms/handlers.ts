@@ -93,7 +93,7 @@ async function answerViews(db: Db, ids: number[], language: Language): Promise<A
           r.id,
           {
             id: r.id,
-            title: subject ? `№${r.id}: ${subject}` : `${formTitle} №${r.id}`,
+            title: subject ? `№ ${r.id}: ${subject}` : `${formTitle} № ${r.id}`,
             date: new Date(r.created_at).toISOString(),
             updatedAt: new Date(r.updated_at).toISOString(),
             status: r.status,
@@ -216,7 +216,7 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
     if (!view) throw notFound();
     await tellStaff(
       ctx,
-      `${form.title}: новое обращение №${id}`,
+      `${form.title}: новое обращение № ${id}`,
       [`Автор: ${view.user.name}`, ...userFields.map((f) => `${f.title}: ${f.value}`)].join('\n'),
       `/support/${id}/`,
     );

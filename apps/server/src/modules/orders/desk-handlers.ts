@@ -13,8 +13,9 @@ import { fileNameOf, ownFile, readStored, saveGenerated } from '../files/index.j
 import './bill-file.js';
 import { changeOrder, type OrderChange } from './change-order.js';
 import type { OrderHistoryChange } from './tables.js';
-import { loadOrder, orderQuery, toOrder, type OrderRow } from './view.js';
+import { hasLineLike, loadOrder, orderQuery, toOrder, type OrderRow } from './view.js';
 import './tables.js';
+import { dayEnd, dayStart } from '../../rest/dates.js';
 
 /**
  * The supplier's order desk (issue 13 pt 1, decision 100): administrators see every dealer's order with the
@@ -71,14 +72,10 @@ type DeskRow = OrderRow & {
   pending: number;
 };
 
-const dayAfter = (date: string) => new Date(new Date(`${date}T00:00:00`).getTime() + 86_400_000);
-
 /** A line whose part number starts with the text (`exact`: is the text, for a search that may be an order number). */
 function articleMatch(text: string, exact = false) {
   const key = normalizeArticle(text);
-  const pattern = exact ? key : key + '%';
-  return sql<boolean>`EXISTS (SELECT 1 FROM order_items oi LEFT JOIN products p ON p.id = oi.product_id
-    WHERE oi.order_id = o.id AND (p.article_key LIKE ${pattern} OR upper(oi.article) LIKE ${pattern}))`;
+  return hasLineLike(exact ? key : key + '%');
 }
 
 function toDesk(r: DeskRow, language: Language): DeskOrder {
@@ -195,8 +192,8 @@ export const deskOrderHandlers: Handlers<typeof deskMethods> = {
       const pending = sql<boolean>`EXISTS (SELECT 1 FROM corrective_orders co WHERE co.order_id = o.id AND co.status = 'PENDING')`;
       q = q.where(f.hasPending ? pending : sql<boolean>`NOT ${pending}`);
     }
-    if (f.dateFrom) q = q.where('o.created_at', '>=', new Date(`${f.dateFrom}T00:00:00`));
-    if (f.dateTo) q = q.where('o.created_at', '<', dayAfter(f.dateTo));
+    if (f.dateFrom) q = q.where('o.created_at', '>=', dayStart(f.dateFrom));
+    if (f.dateTo) q = q.where('o.created_at', '<', dayEnd(f.dateTo));
     if (f.sumFrom !== undefined) q = q.where('o.price', '>=', f.sumFrom);
     if (f.sumTo !== undefined) q = q.where('o.price', '<=', f.sumTo);
     if (f.search) {

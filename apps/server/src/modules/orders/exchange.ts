@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { orderUsers } from '../auth/index.js';
+import { orderPaySystems, productKeys } from '../catalog/index.js';
+import { orderCompanies } from '../companies/index.js';
 import { changeOrder, type ChangeResult, type OrderChange, type OrderDeps } from './change-order.js';
 import type { SupplierLine } from './supplier-lines.js';
 import './tables.js';
@@ -87,9 +90,9 @@ export async function ordersForExchange(db: Db, limit: number): Promise<ExportOr
            c.id AS company_id, c.name AS company_name, c.inn, c.kpp, c.legal_address
     FROM orders o
     JOIN order_statuses s ON s.id = o.status_id
-    JOIN users u ON u.id = o.user_id
-    LEFT JOIN counterparties c ON c.id = o.counterparty_id
-    LEFT JOIN pay_systems ps ON ps.id = o.pay_system_id
+    JOIN ${orderUsers()} u ON u.id = o.user_id
+    LEFT JOIN ${orderCompanies()} c ON c.id = o.counterparty_id
+    LEFT JOIN ${orderPaySystems()} ps ON ps.id = o.pay_system_id
     LEFT JOIN shippings sh ON sh.id = o.shipping_id
     WHERE o.exchange_version IS DISTINCT FROM o.updated_at
     ORDER BY o.id
@@ -106,7 +109,7 @@ export async function ordersForExchange(db: Db, limit: number): Promise<ExportOr
     price: string;
   }>`
     SELECT oi.order_id, oi.product_id, p.external_id, oi.name, oi.article, oi.unit, oi.quantity, oi.price
-    FROM order_items oi LEFT JOIN products p ON p.id = oi.product_id
+    FROM order_items oi LEFT JOIN ${productKeys()} p ON p.id = oi.product_id
     WHERE oi.order_id = ANY(${rows.rows.map((r) => r.id)}::int[]) AND oi.quantity > 0
     ORDER BY oi.order_id, oi.id`.execute(db);
   return rows.rows.map((r) => ({

@@ -1,11 +1,16 @@
-import { sql } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { RETURNABLE_STATUS_CODES } from './rules.js';
 import './tables.js';
 
 /* What the returns module reads of orders (decision 151): the order with its status, its lines with the
    delivered quantity, and the orders a return may be filed on. What the returns claim is counted by the
    returns module on its own tables. */
+
+/** Each order's company (`counterparty_id`), as a subquery the returns list joins on to filter by company. */
+export const orderCounterparties = () =>
+  expressionBuilder<Database, never>().selectFrom('orders').select(['id', 'counterparty_id']);
 
 /** The order with its status, only if it is `userId`'s (`null`: anyone's, for an administrator). */
 export function orderForReturn(db: Db, orderId: number, userId: number | null) {

@@ -22,7 +22,7 @@ export {
   type OrderChange,
   type OrderDeps,
 } from './change-order.js';
-export { deliveredLines, orderForReturn, returnableOrders } from './for-returns.js';
+export { deliveredLines, orderCounterparties, orderForReturn, returnableOrders } from './for-returns.js';
 export { historyOf } from './history.js';
 export { orderedQuantities, orderHeads, ownOrderLines, shippingRows } from './heads.js';
 export type { SupplierLine } from './supplier-lines.js';

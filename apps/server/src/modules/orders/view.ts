@@ -13,13 +13,14 @@ import { notFound } from '../../rest/app-error.js';
 import { historyOf } from './history.js';
 import type { Actor } from '../auth/index.js';
 import { isAdmin, orderUsers } from '../auth/index.js';
-import { orderPaySystems } from '../catalog/index.js';
+import { orderPaySystems, productKeys } from '../catalog/index.js';
 import { orderCompanies } from '../companies/index.js';
 import { fileNameOf, filesByIds } from '../files/index.js';
 import { readReturnDays } from '../site/index.js';
 import { correctionRefusal, returnDeadline, returnRefusal, type OrderState } from './rules.js';
 import './tables.js';
 import type { PickupPointSnapshot } from './tables.js';
+import { dayEnd, dayStart } from '../../rest/dates.js';
 
 /** Administrators see every order (back office); a dealer only their own. */
 export const seesAll = isAdmin;
@@ -194,6 +195,11 @@ export function scoped(db: Db, actor: Actor) {
   return seesAll(actor) ? q : q.where('o.user_id', '=', actor.id);
 }
 
+/** Order `o` has a line whose part number (its product's key or the line's own) is LIKE the pattern. */
+export const hasLineLike = (pattern: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM order_items oi LEFT JOIN ${productKeys()} p ON p.id = oi.product_id
+    WHERE oi.order_id = o.id AND (p.article_key LIKE ${pattern} OR upper(oi.article) LIKE ${pattern}))`;
+
 export function applyFilter<Q extends ReturnType<typeof orderQuery>>(q: Q, f: OrderFilter | undefined): Q {
   if (!f) return q;
   let r = q;
@@ -201,8 +207,8 @@ export function applyFilter<Q extends ReturnType<typeof orderQuery>>(q: Q, f: Or
     const list = Array.isArray(f.status) ? f.status : [f.status];
     r = (list.length ? r.where('o.status_id', 'in', list) : r.where(sql<boolean>`false`)) as Q;
   }
-  if (f.dateFrom) r = r.where('o.created_at', '>=', new Date(`${f.dateFrom}T00:00:00`)) as Q;
-  if (f.dateTo) r = r.where('o.created_at', '<', new Date(new Date(`${f.dateTo}T00:00:00`).getTime() + 86400000)) as Q;
+  if (f.dateFrom) r = r.where('o.created_at', '>=', dayStart(f.dateFrom)) as Q;
+  if (f.dateTo) r = r.where('o.created_at', '<', dayEnd(f.dateTo)) as Q;
   if (f.company) r = r.where('o.counterparty_id', '=', f.company) as Q;
   if (f.number) r = r.where('o.id', '=', f.number) as Q;
   if (f.isPayment !== undefined) r = r.where('o.is_paid', '=', f.isPayment) as Q;
@@ -210,11 +216,7 @@ export function applyFilter<Q extends ReturnType<typeof orderQuery>>(q: Q, f: Or
   if (f.isCanceled !== undefined) r = r.where('o.is_canceled', '=', f.isCanceled) as Q;
   if (f.article) {
     const key = normalizeArticle(f.article);
-    if (key)
-      r = r.where(
-        sql<boolean>`EXISTS (SELECT 1 FROM order_items oi LEFT JOIN products p ON p.id = oi.product_id
-          WHERE oi.order_id = o.id AND (p.article_key LIKE ${key + '%'} OR upper(oi.article) LIKE ${key + '%'}))`,
-      ) as Q;
+    if (key) r = r.where(hasLineLike(key + '%')) as Q;
   }
   return r;
 }

@@ -7,10 +7,18 @@ import { requireActor, type Handlers, type RestContext } from '../../rest/contex
 import { dealerCompanyCondition } from '../../rest/dealer-filter.js';
 import { paged } from '../../rest/paging.js';
 import type { Actor } from '../auth/index.js';
-import { isAdmin, isStaff } from '../auth/index.js';
+import { isAdmin, isStaff, orderUsers } from '../auth/index.js';
+import { orderCompanies } from '../companies/index.js';
 import { assertOwnFiles } from '../files/index.js';
 import { tellUser } from '../notices/index.js';
-import { deliveredLines, orderForReturn, returnableOrders, returnDeadline, returnRefusal } from '../orders/index.js';
+import {
+  deliveredLines,
+  orderCounterparties,
+  orderForReturn,
+  returnableOrders,
+  returnDeadline,
+  returnRefusal,
+} from '../orders/index.js';
 import { readReturnDays } from '../site/index.js';
 import { commentViews, loadStatuses, orderTitle, returnViews, toStatus } from './views.js';
 
@@ -102,8 +110,9 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
       ? dealerCompanyCondition(
           'r.user_id',
           input.filter,
-          (like) => sql<boolean>`EXISTS (SELECT 1 FROM users ru
-            LEFT JOIN orders ro ON ro.id = r.order_id LEFT JOIN counterparties rc ON rc.id = ro.counterparty_id
+          (like) => sql<boolean>`EXISTS (SELECT 1 FROM ${orderUsers()} ru
+            LEFT JOIN ${orderCounterparties()} ro ON ro.id = r.order_id
+            LEFT JOIN ${orderCompanies()} rc ON rc.id = ro.counterparty_id
             WHERE ru.id = r.user_id AND (coalesce(nullif(rc.name, ''), ru.company) ILIKE ${like}
               OR coalesce(nullif(rc.inn, ''), ru.inn) LIKE ${like}))`,
         )
@@ -416,10 +425,10 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
     await tellUser(ctx, result.ret.user_id, {
       title: result.status
         ? {
-            ru: `Возврат №${returnId}: статус «${result.status.name}»`,
+            ru: `Возврат № ${returnId}: статус «${result.status.name}»`,
             en: `Return No. ${returnId}: status “${result.status.name_en || result.status.name}”`,
           }
-        : { ru: `Возврат №${returnId}: новый комментарий`, en: `Return No. ${returnId}: a new comment` },
+        : { ru: `Возврат № ${returnId}: новый комментарий`, en: `Return No. ${returnId}: a new comment` },
       text: {
         ru: [result.status ? `Новый статус: ${result.status.name}.` : '', text ? `Комментарий: ${text}` : '']
           .filter(Boolean)

@@ -198,7 +198,7 @@ export const wishesHandlers: Handlers<typeof wishesMethods> = {
     const user = (await userCards(ctx.db, [wish.userId])).get(wish.userId);
     if (!user) throw new Error(`user ${wish.userId} of wish ${wish.id} is missing`);
     const text = [
-      `Заявка по номеру детали №${wish.id} от ${dateRu(wish.dateCreate)}`,
+      `Заявка по номеру детали № ${wish.id} от ${dateRu(wish.dateCreate)}`,
       `Номер детали: ${wish.article}`,
       `Количество: ${wish.count}`,
       wish.vin ? `VIN: ${wish.vin}` : '',

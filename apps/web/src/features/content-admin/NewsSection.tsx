@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { newsFields, type NewsAdmin, type NewsFields } from '@portal/contract';
+import { businessDay, newsFields, type NewsAdmin, type NewsFields } from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../lib/forms';
@@ -15,7 +15,8 @@ import { EditorDialog, errorAt } from './EditorDialog';
 import { PictureField } from './ImageField';
 import { RichTextEditor } from './RichTextEditor';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the supplier's calendar (decision 180). */
+const today = () => businessDay();
 
 function NewsEditor({ item, onClose, onSaved }: { item: NewsAdmin | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('contentAdmin');
