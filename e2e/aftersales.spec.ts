@@ -52,7 +52,7 @@ test.describe('after-sales conversations', () => {
     await expect(page).toHaveURL(/\/returns\/\d+\/$/);
     const url = page.url();
     const id = /\/returns\/(\d+)\//.exec(url)![1]!;
-    await expect(page.getByRole('heading', { name: `Возврат №${id}` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Возврат № ${id}` })).toBeVisible();
     await expect(page.getByText('Трещина на корпусе <script>alert(1)</script>')).toBeVisible();
     await expect(page.getByRole('img', { name: 'брак.png' })).toBeVisible();
     await expect(page.getByText('Новая', { exact: true })).toBeVisible();
@@ -63,7 +63,7 @@ test.describe('after-sales conversations', () => {
     await expect(page.getByRole('img', { name: 'брак.png' })).toBeVisible();
     await page.getByRole('link', { name: 'Комментарий и статус' }).click();
     await expect(page).toHaveURL(new RegExp(`/returns/${id}/comment/$`));
-    const comment = page.getByRole('dialog', { name: `Комментарий к возврату №${id}` });
+    const comment = page.getByRole('dialog', { name: `Комментарий к возврату № ${id}` });
     await comment.getByLabel('Новый статус').click();
     await page.getByRole('option', { name: 'Одобрена' }).click();
     await comment.getByLabel('Комментарий').fill('Возврат одобрен, привезите товар на склад.');
@@ -85,12 +85,12 @@ test.describe('after-sales conversations', () => {
     await expect(page.getByRole('link', { name: id, exact: true })).toHaveCount(0);
     await phoneShot(page, 'aftersales-return-detail-phone');
     const mail = await lastMailTo('dealer@agromash.local');
-    expect(mail.subject).toBe(`Возврат №${id}: статус «Одобрена»`);
+    expect(mail.subject).toBe(`Возврат № ${id}: статус «Одобрена»`);
     // The notice of the change opens the return and is marked read.
     await page.goto('/notice/');
     await page
       .getByTestId('notice')
-      .filter({ hasText: `Возврат №${id}` })
+      .filter({ hasText: `Возврат № ${id}` })
       .first()
       .click();
     await expect(page).toHaveURL(new RegExp(`/returns/${id}/$`));

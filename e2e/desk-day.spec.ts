@@ -31,7 +31,7 @@ test('an administrator’s day at the desk; the dealer sees the result', async (
   await page.getByRole('textbox', { name: /^Сообщение/ }).fill('Подскажите, когда будет счёт по последнему заказу.');
   await page.getByRole('checkbox', { name: /Я согласен/ }).check();
   await page.getByRole('button', { name: 'Отправить' }).click();
-  await expect(page.getByText(/Обращение №\d+ отправлено/)).toBeVisible();
+  await expect(page.getByText(/Обращение № \d+ отправлено/)).toBeVisible();
   await signOut(page);
 
   await signIn(page, 'admin');

@@ -164,7 +164,8 @@ test.describe('ordering', () => {
     await shot(page, 'ordering-orders');
     // Filters travel in the address: a number, and a date typed the Russian way.
     await page.getByLabel('Номер', { exact: true }).fill(orderId!);
-    const today = new Date().toLocaleDateString('ru-RU');
+    // Today as the supplier counts days (decision 180), whatever the zone of the machine.
+    const today = new Date().toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' });
     await page.getByLabel('С даты').fill(today);
     await page.getByRole('button', { name: 'Найти' }).click();
     await expect(page).toHaveURL(new RegExp(`number=${orderId}`));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, formatPrice, formatQuantity } from './format.js';
+import { businessDay, formatDate, formatNumber, formatPrice, formatQuantity } from './format.js';
 
 describe('formatPrice', () => {
   it('separates thousands with spaces and shows no decimals for whole values', () => {
@@ -87,5 +87,20 @@ describe('formatNumber and formatQuantity (one way everywhere, issue 11 point 18
   it('gives an empty text for something that is not a number', () => {
     expect(formatNumber(Number.NaN)).toBe('');
     expect(formatNumber(Infinity)).toBe('');
+  });
+});
+
+describe('dates in the supplier day (decision 180)', () => {
+  it('shows an instant on its Moscow day whatever the zone of the process', () => {
+    // 22:30 UTC on the 24th is 01:30 on the 25th in Moscow.
+    expect(formatDate('2026-11-24T22:30:00Z')).toBe('25.11.2026');
+    expect(formatDate('2026-11-24T22:30:00Z', 'ru', true)).toBe('25.11.2026, 01:30');
+    expect(formatDate('2026-11-24T22:30:00Z', 'en')).toBe('25/11/2026');
+    expect(businessDay('2026-11-24T22:30:00Z')).toBe('2026-11-25');
+    expect(businessDay('2026-11-24T20:59:59Z')).toBe('2026-11-24');
+  });
+
+  it('answers an empty text for a value that is not a date', () => {
+    expect(formatDate('not a date')).toBe('');
   });
 });

@@ -39,8 +39,37 @@ export function formatNumber(value: number, locale: 'ru' | 'en' = 'ru', maxFract
   return `${sign}${group(String(whole))}${fraction ? (locale === 'ru' ? ',' : '.') + fraction : ''}`;
 }
 
+/** Volumes in m³ keep five decimals everywhere (the server rounds them so): 0,00015 m³ is a spark plug. */
+export const VOLUME_DECIMALS = 5;
+
 /** A number with its unit symbol: `9,35 кг`, `0,023 м³`, `12 шт`. */
 export function formatQuantity(value: number, unit: string, locale: 'ru' | 'en' = 'ru', maxFraction = 3): string {
   const number = formatNumber(value, locale, maxFraction);
   return unit ? `${number} ${unit}` : number;
+}
+
+/**
+ * The supplier's day (decision 180): every date a person reads or filters by is a day in Moscow, where the
+ * supplier works, whatever zone the server or the dealer's browser runs in. An order placed at 01:30 Moscow
+ * time is on that Moscow day on the screen, the printed bill, the e-mail and in the date filter alike.
+ */
+export const BUSINESS_TIME_ZONE = 'Europe/Moscow';
+
+/** A date (and time) as people read it: `25.11.2026`, `25.11.2026, 03:30`; English `25/11/2026`. */
+export function formatDate(value: string | Date, locale: 'ru' | 'en' = 'ru', withTime = false): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ru-RU', {
+    timeZone: BUSINESS_TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+  }).format(date);
+}
+
+/** The supplier's calendar day of an instant as `YYYY-MM-DD` (the form of the date filters). */
+export function businessDay(value: string | Date = new Date()): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: BUSINESS_TIME_ZONE }).format(date);
 }

@@ -14,6 +14,7 @@ export * from './methods/auth.js';
 export * from './methods/content.js';
 export * from './methods/users.js';
 export * from './methods/catalog.js';
+export * from './lean-products.js';
 export * from './catalog-filter.js';
 export * from './methods/index.js';
 export * from './methods/files.js';

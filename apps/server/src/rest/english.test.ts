@@ -1,3 +1,4 @@
+import { expandProductDetail, expandProducts } from '@portal/contract';
 import { SUPPORT_FORM_CODE } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,18 +137,18 @@ describe('an English page', () => {
 
   it('gets a product with its unit, prices and warehouses in English', async () => {
     dealer.language = 'en';
-    const list = await dealer.ok('product/list', { size: 5 });
+    const list = expandProducts(await dealer.ok('product/list', { size: 5 }), 'ru');
     const product = list.items.find((p) => p.unit.symbol === 'pcs') ?? list.items[0]!;
     expect(product.unit.symbol).toBe('pcs');
-    const full = await dealer.ok('product/get', { id: product.id });
+    const full = expandProductDetail(await dealer.ok('product/get', { id: product.id }), 'ru');
     expect(strings([full.unit, full.price, full.prices, full.stores.map((s) => s.unit)], CYRILLIC)).toEqual([]);
     dealer.language = 'ru';
-    expect((await dealer.ok('product/get', { id: product.id })).unit.symbol).toBe('шт');
+    expect(expandProductDetail(await dealer.ok('product/get', { id: product.id }), 'ru').unit.symbol).toBe('шт');
   });
 
   it('answers a line added to a basket with its unit in the page language', async () => {
     dealer.language = 'en';
-    const list = await dealer.ok('product/list', { size: 20 });
+    const list = expandProducts(await dealer.ok('product/list', { size: 20 }), 'ru');
     const product = list.items.find((p) => p.price && p.unit.symbol === 'pcs' && p.measureFactor === 1)!;
     const basket = await dealer.ok('basket/create', { name: 'Units' });
     const line = await dealer.ok('basket-item/create', { basket: basket.id, product: product.id, amount: 2 });

@@ -1,3 +1,4 @@
+import { expandProductDetail, expandProducts } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../testing/index.js';
@@ -15,7 +16,7 @@ afterAll(() => t.close());
 describe('spec §3 entities', () => {
   it('a product carries unit id, displayed symbol, base determinant, remains name and buy price', async () => {
     dealer.language = 'ru';
-    const { items } = await dealer.ok('product/list', { size: 20 });
+    const { items } = expandProducts(await dealer.ok('product/list', { size: 20 }), 'ru');
     const priced = items.find((p) => p.price && p.unit.symbol === 'шт')!;
     expect(priced.unit.id).toBe('796');
     expect(priced.displaySymbol).toBe(priced.measureFactor === 1 ? 'шт' : `шт ×${priced.measureFactor}`);
@@ -23,14 +24,14 @@ describe('spec §3 entities', () => {
     expect(priced.priceBuy).toEqual({ value: priced.price!.value, currency: priced.price!.currency });
     expect(priced.remainsName).toBe({ Y: 'В наличии', D: 'Под заказ', N: 'Нет в наличии' }[priced.availability]);
     dealer.language = 'en';
-    const english = await dealer.ok('product/get', { id: priced.id });
+    const english = expandProductDetail(await dealer.ok('product/get', { id: priced.id }), 'ru');
     expect(english.remainsName).toBe({ Y: 'In stock', D: 'On order', N: 'Out of stock' }[english.availability]);
     expect(english.unit).toEqual({ id: '796', name: 'pcs', symbol: 'pcs' });
   });
 
   it('a product carries the base price type price as info price, left out when it equals the buy price', async () => {
     dealer.language = 'ru';
-    const { items } = await dealer.ok('product/list', { size: 20 });
+    const { items } = expandProducts(await dealer.ok('product/list', { size: 20 }), 'ru');
     const priced = items.filter((p) => p.price);
     expect(priced.length).toBeGreaterThan(0);
     const { rows } = await t.app.portal.database.db.executeQuery<{ id: number; value: string }>(
@@ -43,11 +44,11 @@ describe('spec §3 entities', () => {
       expect(p.priceInfo).toEqual({ value: base.get(p.id), currency: p.price!.currency });
       expect(p.priceInfo!.value).toBeGreaterThan(p.priceBuy!.value);
     }
-    const card = await dealer.ok('product/get', { id: priced[0]!.id });
+    const card = expandProductDetail(await dealer.ok('product/get', { id: priced[0]!.id }), 'ru');
     expect(card.priceInfo).toEqual(priced[0]!.priceInfo);
     // The employee buys at the base price type: the info price would repeat the buy price and is left out.
     const employee = await t.as('employee');
-    const own = await employee.ok('product/list', { size: 20 });
+    const own = expandProducts(await employee.ok('product/list', { size: 20 }), 'ru');
     const ownPriced = own.items.filter((p) => p.price);
     expect(ownPriced.length).toBeGreaterThan(0);
     for (const p of ownPriced) expect(p).not.toHaveProperty('priceInfo');
@@ -65,7 +66,7 @@ describe('spec §3 entities', () => {
 
   it('a basket item carries the product properties and its dimensions', async () => {
     dealer.language = 'ru';
-    const { items: products } = await dealer.ok('product/list', { size: 20 });
+    const { items: products } = expandProducts(await dealer.ok('product/list', { size: 20 }), 'ru');
     const product = products.find((p) => p.price && p.weightKg !== null && p.properties.length > 0)!;
     const basket = await dealer.ok('basket/create', { name: 'Сущности' });
     await dealer.ok('basket/add', { id: basket.id, fields: [{ product: product.id, quantity: 3 }] });
@@ -110,12 +111,15 @@ describe('smart filter display types', () => {
       expect(v.CONTROL_NAME).toBe('arCatalogProductsFilter_COLOR');
       expect(v.ELEMENT_COUNT).toBeGreaterThan(0);
     }
-    const all = await dealer.ok('product/list', { size: -1, filter: { category: coolants.id } });
+    const all = expandProducts(await dealer.ok('product/list', { size: -1, filter: { category: coolants.id } }), 'ru');
     expect(color.VALUES.reduce((n, v) => n + v.ELEMENT_COUNT, 0)).toBe(all.count);
 
     // Choosing red (in any case) lists only red coolants, and the card names the colour.
     const red = color.VALUES.find((v) => v.HTML_VALUE === 'Красный')!;
-    const list = await dealer.ok('product/list', { size: -1, filter: { category: coolants.id, F_COLOR: '#c62828' } });
+    const list = expandProducts(
+      await dealer.ok('product/list', { size: -1, filter: { category: coolants.id, F_COLOR: '#c62828' } }),
+      'ru',
+    );
     expect(list.count).toBe(red.ELEMENT_COUNT);
     for (const p of list.items)
       expect(p.properties.find((x) => x.code === 'COLOR')).toMatchObject({ name: 'Цвет', value: 'Красный' });

@@ -1,6 +1,11 @@
-import { formatNumber, formatPrice, type Currency } from '@portal/contract';
+import {
+  formatDate as formatSharedDate,
+  formatNumber,
+  formatPrice,
+  VOLUME_DECIMALS,
+  type Currency,
+} from '@portal/contract';
 import { currentLanguage } from './i18n';
-import i18n from './i18n';
 
 export const money = (value: number, currency: Currency = 'RUB') => formatPrice(value, currency, currentLanguage());
 
@@ -10,18 +15,13 @@ export const money = (value: number, currency: Currency = 'RUB') => formatPrice(
  */
 export const num = (value: number, maxFraction = 3) => formatNumber(value, currentLanguage(), maxFraction);
 
+/** A volume in m³, with the same decimals on every screen and print page. */
+export const volume = (valueM3: number) => num(valueM3, VOLUME_DECIMALS);
+
 /** A number with its unit: «9,35 кг», «12 шт». */
 export const qty = (value: number, unit: string, maxFraction = 3) =>
   unit ? `${num(value, maxFraction)} ${unit}` : num(value, maxFraction);
 
-/** Dates in the interface language (Russian formats by default). */
-export function formatDate(value: string | Date, withTime = false): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(i18n.language || 'ru', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
-  }).format(date);
-}
+/** Dates in the interface language, on the supplier's day in Moscow whatever the browser's zone (decision 180). */
+export const formatDate = (value: string | Date, withTime = false): string =>
+  formatSharedDate(value, currentLanguage(), withTime);

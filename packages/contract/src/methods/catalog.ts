@@ -250,6 +250,101 @@ export const suggestionSchema = z.object({
   match: matchSchema,
 });
 
+/**
+ * The catalogue answers on the wire (issue 15, decision 160): what repeats from product to product — the price
+ * type, the payment methods, the warehouses, the units, the property and remains labels, the photos — is named
+ * once in the answer's `dict`; a product carries ids and numbers. No nulls, no empty arrays, no `false` flags:
+ * a key that would carry one is left out. `expandProducts` / `expandProductDetail` (lean-products.ts) give the screens the full
+ * product (`Product`, `ProductDetail`) back, with nothing lost.
+ */
+export const leanProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  article: z.string(),
+  brand: z.string(),
+  /** Omitted when empty. */
+  previewText: z.string().optional(),
+  /** The unit's name as stored (a key of `dict.units`); omitted when it is `dict.unit`. */
+  unit: z.string().optional(),
+  /** Base units per ordered unit; omitted when 1. */
+  measureFactor: z.number().optional(),
+  /** Omitted when the product has no section or its section is `dict.sectionId`. */
+  sectionId: z.number().int().optional(),
+  /** Indexes into `dict.photos`, in the product's order; the photo id is its position from 1. */
+  photo: z.array(z.number().int()).optional(),
+  /** Property code → value (the value of a colour by its name); the labels are `dict.propertyNames`. */
+  properties: z.record(z.string(), z.string()).optional(),
+  weightKg: z.number().optional(),
+  volumeM3: z.number().optional(),
+  /** The price for `dict.priceType` and `dict.paySystemId`; omitted when there is none. */
+  price: z.number().optional(),
+  /** The price's currency when it is not `dict.currency`. */
+  currency: z.enum(CURRENCIES).optional(),
+  /** Spec §3 info price (the base price type's, same payment method), only when it differs from `price`. */
+  priceInfo: z.number().optional(),
+  /** The info price's currency when it is not `dict.currency`. */
+  infoCurrency: z.string().optional(),
+  /** Warehouse id → amount, only warehouses holding a stock row; names in `dict.stores`. */
+  stock: z.record(z.string(), z.number()).optional(),
+  isFavorite: z.literal(true).optional(),
+  match: matchSchema.optional(),
+  minQuantity: z.number().int().optional(),
+});
+export type LeanProduct = z.infer<typeof leanProductSchema>;
+
+export const catalogDictSchema = z.object({
+  /** The user's price type: every `price` of the answer is in it. */
+  priceType: z.object({ id: z.number().int(), name: z.string() }).optional(),
+  /** The payment method of every `price` of the answer. */
+  paySystemId: z.number().int().optional(),
+  /** The payment methods the answer names (the card's `prices` name several). */
+  paySystems: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
+  /** The user has no active payment method: the prices are the first method's; prompt for a choice. */
+  needsPaySystem: z.literal(true).optional(),
+  /** The currency of the prices that name none. */
+  currency: z.enum(CURRENCIES).optional(),
+  /** The warehouses in their order (sort, id); `isVirtual` only when true. */
+  stores: z
+    .array(
+      z.object({ id: z.number().int(), code: z.string(), name: z.string(), isVirtual: z.literal(true).optional() }),
+    )
+    .optional(),
+  /** Each unit named by the answer (its stored name): the OKEI code and the symbol in the page's language. */
+  units: z.record(z.string(), z.object({ id: z.string(), symbol: z.string() })).optional(),
+  /** The unit of the products that name none. */
+  unit: z.string().optional(),
+  /** The section of the products that name none. */
+  sectionId: z.number().int().optional(),
+  photos: z.array(z.object({ src: z.string(), width: z.number().int(), height: z.number().int() })).optional(),
+  /** Property code → label, in the order the screens show them. */
+  propertyNames: z.record(z.string(), z.string()).optional(),
+  /** Availability → its words (spec §3 «remains name»). */
+  remains: z.partialRecord(availabilitySchema, z.string()).optional(),
+});
+export type CatalogDict = z.infer<typeof catalogDictSchema>;
+
+export const leanProductListSchema = listResult(leanProductSchema).extend({ dict: catalogDictSchema });
+export type LeanProductList = z.infer<typeof leanProductListSchema>;
+
+export const leanProductDetailSchema = leanProductSchema.extend({
+  detailText: z.string().optional(),
+  /** Every active payment method's price for the user's price type. */
+  prices: z
+    .array(z.object({ paySystemId: z.number().int(), value: z.number(), currency: z.enum(CURRENCIES).optional() }))
+    .optional(),
+  analogues: z
+    .array(
+      analogueSchema
+        .omit({ productId: true, name: true })
+        .extend({ productId: z.number().int().optional(), name: z.string().optional() }),
+    )
+    .optional(),
+  similar: z.array(leanProductSchema).optional(),
+  breadcrumbs: z.array(crumbSchema).optional(),
+  dict: catalogDictSchema,
+});
+export type LeanProductDetail = z.infer<typeof leanProductDetailSchema>;
+
 export const namedSchema = z.object({ id: z.number().int(), name: z.string() });
 
 export const paymentSchema = z.object({
@@ -304,13 +399,13 @@ export const catalogMethods = {
   'product/list': defineMethod({
     name: 'product/list',
     input: listInput(productFilterSchema, PRODUCT_SORT_KEYS),
-    result: listResult(productSchema),
+    result: leanProductListSchema,
     access: permission('product', 'fetch'),
   }),
   'product/get': defineMethod({
     name: 'product/get',
     input: byIdInput,
-    result: productDetailSchema,
+    result: leanProductDetailSchema,
     access: permission('product', 'fetch'),
   }),
   'product/get-filter': defineMethod({
@@ -340,7 +435,7 @@ export const catalogMethods = {
   'favorite/list': defineMethod({
     name: 'favorite/list',
     input: listInput(z.strictObject({}), PRODUCT_SORT_KEYS),
-    result: listResult(productSchema),
+    result: leanProductListSchema,
     access: permission('favorite', 'fetch'),
   }),
   'favorite/create': defineMethod({

@@ -4,8 +4,7 @@ import type { Handlers } from '../../rest/context.js';
 import { containsPattern, paged } from '../../rest/paging.js';
 import { userCards } from '../auth/index.js';
 import './tables.js';
-
-const dayAfter = (date: string) => new Date(new Date(`${date}T00:00:00`).getTime() + 86_400_000);
+import { dayEnd, dayStart } from '../../rest/dates.js';
 
 export const auditHandlers: Handlers<typeof auditMethods> = {
   async 'audit/list'(input, ctx) {
@@ -15,8 +14,8 @@ export const auditHandlers: Handlers<typeof auditMethods> = {
     if (f.action) q = q.where('a.action', '=', f.action);
     if (f.entityId) q = q.where('a.entity_id', '=', f.entityId);
     if (f.user) q = q.where('a.user_id', '=', f.user);
-    if (f.dateFrom) q = q.where('a.created_at', '>=', new Date(`${f.dateFrom}T00:00:00`));
-    if (f.dateTo) q = q.where('a.created_at', '<', dayAfter(f.dateTo));
+    if (f.dateFrom) q = q.where('a.created_at', '>=', dayStart(f.dateFrom));
+    if (f.dateTo) q = q.where('a.created_at', '<', dayEnd(f.dateTo));
     if (f.search) {
       const like = containsPattern(f.search);
       q = q.where((eb) =>

@@ -1,3 +1,4 @@
+import { expandProductDetail, expandProducts } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteSettingsAdmin, SiteSettingsInput, Thresholds } from '@portal/contract';
 import type { Db } from '../../db/database.js';
@@ -212,7 +213,7 @@ describe('rounding up prices', () => {
   it('rounds the catalogue and the basket separately, and the order takes the basket’s prices', async () => {
     await setThresholds({ ...NONE, roundUpBasket: true });
     const p = await productIn(null, 100.2);
-    expect((await dealer.ok('product/get', { id: p.id })).price?.value).toBe(100.2);
+    expect(expandProductDetail(await dealer.ok('product/get', { id: p.id }), 'ru').price?.value).toBe(100.2);
     const basket = await basketWith([{ product: p.id, quantity: 3 }]);
     const list = await dealer.ok('basket-item/list', { size: -1, filter: { basket } });
     expect([list.items[0]?.priceBuy?.value, list.items[0]?.sum?.value]).toEqual([101, 303]);
@@ -221,10 +222,10 @@ describe('rounding up prices', () => {
     expect([preview.items[0]?.price, preview.items[0]?.sum, preview.price]).toEqual([101, 303, 303]);
 
     await setThresholds({ ...NONE, roundUpCatalog: true });
-    const detail = await dealer.ok('product/get', { id: p.id });
+    const detail = expandProductDetail(await dealer.ok('product/get', { id: p.id }), 'ru');
     expect(detail.price?.value).toBe(101);
     expect(detail.prices.every((x) => Number.isInteger(x.value))).toBe(true);
-    const page = await dealer.ok('product/list', { filter: { id: [p.id] }, size: 10 });
+    const page = expandProducts(await dealer.ok('product/list', { filter: { id: [p.id] }, size: 10 }), 'ru');
     expect(page.items[0]?.price?.value).toBe(101);
     expect((await dealer.ok('basket/get', { id: basket })).totals).toEqual([{ currency: 'RUB', value: 300.6 }]);
     const r = await checkout(basket, fields.own);
@@ -301,7 +302,7 @@ describe('the catalogue tells a product’s minimum', () => {
     const bolt = await productIn(null);
     const ids = [green.id, beans.id, bolt.id];
     const list = async () => {
-      const page = await dealer.ok('product/list', { filter: { id: ids }, size: 10 });
+      const page = expandProducts(await dealer.ok('product/list', { filter: { id: ids }, size: 10 }), 'ru');
       return new Map(page.items.map((p) => [p.id, p]));
     };
     await setThresholds({ ...NONE, teaSections: [tea], coffeeSections: [coffee] });
@@ -313,8 +314,8 @@ describe('the catalogue tells a product’s minimum', () => {
     // No minimum for coffee, none for other goods: no field at all (lean answers).
     expect('minQuantity' in items.get(beans.id)!).toBe(false);
     expect('minQuantity' in items.get(bolt.id)!).toBe(false);
-    expect((await dealer.ok('product/get', { id: green.id })).minQuantity).toBe(12);
-    expect('minQuantity' in (await dealer.ok('product/get', { id: bolt.id }))).toBe(false);
+    expect(expandProductDetail(await dealer.ok('product/get', { id: green.id }), 'ru').minQuantity).toBe(12);
+    expect('minQuantity' in expandProductDetail(await dealer.ok('product/get', { id: bolt.id }), 'ru')).toBe(false);
     // The same minimum the basket refuses by.
     const b = await dealer.ok('basket/create', {});
     const r = await dealer.ok('basket/add', { id: b.id, fields: [{ product: green.id, quantity: 11 }] });

@@ -1,5 +1,5 @@
+import { expandProductDetail, expandProducts, normalizeArticle } from '@portal/contract';
 import { sql } from 'kysely';
-import { normalizeArticle } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/index.js';
 
@@ -35,6 +35,51 @@ describe('section/list and section/get', () => {
   });
 });
 
+/** Every null, empty array, empty string and `false` in an answer, by path (decision 160: none on the wire). */
+function emptyValues(value: unknown, path = ''): string[] {
+  if (value === null || value === false || value === '') return [path];
+  if (Array.isArray(value)) {
+    return value.length === 0 ? [path] : value.flatMap((v, i) => emptyValues(v, `${path}[${i}]`));
+  }
+  if (typeof value === 'object') {
+    return Object.entries(value as object).flatMap(([k, v]) => emptyValues(v, `${path}.${k}`));
+  }
+  return [];
+}
+
+describe('lean catalogue answers (decision 160)', () => {
+  it('name warehouses, payment methods, units and labels once, with no nulls or empty arrays', async () => {
+    const dealer = await t.as('dealer');
+    const oil = await sectionOf('oil-filters');
+    const page = await dealer.ok('product/list', { filter: { category: oil.id }, size: 20 });
+    const card = await dealer.ok('product/get', { id: page.items[0]!.id });
+    // `count` may be 0 elsewhere; here every value is meaningful.
+    expect(emptyValues(page)).toEqual([]);
+    expect(emptyValues(card)).toEqual([]);
+    const text = JSON.stringify(page);
+    // (The virtual warehouse «Под заказ» shares its name with the remains name of D.)
+    const remains = Object.values(page.dict.remains ?? {});
+    for (const store of (page.dict.stores ?? []).filter((s) => !remains.includes(s.name))) {
+      expect(text.split(`"${store.name}"`)).toHaveLength(2);
+    }
+    expect(text.split(`"${page.dict.priceType!.name}"`)).toHaveLength(2);
+    expect(page.dict.sectionId).toBe(oil.id);
+    expect(page.items.every((p) => p.sectionId === undefined && typeof p.price === 'number')).toBe(true);
+    // Expanded, the answer is the full product the screens read: stock per warehouse with names, the price.
+    const [first] = expandProducts(page, 'ru').items;
+    expect(first!.stores.length).toBeGreaterThan(0);
+    expect(first!.stores.every((s) => s.name !== '' && s.unit === 'шт')).toBe(true);
+    expect(first!.price).toMatchObject({ id: page.dict.paySystemId, name: 'Дилер', currency: 'RUB' });
+    expect(first!.price!.text).toMatch(/₽$/);
+    expect(first!.sectionId).toBe(oil.id);
+    expect(first!.remainsName).not.toBe('');
+    const detail = expandProductDetail(card, 'ru');
+    expect(detail.prices.length).toBeGreaterThan(0);
+    expect(detail.prices.every((p) => p.paySystemName !== '' && p.name === 'Дилер')).toBe(true);
+    expect(detail.similar.length).toBeGreaterThan(0);
+  });
+});
+
 describe('product/list', () => {
   it('rejects anonymous', async () => {
     expect((await t.client().call('product/list', {})).status).toBe(401);
@@ -42,24 +87,36 @@ describe('product/list', () => {
   it('pages a section sorted by name, size -1 and an empty id list', async () => {
     const dealer = await t.as('dealer');
     const oil = await sectionOf('oil-filters');
-    const page = await dealer.ok('product/list', { filter: { category: oil.id }, size: 20 });
+    const page = expandProducts(await dealer.ok('product/list', { filter: { category: oil.id }, size: 20 }), 'ru');
     expect(page.count).toBe(oil.elementCnt);
     expect(page.items).toHaveLength(20);
-    const asc = await dealer.ok('product/list', { filter: { category: oil.id }, size: -1 });
-    const desc = await dealer.ok('product/list', { filter: { category: oil.id }, size: -1, sort: { NAME: 'DESC' } });
+    const asc = expandProducts(await dealer.ok('product/list', { filter: { category: oil.id }, size: -1 }), 'ru');
+    const desc = expandProducts(
+      await dealer.ok('product/list', { filter: { category: oil.id }, size: -1, sort: { NAME: 'DESC' } }),
+      'ru',
+    );
     expect(desc.items.map((p) => p.name)).toEqual(asc.items.map((p) => p.name).reverse());
-    const page2 = await dealer.ok('product/list', { filter: { category: oil.id }, size: 20, page: 2 });
+    const page2 = expandProducts(
+      await dealer.ok('product/list', { filter: { category: oil.id }, size: 20, page: 2 }),
+      'ru',
+    );
     expect(page2.items[0]!.id).not.toBe(page.items[0]!.id);
-    const all = await dealer.ok('product/list', { filter: { category: oil.id }, size: -1 });
+    const all = expandProducts(await dealer.ok('product/list', { filter: { category: oil.id }, size: -1 }), 'ru');
     expect(all.items).toHaveLength(oil.elementCnt);
-    const none = await dealer.ok('product/list', { filter: { id: [] } });
+    const none = expandProducts(await dealer.ok('product/list', { filter: { id: [] } }), 'ru');
     expect(none).toEqual({ count: 0, items: [] });
   });
   it('sorts by price both ways', async () => {
     const dealer = await t.as('dealer');
     const oil = await sectionOf('oil-filters');
-    const asc = await dealer.ok('product/list', { filter: { category: oil.id }, sort: { PRICE: 'ASC' }, size: 10 });
-    const desc = await dealer.ok('product/list', { filter: { category: oil.id }, sort: { PRICE: 'DESC' }, size: 10 });
+    const asc = expandProducts(
+      await dealer.ok('product/list', { filter: { category: oil.id }, sort: { PRICE: 'ASC' }, size: 10 }),
+      'ru',
+    );
+    const desc = expandProducts(
+      await dealer.ok('product/list', { filter: { category: oil.id }, sort: { PRICE: 'DESC' }, size: 10 }),
+      'ru',
+    );
     const a = asc.items.map((p) => p.price!.value);
     expect([...a].sort((x, y) => x - y)).toEqual(a);
     expect(desc.items[0]!.price!.value).toBeGreaterThanOrEqual(a[a.length - 1]!);
@@ -67,17 +124,29 @@ describe('product/list', () => {
   it('filters by brand (short and prefixed keys), availability and price', async () => {
     const dealer = await t.as('dealer');
     const oil = await sectionOf('oil-filters');
-    const short = await dealer.ok('product/list', { filter: { category: oil.id, F_BRAND: ['Donaldson'] }, size: -1 });
+    const short = expandProducts(
+      await dealer.ok('product/list', { filter: { category: oil.id, F_BRAND: ['Donaldson'] }, size: -1 }),
+      'ru',
+    );
     expect(short.count).toBeGreaterThan(0);
     expect(short.items.every((p) => p.brand === 'Donaldson')).toBe(true);
-    const long = await dealer.ok('product/list', {
-      filter: { category: oil.id, arCatalogProductsFilter_BRAND: ['Donaldson'] },
-      size: -1,
-    });
+    const long = expandProducts(
+      await dealer.ok('product/list', {
+        filter: { category: oil.id, arCatalogProductsFilter_BRAND: ['Donaldson'] },
+        size: -1,
+      }),
+      'ru',
+    );
     expect(long.count).toBe(short.count);
-    const inStock = await dealer.ok('product/list', { filter: { category: oil.id, F_AVAILABLE: 'Y' }, size: -1 });
+    const inStock = expandProducts(
+      await dealer.ok('product/list', { filter: { category: oil.id, F_AVAILABLE: 'Y' }, size: -1 }),
+      'ru',
+    );
     expect(inStock.items.every((p) => p.availability === 'Y')).toBe(true);
-    const cheap = await dealer.ok('product/list', { filter: { category: oil.id, F_PRICE_MAX: 5000 }, size: -1 });
+    const cheap = expandProducts(
+      await dealer.ok('product/list', { filter: { category: oil.id, F_PRICE_MAX: 5000 }, size: -1 }),
+      'ru',
+    );
     expect(cheap.items.every((p) => p.price!.value <= 5000)).toBe(true);
   });
   it('answers bad input with 400, never 500', async () => {
@@ -102,10 +171,10 @@ describe('prices follow the price type and payment method', () => {
     expect(bank.paySystemName).toBe('Безналичный расчёт');
     expect(retail.value).toBeGreaterThan(bank.value);
     expect(bank.text).toMatch(/₽$/);
-    const d2 = await (await t.as('dealer2')).ok('product/get', { id });
+    const d2 = expandProductDetail(await (await t.as('dealer2')).ok('product/get', { id }), 'ru');
     expect(d2.needsPaySystem).toBe(true);
     expect(none.value).toBe(bank.value);
-    const d1 = await (await t.as('dealer')).ok('product/get', { id });
+    const d1 = expandProductDetail(await (await t.as('dealer')).ok('product/get', { id }), 'ru');
     expect(d1.needsPaySystem).toBe(false);
     expect(d1.prices).toHaveLength(2);
   });
@@ -116,10 +185,10 @@ describe('prices follow the price type and payment method', () => {
     const cash = settings.paySystems.find((p) => p.name === 'Наличные')!;
     const updated = await dealer2.ok('user/pricing-update', { id: me.id, paySystemId: cash.id });
     expect(updated.paySystemId).toBe(cash.id);
-    const card = await dealer2.ok('product/get', { id: 1 });
+    const card = expandProductDetail(await dealer2.ok('product/get', { id: 1 }), 'ru');
     expect(card.needsPaySystem).toBe(false);
     expect(card.price!.paySystemName).toBe('Наличные');
-    const bank = (await (await t.as('dealer')).ok('product/get', { id: 1 })).price!;
+    const bank = expandProductDetail(await (await t.as('dealer')).ok('product/get', { id: 1 }), 'ru').price!;
     expect(card.price!.value).toBeLessThan(bank.value);
     expect(
       (await dealer2.call('user/pricing-update', { id: me.id, priceTypeId: settings.priceTypes[0]!.id })).status,
@@ -140,7 +209,7 @@ describe('prices follow the price type and payment method', () => {
 describe('product/get, get-filter, series', () => {
   it('returns a card with analogues, similar items and breadcrumbs; 404 for unknown', async () => {
     const dealer = await t.as('dealer');
-    const card = await dealer.ok('product/get', { id: 1 });
+    const card = expandProductDetail(await dealer.ok('product/get', { id: 1 }), 'ru');
     expect(card.article).toBe('RE504836');
     expect(card.analogues.map((a) => a.article)).toEqual(expect.arrayContaining(['P550428', 'LF3349']));
     expect(card.similar.length).toBeGreaterThan(0);
@@ -161,22 +230,25 @@ describe('product/get, get-filter, series', () => {
     expect(items.find((i) => i.CODE === 'PRICE')!.PRICE).toBe(true);
     const narrowed = await dealer.ok('product/get-filter', { filter: { category: oil.id, F_BRAND: ['Donaldson'] } });
     const model = narrowed.items.find((i) => i.CODE === 'MODEL')!;
-    const donaldson = await dealer.ok('product/list', {
-      filter: { category: oil.id, F_BRAND: ['Donaldson'] },
-      size: -1,
-    });
+    const donaldson = expandProducts(
+      await dealer.ok('product/list', {
+        filter: { category: oil.id, F_BRAND: ['Donaldson'] },
+        size: -1,
+      }),
+      'ru',
+    );
     expect(model.VALUES.reduce((n, v) => n + v.ELEMENT_COUNT, 0)).toBe(donaldson.count);
     // The price range (walked from the ends of the price index) is the cheapest and dearest product the
     // other facets allow, as the products' own prices say.
     const rangeOf = (answer: typeof items) =>
       answer.find((i) => i.CODE === 'PRICE')!.VALUES.map((v) => Number(v.VALUE));
     const prices = (list: typeof donaldson) => list.items.flatMap((p) => (p.price ? [p.price.value] : []));
-    const all = await dealer.ok('product/list', { filter: { category: oil.id }, size: -1 });
+    const all = expandProducts(await dealer.ok('product/list', { filter: { category: oil.id }, size: -1 }), 'ru');
     expect(rangeOf(items)).toEqual([Math.floor(Math.min(...prices(all))), Math.ceil(Math.max(...prices(all)))]);
     // With a price bound every count joins the prices: the brands add up to what the list finds.
     const cheapFilter = { category: oil.id, F_PRICE_MAX: 20000 };
     const cheap = await dealer.ok('product/get-filter', { filter: cheapFilter });
-    const cheapList = await dealer.ok('product/list', { filter: cheapFilter, size: -1 });
+    const cheapList = expandProducts(await dealer.ok('product/list', { filter: cheapFilter, size: -1 }), 'ru');
     expect(cheapList.count).toBeGreaterThan(0);
     expect(cheapList.count).toBeLessThan(all.count);
     const cheapBrands = cheap.items.find((i) => i.CODE === 'BRAND')!;
@@ -195,7 +267,7 @@ describe('product/get, get-filter, series', () => {
 
 describe('search', () => {
   const find = async (search: string) =>
-    (await (await t.as('dealer')).ok('product/list', { filter: { search }, size: 10 })).items;
+    expandProducts(await (await t.as('dealer')).ok('product/list', { filter: { search }, size: 10 }), 'ru').items;
   it('finds a number however it is typed', async () => {
     for (const q of ['6005-028-743', '6005028743', '6005 028 743', '6005.028.743']) {
       const [first] = await find(q);
@@ -247,10 +319,10 @@ describe('favourites belong to their owner', () => {
     const dealer2 = await t.as('dealer2');
     const dealer = await t.as('dealer');
     expect(await dealer2.ok('favorite/create', { id: 3 })).toEqual({ id: 3, value: true });
-    const mine = await dealer2.ok('favorite/list', {});
+    const mine = expandProducts(await dealer2.ok('favorite/list', {}), 'ru');
     expect(mine.items.map((p) => p.id)).toContain(3);
     expect(mine.items.every((p) => p.isFavorite)).toBe(true);
-    const theirs = await dealer.ok('favorite/list', {});
+    const theirs = expandProducts(await dealer.ok('favorite/list', {}), 'ru');
     expect(theirs.items.map((p) => p.id)).not.toContain(3);
     expect((await dealer.call('favorite/delete', { id: 3 })).status).toBe(404);
     expect((await dealer2.ok('favorite/delete', { id: 3 })).ok).toBe(true);
@@ -313,14 +385,14 @@ describe('demo seed', () => {
         { product_id: 3, store_id: stores[0]!.id, amount: 2 },
       ])
       .execute();
-    const card = await dealer.ok('product/get', { id: 3 });
+    const card = expandProductDetail(await dealer.ok('product/get', { id: 3 }), 'ru');
     // In the warehouses' own order, with the amounts just written.
     expect(card.stores.map((s) => [s.name, s.amount])).toEqual([
       [stores[0]!.name, 2],
       [stores[1]!.name, 7],
     ]);
     await db.deleteFrom('product_stock').where('product_id', '=', 3).execute();
-    expect((await dealer.ok('product/get', { id: 3 })).stores).toEqual([]);
+    expect(expandProductDetail(await dealer.ok('product/get', { id: 3 }), 'ru').stores).toEqual([]);
   });
   it('counts again after any catalogue write, whoever makes it (cached counts, migration 0013)', async () => {
     const dealer = await t.as('dealer');
@@ -332,7 +404,7 @@ describe('demo seed', () => {
       return items.find((i) => i.CODE === 'AVAILABLE')!.VALUES.find((v) => v.VALUE === 'Y')!.ELEMENT_COUNT;
     };
     const before = await availableOf();
-    const listed = await dealer.ok('product/list', { filter, size: 1 });
+    const listed = expandProducts(await dealer.ok('product/list', { filter, size: 1 }), 'ru');
     expect(await availableOf()).toBe(before); // served again, unchanged
     expect(listed.count).toBe(before);
     const product = await db
@@ -344,7 +416,7 @@ describe('demo seed', () => {
     // Written straight to the database, as an import would: no server code runs.
     await db.deleteFrom('product_stock').where('product_id', '=', product.id).execute();
     expect(await availableOf()).toBe(before - 1);
-    expect((await dealer.ok('product/list', { filter, size: 1 })).count).toBe(before - 1);
+    expect(expandProducts(await dealer.ok('product/list', { filter, size: 1 }), 'ru').count).toBe(before - 1);
     const price = await dealer.ok('product/get-filter', { filter: { category: oil.id } });
     const max = Number(price.items.find((i) => i.CODE === 'PRICE')!.VALUES[1]!.VALUE);
     await db

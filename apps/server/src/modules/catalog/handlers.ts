@@ -8,7 +8,7 @@ import { isAdmin, isStaff, setUserPricing, userById } from '../auth/index.js';
 import { cachedCount } from './cache.js';
 import { smartFilter } from './filter.js';
 import { loadOffers, loadPriceTable, priceContextOf } from './offers.js';
-import { priceEntry, productRowsById, productViews, readFilter, resolveCategory, storesIn } from './products.js';
+import { LeanAnswer, leanList, priceEntry, readFilter, storesIn } from './products.js';
 import * as q from './queries.js';
 import { searchProducts, searchProductsIn } from './search.js';
 
@@ -61,15 +61,15 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     const actor = requireActor(ctx);
     const read = readFilter(input.filter);
     // An empty id list is an empty answer, without a query (spec §5).
-    if (read.ids && read.ids.length === 0) return { count: 0, items: [] };
+    if (read.ids && read.ids.length === 0) return { count: 0, items: [], dict: {} };
     // The price context (with the catalogue version) is read first or alongside, never after a count.
-    const [f, context] = await Promise.all([resolveCategory(ctx.db, read), priceContextOf(ctx.db, actor)]);
-    if (f.sectionIds && f.sectionIds.length === 0) return { count: 0, items: [] };
+    const [f, context] = await q.categoryAndContext(ctx.db, read, actor);
+    if (f.sectionIds && f.sectionIds.length === 0) return { count: 0, items: [], dict: {} };
     let searchIds: number[] | null = null;
     let matches: Map<number, ProductMatch> | undefined;
     if (f.search !== undefined) {
       const hits = await searchProductsIn(ctx.db, context?.catalogVersion ?? null, f.search);
-      if (hits.length === 0) return { count: 0, items: [] };
+      if (hits.length === 0) return { count: 0, items: [], dict: {} };
       searchIds = hits.map((h) => h.id);
       matches = new Map(hits.map((h) => [h.id, h.match]));
     }
@@ -86,34 +86,42 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     } else {
       [count, rows] = await Promise.all([counted, list.page(input)]);
     }
-    return { count, items: await productViews(ctx.db, ctx.language, rows, context, matches) };
+    return leanList(ctx.db, ctx.language, count, rows, context, matches);
   },
 
   async 'product/get'(input, ctx) {
     const actor = requireActor(ctx);
-    const [detail, context] = await Promise.all([
-      q.activeProductDetail(ctx.db, input.id),
-      priceContextOf(ctx.db, actor),
-    ]);
+    // The card with its trail and analogues in one statement, the product with its similar items in another.
+    const [detail, context] = await Promise.all([q.productCard(ctx.db, input.id), priceContextOf(ctx.db, actor)]);
     if (!detail) throw notFound();
-    const [prices, analogues, similarIds, trail] = await Promise.all([
+    const [prices, rows] = await Promise.all([
       loadPriceTable(ctx.db, actor, detail.id, context),
-      q.analoguesOf(ctx.db, detail.id),
-      q.similarIdsOf(ctx.db, detail.id),
-      q.sectionTrail(ctx.db, detail.section_id),
+      q.productAndSimilarRows(ctx.db, detail.id, context, actor.id),
     ]);
-    // The product and its similar items in one batch: one query each for rows, prices, stock, favourites.
-    const rows = await productRowsById(ctx.db, [detail.id, ...similarIds], context, actor.id);
-    const views = await productViews(ctx.db, ctx.language, rows, context);
+    const { analogues, trail } = detail;
+    const answer = new LeanAnswer(ctx.language, context);
+    const views = await answer.products(ctx.db, rows);
     const product = views.find((v) => v.id === detail.id);
     if (!product) throw notFound();
+    const table = answer.prices(prices);
+    const similar = views.filter((v) => v.id !== detail.id);
+    const dict = answer.dict(views);
     return {
       ...product,
-      detailText: detail.detail_text,
-      prices: prices.map((p) => priceEntry(p, ctx.language)),
-      analogues,
-      similar: views.filter((v) => v.id !== detail.id),
-      breadcrumbs: trail,
+      ...(detail.detail_text ? { detailText: detail.detail_text } : {}),
+      ...(table.length > 0 ? { prices: table } : {}),
+      ...(analogues.length > 0
+        ? {
+            analogues: analogues.map(({ productId, name, ...a }) => ({
+              ...a,
+              ...(productId !== null ? { productId } : {}),
+              ...(name !== null ? { name } : {}),
+            })),
+          }
+        : {}),
+      ...(similar.length > 0 ? { similar } : {}),
+      ...(trail.length > 0 ? { breadcrumbs: trail } : {}),
+      dict,
     };
   },
 
@@ -121,7 +129,7 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     const actor = requireActor(ctx);
     const read = readFilter(input.filter);
     if (read.ids && read.ids.length === 0) return { items: [] };
-    const [f, context] = await Promise.all([resolveCategory(ctx.db, read), priceContextOf(ctx.db, actor)]);
+    const [f, context] = await q.categoryAndContext(ctx.db, read, actor);
     if (f.sectionIds && f.sectionIds.length === 0) return { items: [] };
     let searchIds: number[] | null = null;
     if (f.search !== undefined) {
@@ -187,7 +195,7 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     const list = q.favoriteList(ctx.db, actor.id, sortOf(input.sort, ['NAME', 'ASC']), context);
     const count = await list.count();
     refuseTooManyRows(ctx.language, input.size, count);
-    return { count, items: await productViews(ctx.db, ctx.language, await list.page(input), context) };
+    return leanList(ctx.db, ctx.language, count, await list.page(input), context);
   },
 
   async 'favorite/create'(input, ctx) {

@@ -8,17 +8,21 @@ import {
   type Currency,
   shortFilterKeys,
   type Language,
-  type Product,
   type ProductFilter,
   type ProductMatch,
   type ProductPrice,
   type ProductSortKey,
+  type CatalogDict,
+  type LeanProduct,
+  type LeanProductList,
 } from '@portal/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import {
   loadStores,
   offerFrom,
+  type loadPriceTable,
+  type StoreInfo,
   shownPrice,
   type Offer,
   type OfferColumns,
@@ -210,21 +214,6 @@ export function priceEntry(
   };
 }
 
-/**
- * Spec §3 fields of a product (issue 11 pt 12): the displayed symbol («уп. ×10» when sold by 10), the base
- * determinant (base units per ordered unit), the remains name and the buy price (only when there is one).
- */
-function entityFields(row: ProductRow, offer: Offer | undefined, language: Language) {
-  const factor = Number(row.measure_factor) || 1;
-  const symbol = unitSymbol(row.unit, language);
-  return {
-    displaySymbol: factor === 1 ? symbol : `${symbol} ×${factor}`,
-    baseDeterminant: factor,
-    remainsName: translate(language, `remains.${offer?.availability ?? 'N'}`),
-    ...(offer?.price ? { priceBuy: { value: offer.price.value, currency: offer.price.currency } } : {}),
-  };
-}
-
 /** The warehouses' amounts of a product as the answer shows them: names and unit in the page's language. */
 export function storesIn(stores: StoreAmount[], unit: string, language: Language) {
   return stores.map(({ nameEn, ...s }) => ({
@@ -237,64 +226,6 @@ export function storesIn(stores: StoreAmount[], unit: string, language: Language
 /** A property's value as the reader sees it: a colour by its name (decision 147), anything else as stored. */
 export function propertyValue(code: string, value: unknown, language: Language): string {
   return code === 'COLOR' ? colorName(String(value), language) : String(value);
-}
-
-export function toProduct(
-  row: ProductRow,
-  offer: Offer | undefined,
-  language: Language,
-  favorite: boolean,
-  match?: ProductMatch,
-  minQuantity = 0,
-): Product {
-  const properties = Object.entries(row.properties ?? {}).map(([code, value]) => ({
-    id: code,
-    code,
-    name: PROPERTY_NAMES[code]?.[language] ?? code,
-    value: propertyValue(code, value, language),
-  }));
-  return {
-    id: row.id,
-    name: row.name,
-    article: row.article,
-    brand: row.brand,
-    previewText: row.preview_text,
-    unit: { id: unitCode(row.unit), name: unitSymbol(row.unit, language), symbol: unitSymbol(row.unit, language) },
-    measureFactor: Number(row.measure_factor),
-    ...entityFields(row, offer, language),
-    sectionId: row.section_id,
-    photo: row.photos ?? [],
-    properties,
-    weightKg: row.weight_kg === null ? null : Number(row.weight_kg),
-    volumeM3: row.volume_m3 === null ? null : Number(row.volume_m3),
-    price: offer?.price ? priceEntry(offer.price, language) : null,
-    needsPaySystem: offer?.needsPaySystem ?? true,
-    quantity: offer?.quantity ?? 0,
-    availability: offer?.availability ?? 'N',
-    stores: storesIn(offer?.stores ?? [], row.unit, language),
-    isFavorite: favorite,
-    ...(match ? { match } : {}),
-    ...(minQuantity > 0 ? { minQuantity } : {}),
-  };
-}
-
-/** Products as the actor sees them, from rows read with productColumns (the warehouses are cached). */
-export async function productViews(
-  db: Db,
-  language: Language,
-  rows: ProductViewRow[],
-  context: PriceContext | null,
-  matches?: Map<number, ProductMatch>,
-): Promise<Product[]> {
-  if (rows.length === 0) return [];
-  const [stores, minimums] = await Promise.all([loadStores(db, context), minimumsOf(db, rows, context)]);
-  return rows.map((r) => {
-    const offer = offerFrom(r.id, r, context, stores);
-    return {
-      ...toProduct(r, offer, language, r.favorite, matches?.get(r.id), minimums.get(r.id)),
-      ...infoPrice(r, offer, context),
-    };
-  });
 }
 
 /**
@@ -359,4 +290,178 @@ export async function resolveCategory(db: Db, f: FilterValues): Promise<FilterVa
     )
     SELECT id FROM sub ORDER BY id`.execute(db);
   return { ...f, sectionIds: rows.rows.map((r) => r.id) };
+}
+
+/**
+ * Builds the lean catalogue answer (decision 160): each product with ids and numbers, and the answer's `dict`
+ * naming once what they share (price type, payment methods, warehouses, units, labels, photos). Nothing is
+ * lost: `expandProducts` of the contract gives back every field of `Product`.
+ */
+export class LeanAnswer {
+  private readonly photoIndex = new Map<string, number>();
+  private readonly photos: Array<{ src: string; width: number; height: number }> = [];
+  private readonly units = new Map<string, { id: string; symbol: string }>();
+  private readonly unitCounts = new Map<string, number>();
+  private readonly sectionCounts = new Map<number, number>();
+  private readonly storesUsed = new Set<number>();
+  private readonly propertiesUsed = new Set<string>();
+  private readonly remainsUsed = new Set<'Y' | 'D' | 'N'>();
+  private readonly paySystems = new Map<number, string>();
+  private priced = false;
+  private stores: StoreInfo[] = [];
+
+  constructor(
+    private readonly language: Language,
+    private readonly context: PriceContext | null,
+  ) {}
+
+  /** The products of rows read with productColumns (the warehouses are cached). */
+  async products(db: Db, rows: ProductViewRow[], matches?: Map<number, ProductMatch>): Promise<LeanDraft[]> {
+    if (rows.length === 0) return [];
+    const [stores, minimums] = await Promise.all([loadStores(db, this.context), minimumsOf(db, rows, this.context)]);
+    this.stores = stores;
+    return rows.map((r) =>
+      this.product(r, offerFrom(r.id, r, this.context, stores), matches?.get(r.id), minimums.get(r.id)),
+    );
+  }
+
+  private product(row: ProductViewRow, offer: Offer, match?: ProductMatch, minQuantity = 0): LeanDraft {
+    const p: LeanDraft = { id: row.id, name: row.name, article: row.article, brand: row.brand };
+    if (row.preview_text) p.previewText = row.preview_text;
+    p.unit = row.unit;
+    this.unitCounts.set(row.unit, (this.unitCounts.get(row.unit) ?? 0) + 1);
+    if (!this.units.has(row.unit)) {
+      this.units.set(row.unit, { id: unitCode(row.unit), symbol: unitSymbol(row.unit, this.language) });
+    }
+    const factor = Number(row.measure_factor) || 1;
+    if (factor !== 1) p.measureFactor = factor;
+    if (row.section_id !== null) {
+      p.sectionId = row.section_id;
+      this.sectionCounts.set(row.section_id, (this.sectionCounts.get(row.section_id) ?? 0) + 1);
+    }
+    if (row.photos && row.photos.length > 0) {
+      p.photo = row.photos.map((ph) => {
+        const key = `${ph.src} ${ph.width} ${ph.height}`;
+        let i = this.photoIndex.get(key);
+        if (i === undefined) {
+          i = this.photos.length;
+          this.photos.push({ src: ph.src, width: ph.width, height: ph.height });
+          this.photoIndex.set(key, i);
+        }
+        return i;
+      });
+    }
+    const properties = Object.entries(row.properties ?? {});
+    if (properties.length > 0) {
+      p.properties = {};
+      for (const [code, value] of properties) {
+        p.properties[code] = propertyValue(code, value, this.language);
+        this.propertiesUsed.add(code);
+      }
+    }
+    if (row.weight_kg !== null) p.weightKg = Number(row.weight_kg);
+    if (row.volume_m3 !== null) p.volumeM3 = Number(row.volume_m3);
+    if (offer.price) {
+      this.priced = true;
+      p.price = offer.price.value;
+      if (offer.price.currency !== 'RUB') p.currency = offer.price.currency;
+      this.paySystems.set(
+        offer.price.paySystemId,
+        inLanguage(offer.price.paySystemName, offer.price.paySystemNameEn, this.language),
+      );
+    }
+    const info = this.context ? infoPrice(row, offer, this.context).priceInfo : undefined;
+    if (info) {
+      p.priceInfo = info.value;
+      if (info.currency !== 'RUB') p.infoCurrency = info.currency;
+    }
+    if (offer.stores.length > 0) {
+      p.stock = {};
+      for (const s of offer.stores) {
+        p.stock[String(s.id)] = s.amount;
+        this.storesUsed.add(s.id);
+      }
+    }
+    this.remainsUsed.add(offer.availability);
+    if (row.favorite) p.isFavorite = true;
+    if (match) p.match = match;
+    if (minQuantity > 0) p.minQuantity = minQuantity;
+    return p;
+  }
+
+  /** Every active payment method's price of the product (the card): their names join the dictionary. */
+  prices(table: Awaited<ReturnType<typeof loadPriceTable>>) {
+    return table.map((t) => {
+      this.paySystems.set(t.paySystemId, inLanguage(t.paySystemName, t.paySystemNameEn, this.language));
+      this.priced = true;
+      return { paySystemId: t.paySystemId, value: t.value, ...(t.currency !== 'RUB' ? { currency: t.currency } : {}) };
+    });
+  }
+
+  /**
+   * The answer's dictionary. The most frequent unit and section become the defaults: products with them drop
+   * the key (`products` is edited in place).
+   */
+  dict(products: LeanDraft[]): CatalogDict {
+    const most = <K>(counts: Map<K, number>) => [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const unit = most(this.unitCounts);
+    const section = most(this.sectionCounts);
+    for (const p of products) {
+      if (p.unit === unit) delete p.unit;
+      if (p.sectionId === section) delete p.sectionId;
+    }
+    const c = this.context;
+    const dict: CatalogDict = {};
+    if (this.priced && c) {
+      dict.priceType = { id: c.priceTypeId, name: inLanguage(c.priceTypeName, c.priceTypeNameEn, this.language) };
+      dict.paySystemId = c.paySystemId;
+      dict.paySystems = [...this.paySystems].map(([id, name]) => ({ id, name }));
+      if (c.needsPaySystem) dict.needsPaySystem = true;
+      dict.currency = 'RUB';
+    }
+    const stores = this.stores.filter((s) => this.storesUsed.has(s.id));
+    if (stores.length > 0) {
+      dict.stores = stores.map((s) => ({
+        id: s.id,
+        code: s.code,
+        name: inLanguage(s.name, s.nameEn, this.language),
+        ...(s.isVirtual ? { isVirtual: true as const } : {}),
+      }));
+    }
+    if (this.units.size > 0) dict.units = Object.fromEntries(this.units);
+    if (unit !== undefined) dict.unit = unit;
+    if (section !== undefined) dict.sectionId = section;
+    if (this.photos.length > 0) dict.photos = this.photos;
+    if (this.propertiesUsed.size > 0) {
+      const codes = [...Object.keys(PROPERTY_NAMES), ...this.propertiesUsed].filter(
+        (code, i, all) => this.propertiesUsed.has(code) && all.indexOf(code) === i,
+      );
+      dict.propertyNames = Object.fromEntries(
+        codes.map((code) => [code, PROPERTY_NAMES[code]?.[this.language] ?? code]),
+      );
+    }
+    if (this.remainsUsed.size > 0) {
+      dict.remains = Object.fromEntries(
+        [...this.remainsUsed].map((a) => [a, translate(this.language, `remains.${a}`)]),
+      );
+    }
+    return dict;
+  }
+}
+
+/** A lean product while its answer is built (`LeanAnswer.dict` may still drop its unit and section). */
+export type LeanDraft = LeanProduct;
+
+/** A lean list answer of rows read with productColumns. */
+export async function leanList(
+  db: Db,
+  language: Language,
+  count: number,
+  rows: ProductViewRow[],
+  context: PriceContext | null,
+  matches?: Map<number, ProductMatch>,
+): Promise<LeanProductList> {
+  const answer = new LeanAnswer(language, context);
+  const items = await answer.products(db, rows, matches);
+  return { count, items, dict: answer.dict(items) };
 }

@@ -7,13 +7,15 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { paged, pageWindow } from '../../rest/paging.js';
 import { cachedOrder } from './cache.js';
-import type { PriceContext } from './offers.js';
+import type { Actor } from '../auth/index.js';
+import { priceContextOf, type PriceContext } from './offers.js';
 import {
   facetConditions,
   needsPriceJoin,
   orderBy,
   priceJoin,
   productColumns,
+  resolveCategory,
   scopeCondition,
   type ProductViewRow,
   type FilterValues,
@@ -119,6 +121,37 @@ export async function sectionTrail(db: Db, sectionId: number | null): Promise<Ar
 
 // ---- product lists
 
+/** The subtree of each category asked for, per database, under the catalogue version it was read after. */
+const subtrees = new WeakMap<object, { version: number; ids: Map<number, number[]> }>();
+
+/**
+ * The price context and the filter with its category resolved to section ids (decision 165). The sections bump
+ * the catalogue version, so a subtree read after the version was read stays true while the version does: a
+ * category page reads the tree once per version, not on every request. The context is read first, so the
+ * version is never newer than the tree kept under it.
+ */
+export async function categoryAndContext(
+  db: Db,
+  f: FilterValues,
+  actor: Pick<Actor, 'priceTypeId' | 'paySystemId'>,
+): Promise<[FilterValues, PriceContext | null]> {
+  if (f.category === undefined) return [f, await priceContextOf(db, actor)];
+  const context = await priceContextOf(db, actor);
+  const version = context?.catalogVersion ?? null;
+  let memo = subtrees.get(db);
+  const known = version !== null && memo?.version === version ? memo.ids.get(f.category) : undefined;
+  if (known) return [{ ...f, sectionIds: known }, context];
+  const resolved = await resolveCategory(db, f);
+  if (version !== null && resolved.sectionIds) {
+    if (memo?.version !== version || memo.ids.size >= 2_000) {
+      memo = { version, ids: new Map() };
+      subtrees.set(db, memo);
+    }
+    memo.ids.set(f.category, resolved.sectionIds);
+  }
+  return [resolved, context];
+}
+
 /**
  * The product list for a resolved filter and search hits: its count (the cache key: the filter, the hits and,
  * with a price join, the price context) and a page of rows in the asked order.
@@ -223,6 +256,66 @@ export function favoriteList(db: Db, userId: number, sort: [ProductSortKey, Sort
 
 // ---- one product
 
+/**
+ * An active product's card: its description and section, the section trail from the top and up to 50 analogues
+ * (by kind and number) with the product behind each when it is active, in one statement (decision 165;
+ * the trail is `sectionTrail` of the product's section).
+ */
+export async function productCard(db: Db, id: number) {
+  const { rows } = await sql<{
+    id: number;
+    detail_text: string;
+    section_id: number | null;
+    trail: Array<{ id: number; name: string }>;
+    analogues: Array<{ article: string; brand: string; kind: string; productId: number | null; name: string | null }>;
+  }>`
+    SELECT p.id, p.detail_text, p.section_id,
+      (WITH RECURSIVE up(id, name, parent_id, depth) AS (
+         SELECT s.id, s.name, s.parent_id, 0 FROM sections s WHERE s.id = p.section_id
+         UNION ALL
+         SELECT s.id, s.name, s.parent_id, up.depth + 1 FROM sections s JOIN up ON s.id = up.parent_id WHERE up.depth < 10
+       )
+       SELECT coalesce(json_agg(json_build_object('id', up.id, 'name', up.name) ORDER BY up.depth DESC), '[]'::json)
+       FROM up) AS trail,
+      (SELECT coalesce(json_agg(json_build_object('article', a.article, 'brand', a.brand, 'kind', a.kind,
+                'productId', ap.id, 'name', ap.name) ORDER BY a.kind, a.article_key), '[]'::json)
+       FROM (SELECT x.article, x.brand, x.kind, x.article_key, x.analogue_product_id FROM product_analogues x
+             WHERE x.product_id = p.id ORDER BY x.kind, x.article_key LIMIT 50) a
+       LEFT JOIN products ap ON ap.id = a.analogue_product_id AND ap.active) AS analogues
+    FROM products p WHERE p.id = ${id} AND p.active`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    ...row,
+    analogues: row.analogues.map((a) => ({
+      article: a.article,
+      brand: a.brand,
+      kind: a.kind === 'OEM' ? ('OEM' as const) : ('ANALOGUE' as const),
+      productId: a.productId ?? null,
+      name: a.name ?? null,
+    })),
+  };
+}
+
+/**
+ * The product with up to 12 similar ones (either direction of the relation, the 12 lowest ids) as the actor sees them, the product first, then the similar ones by id; inactive ones left out. One statement.
+ */
+export async function productAndSimilarRows(
+  db: Db,
+  id: number,
+  context: PriceContext | null,
+  actorId: number,
+): Promise<ProductViewRow[]> {
+  const { rows } = await sql<ProductViewRow>`SELECT ${productColumns(context, actorId)} FROM products p
+    WHERE p.active AND p.id IN (
+      SELECT ${id}::int
+      UNION ALL
+      SELECT s.id FROM (SELECT similar_id AS id FROM product_similar WHERE product_id = ${id}
+        UNION SELECT product_id FROM product_similar WHERE similar_id = ${id} ORDER BY 1 LIMIT 12) s)
+    ORDER BY p.id <> ${id}, p.id`.execute(db);
+  return rows;
+}
+
 export const activeProductDetail = (db: Db, id: number) =>
   db
     .selectFrom('products')
@@ -240,35 +333,6 @@ export const activeProductId = (db: Db, id: number) =>
 /** Any product, active or hidden (ordered quantities stay readable for hidden ones). */
 export const productId = (db: Db, id: number) =>
   db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst();
-
-/** Up to 50 analogues and OEM numbers, with the product behind each when it is active. */
-export async function analoguesOf(db: Db, productId: number) {
-  const rows = await db
-    .selectFrom('product_analogues as a')
-    .leftJoin('products as p', (j) => j.onRef('p.id', '=', 'a.analogue_product_id').on('p.active', '=', true))
-    .select(['a.article', 'a.brand', 'a.kind', 'p.id as productId', 'p.name'])
-    .where('a.product_id', '=', productId)
-    .orderBy('a.kind')
-    .orderBy('a.article_key')
-    .limit(50)
-    .execute();
-  return rows.map((a) => ({
-    article: a.article,
-    brand: a.brand,
-    kind: a.kind === 'OEM' ? ('OEM' as const) : ('ANALOGUE' as const),
-    productId: a.productId ?? null,
-    name: a.name ?? null,
-  }));
-}
-
-/** Up to 12 similar products, in either direction of the relation. */
-export async function similarIdsOf(db: Db, productId: number): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-        SELECT similar_id AS id FROM product_similar WHERE product_id = ${productId}
-        UNION SELECT product_id FROM product_similar WHERE similar_id = ${productId}
-        ORDER BY 1 LIMIT 12`.execute(db);
-  return rows.map((r) => r.id);
-}
 
 /** Active products by id, for the suggestions list. */
 export const suggestRows = (db: Db, ids: number[]) =>

@@ -21,6 +21,7 @@ import { paged, searchIn } from '../../rest/paging.js';
 import { recordAudit } from '../audit/index.js';
 import type { FormAdminMethod } from '../forms/index.js';
 import { cleanName, detectType } from '../files/index.js';
+import { crud } from './admin-crud.js';
 import { sanitizeContentHtml } from './sanitize.js';
 import type { BannersTable, ContactsTable, DepartmentsTable, NewsTable, StoragesTable } from './tables.js';
 import './tables.js';
@@ -117,6 +118,140 @@ const PICTURE_TYPES = new Map([
 ]);
 export const CONTENT_PICTURE_PREFIX = 'content-pictures';
 
+/* ── The row-by-row tables ───────────────────────────────────────────────────────────────────────────── */
+
+type Methods = Handlers<typeof contentAdminMethods>;
+type Fields<M extends keyof Methods> = Parameters<Methods[M]>[0] extends { fields: infer F } ? F : never;
+
+const news = crud({
+  table: 'news',
+  entity: 'news',
+  search: ['title', 'preview_text'],
+  order: [
+    ['published_at', 'desc'],
+    ['id', 'desc'],
+  ],
+  view: toNewsAdmin,
+  values: (f: Fields<'news/create'>, old) => ({
+    title: f.title,
+    published_at: publishedAt(f.date, old?.published_at),
+    preview_text: sanitizeContentHtml(f.previewText),
+    detail_text: sanitizeContentHtml(f.detailText),
+    preview_image: json(f.previewImage),
+    detail_image: json(f.detailImage),
+    active: f.active,
+    ...(old ? {} : { access_key: randomBytes(12).toString('hex') }),
+  }),
+});
+
+const banners = crud({
+  table: 'banners',
+  entity: 'banner',
+  search: ['name', 'text'],
+  order: [
+    ['sort', 'asc'],
+    ['id', 'asc'],
+  ],
+  view: toBannerAdmin,
+  values: (f: Fields<'banner/create'>) => ({
+    name: f.name,
+    text: f.text,
+    link: f.link,
+    img: json(f.img),
+    sort: f.sort,
+    active: f.active,
+    active_from: f.activeFrom,
+    active_to: f.activeTo,
+  }),
+});
+
+const faq = crud({
+  table: 'faq',
+  entity: 'faq',
+  search: ['question', 'answer'],
+  order: [
+    ['sort', 'asc'],
+    ['id', 'asc'],
+  ],
+  view: (r): FaqAdmin => ({ ...r }),
+  values: (f: Fields<'faq/create'>) => ({
+    question: f.question,
+    answer: sanitizeContentHtml(f.answer),
+    sort: f.sort,
+    active: f.active,
+  }),
+});
+
+const pages = crud({
+  table: 'pages',
+  entity: 'page',
+  search: ['url', 'title'],
+  order: [
+    ['url', 'asc'],
+    ['id', 'asc'],
+  ],
+  view: (r): PageAdmin => ({ ...r }),
+  values: (f: Fields<'page/create'>) => ({
+    url: f.url,
+    title: f.title,
+    content: sanitizeContentHtml(f.content),
+    active: f.active,
+  }),
+  async check(db, ctx, f, id) {
+    let taken = db.selectFrom('pages').select('id').where('url', '=', f.url);
+    if (id !== null) taken = taken.where('id', '<>', id);
+    if (await taken.executeTakeFirst()) throw invalidFields(ctx.language, { 'fields.url': 'error.pageUrlTaken' });
+  },
+});
+
+const storages = crud({
+  table: 'storages',
+  entity: 'storage',
+  search: ['name', 'address'],
+  order: [
+    ['sort', 'asc'],
+    ['id', 'asc'],
+  ],
+  view: toStorageAdmin,
+  values: (f: Fields<'storage/create'>) => ({
+    name: f.name,
+    address: f.address,
+    lat: f.lat,
+    lon: f.lon,
+    working: f.working,
+    description: sanitizeContentHtml(f.description),
+    phones: f.phones,
+    emails: f.emails,
+    preview: json(f.preview),
+    gallery: JSON.stringify(f.gallery),
+    scheme: json(f.scheme),
+    sort: f.sort,
+    active: f.active,
+  }),
+});
+
+const contacts = crud({
+  table: 'contacts',
+  entity: 'contact',
+  search: ['name', 'job_title', 'email', 'phone'],
+  order: [
+    ['department_id', 'asc'],
+    ['sort', 'asc'],
+    ['id', 'asc'],
+  ],
+  view: toContactAdmin,
+  values: (f: Fields<'contacts/create'>) => ({
+    name: f.name,
+    job_title: f.jobTitle,
+    phone: f.phone,
+    email: f.email,
+    department_id: f.departmentId,
+    img: json(f.img),
+    sort: f.sort,
+  }),
+  check: (db, ctx, f) => checkDepartment(db, ctx.language, f.departmentId),
+});
+
 /* ── Handlers ─────────────────────────────────────────────────────────────────────────────────────── */
 
 /** The support forms' editing lives with the forms (`forms/admin.ts`); the rest of the back office's content is here. */
@@ -154,256 +289,28 @@ export const contentAdminHandlers: Omit<Handlers<typeof contentAdminMethods>, Fo
     return image;
   },
 
-  /* News */
-  async 'news/admin-list'(input, ctx) {
-    const base = ctx.db.selectFrom('news').where(searchIn(input?.filter?.search, ['title', 'preview_text']));
-    const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await paged(base.selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc'), input).execute();
-    return { count: count(n.n), items: rows.map(toNewsAdmin) };
-  },
-  async 'news/create'({ fields: f }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      const row = await db
-        .insertInto('news')
-        .values({
-          title: f.title,
-          published_at: publishedAt(f.date),
-          preview_text: sanitizeContentHtml(f.previewText),
-          detail_text: sanitizeContentHtml(f.detailText),
-          preview_image: json(f.previewImage),
-          detail_image: json(f.detailImage),
-          access_key: randomBytes(12).toString('hex'),
-          active: f.active,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const item = toNewsAdmin(row);
-      await recordAudit(db, ctx, { entity: 'news', id: row.id, action: 'create', after: item });
-      return item;
-    });
-  },
-  async 'news/update'({ id, fields: f }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      const old = await db.selectFrom('news').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!old) throw notFound();
-      const row = await db
-        .updateTable('news')
-        .set({
-          title: f.title,
-          published_at: publishedAt(f.date, old.published_at),
-          preview_text: sanitizeContentHtml(f.previewText),
-          detail_text: sanitizeContentHtml(f.detailText),
-          preview_image: json(f.previewImage),
-          detail_image: json(f.detailImage),
-          active: f.active,
-        })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const item = toNewsAdmin(row);
-      await recordAudit(db, ctx, { entity: 'news', id, action: 'update', before: toNewsAdmin(old), after: item });
-      return item;
-    });
-  },
-  async 'news/delete'({ id }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      const old = await db.deleteFrom('news').where('id', '=', id).returningAll().executeTakeFirst();
-      if (!old) throw notFound();
-      await recordAudit(db, ctx, { entity: 'news', id, action: 'delete', before: toNewsAdmin(old) });
-      return { ok: true as const };
-    });
-  },
-
-  /* Banners */
-  async 'banner/admin-list'(input, ctx) {
-    const base = ctx.db.selectFrom('banners').where(searchIn(input?.filter?.search, ['name', 'text']));
-    const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await paged(base.selectAll().orderBy('sort').orderBy('id'), input).execute();
-    return { count: count(n.n), items: rows.map(toBannerAdmin) };
-  },
-  async 'banner/create'({ fields: f }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      const row = await db
-        .insertInto('banners')
-        .values({
-          name: f.name,
-          text: f.text,
-          link: f.link,
-          img: json(f.img),
-          sort: f.sort,
-          active: f.active,
-          active_from: f.activeFrom,
-          active_to: f.activeTo,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const item = toBannerAdmin(row);
-      await recordAudit(db, ctx, { entity: 'banner', id: row.id, action: 'create', after: item });
-      return item;
-    });
-  },
-  async 'banner/update'({ id, fields: f }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      const old = await db.selectFrom('banners').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!old) throw notFound();
-      const row = await db
-        .updateTable('banners')
-        .set({
-          name: f.name,
-          text: f.text,
-          link: f.link,
-          img: json(f.img),
-          sort: f.sort,
-          active: f.active,
-          active_from: f.activeFrom,
-          active_to: f.activeTo,
-        })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const item = toBannerAdmin(row);
-      await recordAudit(db, ctx, { entity: 'banner', id, action: 'update', before: toBannerAdmin(old), after: item });
-      return item;
-    });
-  },
-  async 'banner/delete'({ id }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      const old = await db.deleteFrom('banners').where('id', '=', id).returningAll().executeTakeFirst();
-      if (!old) throw notFound();
-      await recordAudit(db, ctx, { entity: 'banner', id, action: 'delete', before: toBannerAdmin(old) });
-      return { ok: true as const };
-    });
-  },
-
-  /* FAQ */
-  async 'faq/admin-list'(input, ctx) {
-    const base = ctx.db.selectFrom('faq').where(searchIn(input?.filter?.search, ['question', 'answer']));
-    const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await paged(base.selectAll().orderBy('sort').orderBy('id'), input).execute();
-    return { count: count(n.n), items: rows.map((r): FaqAdmin => ({ ...r })) };
-  },
-  async 'faq/create'({ fields: f }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      const row = await db
-        .insertInto('faq')
-        .values({ question: f.question, answer: sanitizeContentHtml(f.answer), sort: f.sort, active: f.active })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordAudit(db, ctx, { entity: 'faq', id: row.id, action: 'create', after: row });
-      return { ...row };
-    });
-  },
-  async 'faq/update'({ id, fields: f }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      const old = await db.selectFrom('faq').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!old) throw notFound();
-      const row = await db
-        .updateTable('faq')
-        .set({ question: f.question, answer: sanitizeContentHtml(f.answer), sort: f.sort, active: f.active })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordAudit(db, ctx, { entity: 'faq', id, action: 'update', before: old, after: row });
-      return { ...row };
-    });
-  },
-  async 'faq/delete'({ id }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      const old = await db.deleteFrom('faq').where('id', '=', id).returningAll().executeTakeFirst();
-      if (!old) throw notFound();
-      await recordAudit(db, ctx, { entity: 'faq', id, action: 'delete', before: old });
-      return { ok: true as const };
-    });
-  },
-
-  /* Content pages */
-  async 'page/admin-list'(input, ctx) {
-    const base = ctx.db.selectFrom('pages').where(searchIn(input?.filter?.search, ['url', 'title']));
-    const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await paged(base.selectAll().orderBy('url').orderBy('id'), input).execute();
-    return { count: count(n.n), items: rows.map((r): PageAdmin => ({ ...r })) };
-  },
-  async 'page/create'({ fields: f }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      if (await db.selectFrom('pages').select('id').where('url', '=', f.url).executeTakeFirst())
-        throw invalidFields(ctx.language, { 'fields.url': 'error.pageUrlTaken' });
-      const row = await db
-        .insertInto('pages')
-        .values({ url: f.url, title: f.title, content: sanitizeContentHtml(f.content), active: f.active })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordAudit(db, ctx, { entity: 'page', id: row.id, action: 'create', after: row });
-      return { ...row };
-    });
-  },
-  async 'page/update'({ id, fields: f }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      const old = await db.selectFrom('pages').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!old) throw notFound();
-      if (await db.selectFrom('pages').select('id').where('url', '=', f.url).where('id', '<>', id).executeTakeFirst())
-        throw invalidFields(ctx.language, { 'fields.url': 'error.pageUrlTaken' });
-      const row = await db
-        .updateTable('pages')
-        .set({ url: f.url, title: f.title, content: sanitizeContentHtml(f.content), active: f.active })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordAudit(db, ctx, { entity: 'page', id, action: 'update', before: old, after: row });
-      return { ...row };
-    });
-  },
-  async 'page/delete'({ id }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      const old = await db.deleteFrom('pages').where('id', '=', id).returningAll().executeTakeFirst();
-      if (!old) throw notFound();
-      await recordAudit(db, ctx, { entity: 'page', id, action: 'delete', before: old });
-      return { ok: true as const };
-    });
-  },
-
-  /* Warehouses */
-  async 'storage/admin-list'(input, ctx) {
-    const base = ctx.db.selectFrom('storages').where(searchIn(input?.filter?.search, ['name', 'address']));
-    const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await paged(base.selectAll().orderBy('sort').orderBy('id'), input).execute();
-    return { count: count(n.n), items: rows.map(toStorageAdmin) };
-  },
-  async 'storage/create'({ fields: f }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      const row = await db
-        .insertInto('storages')
-        .values({ ...storageValues(f) })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const item = toStorageAdmin(row);
-      await recordAudit(db, ctx, { entity: 'storage', id: row.id, action: 'create', after: item });
-      return item;
-    });
-  },
-  async 'storage/update'({ id, fields: f }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      const old = await db.selectFrom('storages').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!old) throw notFound();
-      const row = await db
-        .updateTable('storages')
-        .set(storageValues(f))
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const item = toStorageAdmin(row);
-      await recordAudit(db, ctx, { entity: 'storage', id, action: 'update', before: toStorageAdmin(old), after: item });
-      return item;
-    });
-  },
-  /** An order that named the warehouse as its pickup point keeps its own copy of the address (decision 064). */
-  async 'storage/delete'({ id }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      const old = await db.deleteFrom('storages').where('id', '=', id).returningAll().executeTakeFirst();
-      if (!old) throw notFound();
-      await recordAudit(db, ctx, { entity: 'storage', id, action: 'delete', before: toStorageAdmin(old) });
-      return { ok: true as const };
-    });
-  },
+  /* News, banners, FAQ, content pages, warehouses: one scaffold each (admin-crud.ts) */
+  'news/admin-list': news.list,
+  'news/create': news.create,
+  'news/update': news.update,
+  'news/delete': news.delete,
+  'banner/admin-list': banners.list,
+  'banner/create': banners.create,
+  'banner/update': banners.update,
+  'banner/delete': banners.delete,
+  'faq/admin-list': faq.list,
+  'faq/create': faq.create,
+  'faq/update': faq.update,
+  'faq/delete': faq.delete,
+  'page/admin-list': pages.list,
+  'page/create': pages.create,
+  'page/update': pages.update,
+  'page/delete': pages.delete,
+  'storage/admin-list': storages.list,
+  'storage/create': storages.create,
+  'storage/update': storages.update,
+  // An order that named the warehouse as its pickup point keeps its own copy of the address (decision 064).
+  'storage/delete': storages.delete,
 
   /* Departments */
   async 'departments/admin-list'(input, ctx) {
@@ -468,78 +375,11 @@ export const contentAdminHandlers: Omit<Handlers<typeof contentAdminMethods>, Fo
   },
 
   /* Contacts */
-  async 'contacts/admin-list'(input, ctx) {
-    const base = ctx.db
-      .selectFrom('contacts')
-      .where(searchIn(input?.filter?.search, ['name', 'job_title', 'email', 'phone']));
-    const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await paged(base.selectAll().orderBy('department_id').orderBy('sort').orderBy('id'), input).execute();
-    return { count: count(n.n), items: rows.map(toContactAdmin) };
-  },
-  async 'contacts/create'({ fields: f }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      await checkDepartment(db, ctx.language, f.departmentId);
-      const row = await db.insertInto('contacts').values(contactValues(f)).returningAll().executeTakeFirstOrThrow();
-      const item = toContactAdmin(row);
-      await recordAudit(db, ctx, { entity: 'contact', id: row.id, action: 'create', after: item });
-      return item;
-    });
-  },
-  async 'contacts/update'({ id, fields: f }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      const old = await db.selectFrom('contacts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!old) throw notFound();
-      await checkDepartment(db, ctx.language, f.departmentId);
-      const row = await db
-        .updateTable('contacts')
-        .set(contactValues(f))
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const item = toContactAdmin(row);
-      await recordAudit(db, ctx, { entity: 'contact', id, action: 'update', before: toContactAdmin(old), after: item });
-      return item;
-    });
-  },
-  async 'contacts/delete'({ id }, ctx) {
-    return inTransaction(ctx, async (db) => {
-      const old = await db.deleteFrom('contacts').where('id', '=', id).returningAll().executeTakeFirst();
-      if (!old) throw notFound();
-      await recordAudit(db, ctx, { entity: 'contact', id, action: 'delete', before: toContactAdmin(old) });
-      return { ok: true as const };
-    });
-  },
+  'contacts/admin-list': contacts.list,
+  'contacts/create': contacts.create,
+  'contacts/update': contacts.update,
+  'contacts/delete': contacts.delete,
 };
-
-type StorageInput = Parameters<(typeof contentAdminHandlers)['storage/create']>[0]['fields'];
-function storageValues(f: StorageInput) {
-  return {
-    name: f.name,
-    address: f.address,
-    lat: f.lat,
-    lon: f.lon,
-    working: f.working,
-    description: sanitizeContentHtml(f.description),
-    phones: f.phones,
-    emails: f.emails,
-    preview: json(f.preview),
-    gallery: JSON.stringify(f.gallery),
-    scheme: json(f.scheme),
-    sort: f.sort,
-    active: f.active,
-  };
-}
-
-type ContactInput = Parameters<(typeof contentAdminHandlers)['contacts/create']>[0]['fields'];
-const contactValues = (f: ContactInput) => ({
-  name: f.name,
-  job_title: f.jobTitle,
-  phone: f.phone,
-  email: f.email,
-  department_id: f.departmentId,
-  img: json(f.img),
-  sort: f.sort,
-});
 
 async function checkDepartment(db: Db, lang: Language, id: number) {
   if (!(await db.selectFrom('departments').select('id').where('id', '=', id).executeTakeFirst()))

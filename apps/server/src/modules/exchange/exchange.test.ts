@@ -1,3 +1,4 @@
+import { expandProductDetail, expandProducts } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
@@ -39,7 +40,7 @@ const signedIn = async (type: 'catalog' | 'sale' = 'catalog') => {
 const catalogVersion = async () =>
   Number((await sql<{ v: string }>`SELECT version AS v FROM catalog_version`.execute(db())).rows[0]!.v);
 const findByArticle = async (client: TestClient, search: string) =>
-  (await client.ok('product/list', { filter: { search }, size: 10 })).items;
+  expandProducts(await client.ok('product/list', { filter: { search }, size: 10 }), 'ru').items;
 
 describe('checkauth and init', () => {
   it('refuses wrong and missing credentials with failure and 401, without WWW-Authenticate', async () => {
@@ -135,9 +136,15 @@ describe('a full exchange of CommerceML 2.04 (import.xml, a picture, offers.xml)
     const props = Object.fromEntries(p!.properties.map((x) => [x.code, x.value]));
     expect(props).toMatchObject({ BRAND: 'Donaldson', MODEL: 'Acros 585', Материал: 'Сталь, бумага', COLOR: 'Синий' });
     // «Цвет» from 1C is the colour facet (decision 147): the product is found by its hex code.
-    const blue = await dealer.ok('product/list', { size: -1, filter: { id: [p!.id], F_COLOR: '#1565C0' } });
+    const blue = expandProducts(
+      await dealer.ok('product/list', { size: -1, filter: { id: [p!.id], F_COLOR: '#1565C0' } }),
+      'ru',
+    );
     expect(blue.items.map((x) => x.id)).toEqual([p!.id]);
-    const red = await dealer.ok('product/list', { size: -1, filter: { id: [p!.id], F_COLOR: '#C62828' } });
+    const red = expandProducts(
+      await dealer.ok('product/list', { size: -1, filter: { id: [p!.id], F_COLOR: '#C62828' } }),
+      'ru',
+    );
     expect(red.count).toBe(0);
     expect(p!.photo).toHaveLength(1);
     expect(p!.photo[0]).toMatchObject({ width: 1, height: 1 });
@@ -145,7 +152,7 @@ describe('a full exchange of CommerceML 2.04 (import.xml, a picture, offers.xml)
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/png');
     expect(picture.rawPayload.equals(PNG)).toBe(true);
-    const detail = await dealer.ok('product/get', { id: p!.id });
+    const detail = expandProductDetail(await dealer.ok('product/get', { id: p!.id }), 'ru');
     expect(detail.detailText).toContain('&lt;проверено&gt;');
     expect(detail.detailText).not.toContain('<проверено>');
 
@@ -155,7 +162,7 @@ describe('a full exchange of CommerceML 2.04 (import.xml, a picture, offers.xml)
     const oil = sections.items.find((s) => s.name === 'Фильтры масляные (1С)')!;
     expect(oil.level).toBe(3);
     expect(sections.items.find((s) => s.name === 'Прокладки & уплотнения')).toBeTruthy();
-    const page = await dealer.ok('product/list', { filter: { category: engine.id }, size: 60 });
+    const page = expandProducts(await dealer.ok('product/list', { filter: { category: engine.id }, size: 60 }), 'ru');
     expect(page.items.map((x) => x.article).sort()).toEqual(['XP-550.428', 'РСМ-10.01.50.999']);
     expect(engine.elementCnt).toBe(2);
   });
@@ -282,7 +289,10 @@ describe('a full exchange of CommerceML 2.04 (import.xml, a picture, offers.xml)
       Donaldson: 1,
       Ростсельмаш: 1,
     });
-    const inStock = await dealer.ok('product/list', { filter: { category: engine.id, F_AVAILABLE: 'Y' } });
+    const inStock = expandProducts(
+      await dealer.ok('product/list', { filter: { category: engine.id, F_AVAILABLE: 'Y' } }),
+      'ru',
+    );
     expect(inStock.items.map((x) => x.article)).toEqual(['XP-550.428']);
   });
 });
@@ -388,7 +398,9 @@ describe('imports run as jobs (decision 135)', () => {
       expect(jobs).toHaveLength(1);
       expect(jobs[0]).toMatchObject({ status: 'queued', attempts: 0 });
       const client = await quiet.as('dealer');
-      expect(await client.ok('product/list', { filter: { search: 'QUEUED-00299' }, size: 10 })).toMatchObject({
+      expect(
+        expandProducts(await client.ok('product/list', { filter: { search: 'QUEUED-00299' }, size: 10 }), 'ru'),
+      ).toMatchObject({
         items: [],
       });
       // A worker (here: this process's, drained) does the work; the next call answers its result.
@@ -396,7 +408,9 @@ describe('imports run as jobs (decision 135)', () => {
       const done = await c.call('import', { filename: 'import.xml' });
       expect(done.lines[0], done.body).toBe('success');
       expect(done.lines[1]).toContain('товаров 300');
-      expect((await client.ok('product/list', { filter: { search: 'QUEUED-00299' }, size: 10 })).items).toHaveLength(1);
+      expect(
+        expandProducts(await client.ok('product/list', { filter: { search: 'QUEUED-00299' }, size: 10 }), 'ru').items,
+      ).toHaveLength(1);
       const [job] = await qdb.selectFrom('jobs').selectAll().where('kind', '=', 'exchange.import').execute();
       expect(job).toMatchObject({ status: 'done', attempts: 1, result: { kind: 'success' } });
       // The import's duration is in /metrics.
@@ -463,7 +477,9 @@ describe('imports run as jobs (decision 135)', () => {
         await qdb.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'exchange.import').execute(),
       ).toEqual([{ status: 'done', attempts: 1 }]);
       const client = await quiet.as('dealer');
-      expect((await client.ok('product/list', { filter: { search: 'HANDED-03999' }, size: 10 })).items).toHaveLength(1);
+      expect(
+        expandProducts(await client.ok('product/list', { filter: { search: 'HANDED-03999' }, size: 10 }), 'ru').items,
+      ).toHaveLength(1);
     } finally {
       await quiet.close();
     }
@@ -558,7 +574,7 @@ describe('CommerceML 2.08 in windows-1251, zipped, split into import / offers / 
       ['Склад Новосибирск (1С)', 7],
       ['Склад Санкт-Петербург (1С)', 2],
     ]);
-    const detail = await dealer.ok('product/get', { id: sensor!.id });
+    const detail = expandProductDetail(await dealer.ok('product/get', { id: sensor!.id }), 'ru');
     expect(detail.detailText).toBe('<p>Индуктивный датчик, <b>оригинал</b>.</p>');
     const [coolant] = await findByArticle(dealer, 'AM-2002');
     expect(coolant!.unit.name).toBe('л');

@@ -51,13 +51,13 @@ describe('answer/create', () => {
     const answer = await dealer.ok('answer/create', { payload: { code: SUPPORT_FORM_CODE, fields: goodFields() } });
     expect(answer.status).toBe('NEW');
     expect(answer.statusCss).toBeNull();
-    expect(answer.title).toBe(`№${answer.id}: <script>alert(1)</script> Вопрос`);
+    expect(answer.title).toBe(`№ ${answer.id}: <script>alert(1)</script> Вопрос`);
     expect(answer.userFields.find((f) => f.sid === 'TOPIC')?.value).toBe('Другое');
     // The readonly field keeps the form's own value.
     expect(answer.userFields.find((f) => f.sid === 'CHANNEL')?.value).toBe('Дилерский портал');
     const mail = (await t.outbox()).at(-1);
     expect(mail?.to).toContain('employee@dealer-portal.local');
-    expect(mail?.subject).toContain(`новое обращение №${answer.id}`);
+    expect(mail?.subject).toContain(`новое обращение № ${answer.id}`);
   });
 
   it('checks the form’s own rules, conditions, agreements and refuses unknown fields — saving nothing', async () => {

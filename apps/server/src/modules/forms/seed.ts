@@ -323,7 +323,7 @@ export async function seedForms(db: Db): Promise<void> {
       },
       {
         user_id: dealer.id,
-        title: `Ответ на обращение №${answered[0]!.id}`,
+        title: `Ответ на обращение № ${answered[0]!.id}`,
         description: 'Статус: Решено.',
         title_en: `Answer to your request No. ${answered[0]!.id}`,
         description_en: 'Status: Resolved.',

@@ -1,4 +1,4 @@
-import { NOTICE_KINDS, type NoticeKind } from '@portal/contract';
+import { formatDate, NOTICE_KINDS, type NoticeKind } from '@portal/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -109,5 +109,5 @@ async function sendSafely(t: Telling, to: string | string[], subject: string, te
   }
 }
 
-export const dateRu = (d: Date | string) =>
-  new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' }).format(new Date(d));
+/** A date in Russian texts (mail subjects, titles): the supplier's day (decision 180). */
+export const dateRu = (d: Date | string) => formatDate(d);

@@ -15,6 +15,7 @@ import { changeOrder, type OrderChange } from './change-order.js';
 import type { OrderHistoryChange } from './tables.js';
 import { hasLineLike, loadOrder, orderQuery, toOrder, type OrderRow } from './view.js';
 import './tables.js';
+import { dayEnd, dayStart } from '../../rest/dates.js';
 
 /**
  * The supplier's order desk (issue 13 pt 1, decision 100): administrators see every dealer's order with the
@@ -70,8 +71,6 @@ type DeskRow = OrderRow & {
   offer_file_name: string;
   pending: number;
 };
-
-const dayAfter = (date: string) => new Date(new Date(`${date}T00:00:00`).getTime() + 86_400_000);
 
 /** A line whose part number starts with the text (`exact`: is the text, for a search that may be an order number). */
 function articleMatch(text: string, exact = false) {
@@ -193,8 +192,8 @@ export const deskOrderHandlers: Handlers<typeof deskMethods> = {
       const pending = sql<boolean>`EXISTS (SELECT 1 FROM corrective_orders co WHERE co.order_id = o.id AND co.status = 'PENDING')`;
       q = q.where(f.hasPending ? pending : sql<boolean>`NOT ${pending}`);
     }
-    if (f.dateFrom) q = q.where('o.created_at', '>=', new Date(`${f.dateFrom}T00:00:00`));
-    if (f.dateTo) q = q.where('o.created_at', '<', dayAfter(f.dateTo));
+    if (f.dateFrom) q = q.where('o.created_at', '>=', dayStart(f.dateFrom));
+    if (f.dateTo) q = q.where('o.created_at', '<', dayEnd(f.dateTo));
     if (f.sumFrom !== undefined) q = q.where('o.price', '>=', f.sumFrom);
     if (f.sumTo !== undefined) q = q.where('o.price', '<=', f.sumTo);
     if (f.search) {

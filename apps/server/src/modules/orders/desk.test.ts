@@ -1,4 +1,4 @@
-import { SUPPORT_FORM_CODE } from '@portal/contract';
+import { businessDay, SUPPORT_FORM_CODE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
@@ -85,7 +85,7 @@ describe('desk-order/*', () => {
     const bySum = await admin.ok('desk-order/list', { size: -1, filter: { sumFrom: 370.35, sumTo: 370.35 } });
     expect(bySum.items.map((o) => o.id)).toContain(order.id);
     expect(bySum.items.every((o) => o.price === 370.35)).toBe(true);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessDay();
     expect(
       (await admin.ok('desk-order/list', { size: -1, filter: { dateFrom: today, status: status.N! } })).items.map(
         (o) => o.id,

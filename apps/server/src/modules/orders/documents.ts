@@ -1,4 +1,5 @@
 import {
+  formatDate,
   formatPrice,
   sumInEnglishWords,
   translate,
@@ -14,8 +15,7 @@ import { counterpartyById } from '../companies/index.js';
 import { readSupplier } from '../site/index.js';
 import { sumInWords } from './words.js';
 
-const dateIn = (iso: string, language: Language) =>
-  new Date(iso).toLocaleDateString(language === 'en' ? 'en-GB' : 'ru-RU', { timeZone: 'Europe/Moscow' });
+const dateIn = (iso: string, language: Language) => formatDate(iso, language);
 
 /**
  * The bill of spec §3 for an order: supplier and buyer requisites, lines, totals by currency in words; its

@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import './tables.js';
@@ -43,12 +44,12 @@ export async function ownOrderLines(db: Db, userId: number, orderId: number) {
 
 /**
  * Ordered quantities of a product per day (not cancelled), of one user's orders or, with `null`, everyone's: the
- * catalogue's `product/get-kolichestvo-zakazannykh-tovarov`.
+ * catalogue's `product/get-kolichestvo-zakazannykh-tovarov`. Days are the supplier's, in Moscow (decision 180).
  */
 export async function orderedQuantities(db: Db, productId: number, userId: number | null) {
   const own = userId === null ? sql`true` : sql`o.user_id = ${userId}`;
   const rows = await sql<{ date: string; quantity: number }>`
-      SELECT to_char(o.created_at::date, 'YYYY-MM-DD') AS date, sum(oi.quantity)::float8 AS quantity
+      SELECT to_char((o.created_at AT TIME ZONE ${BUSINESS_TIME_ZONE})::date, 'YYYY-MM-DD') AS date, sum(oi.quantity)::float8 AS quantity
       FROM order_items oi JOIN orders o ON o.id = oi.order_id
       WHERE oi.product_id = ${productId} AND NOT o.is_canceled AND ${own}
       GROUP BY 1 ORDER BY 1 LIMIT 366`.execute(db);

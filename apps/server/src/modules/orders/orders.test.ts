@@ -1,3 +1,4 @@
+import { businessDay } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
@@ -299,12 +300,46 @@ describe('order/*, bill/*, act/*, corrective-order/*', () => {
     const full = await dealer.ok('order/get', { id: first.id });
     const byArticle = await dealer.ok('order/list', { filter: { article: full.items![0]!.article.toLowerCase() } });
     expect(byArticle.items.map((o) => o.id)).toContain(first.id);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessDay();
     expect((await dealer.ok('order/list', { filter: { dateFrom: today } })).items.map((o) => o.id)).toContain(first.id);
     expect((await dealer.ok('order/list', { filter: { dateTo: '2000-01-01' } })).count).toBe(0);
     expect((await dealer.call('order/list', { filter: { dateFrom: 'вчера' } })).status).toBe(400);
     const others = await dealer2.ok('order/list', { size: -1 });
     expect(others.items.some((o) => o.id === first.id)).toBe(false);
+  });
+
+  it("filters by the supplier's day in Moscow, whatever the server's zone (decision 180)", async () => {
+    const first = (await dealer.ok('order/list', { size: 1, filter: { isCanceled: false } })).items[0]!;
+    const { created_at: was } = await db
+      .selectFrom('orders')
+      .select('created_at')
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    // 22:30 UTC on the 24th is 01:30 on the 25th in Moscow: the order belongs to the 25th.
+    // created_at is written by the database only; the test moves it by hand.
+    const setCreated = (at: Date) => sql`UPDATE orders SET created_at = ${at} WHERE id = ${first.id}`.execute(db);
+    await setCreated(new Date('2026-11-24T22:30:00Z'));
+    try {
+      const on = async (dateFrom: string, dateTo: string) =>
+        (await dealer.ok('order/list', { size: -1, filter: { dateFrom, dateTo } })).items.map((o) => o.id);
+      expect(await on('2026-11-25', '2026-11-25')).toContain(first.id);
+      expect(await on('2026-11-24', '2026-11-24')).not.toContain(first.id);
+      const shown = await dealer.ok('order/get', { id: first.id });
+      expect(shown.dateCreate).toBe('2026-11-24T22:30:00.000Z');
+      // The product page's «ordered by day» chart counts it on the same Moscow day.
+      const productId = shown.items!.find((i) => i.productId !== null)!.productId!;
+      const series = await dealer.ok('product/get-kolichestvo-zakazannykh-tovarov', { id: productId });
+      expect(series.items.map((d) => d.date)).toContain('2026-11-25');
+      expect(series.items.map((d) => d.date)).not.toContain('2026-11-24');
+      const admin = await t.as('admin');
+      const desk = await admin.ok('desk-order/list', {
+        size: -1,
+        filter: { dateFrom: '2026-11-25', dateTo: '2026-11-25' },
+      });
+      expect(desk.items.map((o) => o.id)).toContain(first.id);
+    } finally {
+      await setCreated(was);
+    }
   });
 
   it('hides another dealer’s order, bill, file and corrections exactly like missing ones', async () => {

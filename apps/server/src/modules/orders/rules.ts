@@ -1,4 +1,4 @@
-import type { MessageKey } from '@portal/contract';
+import { formatDate, type MessageKey } from '@portal/contract';
 import { AppError } from '../../rest/app-error.js';
 
 /**
@@ -72,7 +72,7 @@ export function returnRefusal(
   }
   const deadline = returnDeadline(order.shippedAt, returnDays);
   if (now > deadline) {
-    return { key: 'error.returnExpired', args: [deadline.toLocaleDateString('ru-RU'), String(returnDays)] };
+    return { key: 'error.returnExpired', args: [formatDate(deadline), String(returnDays)] };
   }
   return null;
 }

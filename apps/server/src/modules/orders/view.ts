@@ -20,6 +20,7 @@ import { readReturnDays } from '../site/index.js';
 import { correctionRefusal, returnDeadline, returnRefusal, type OrderState } from './rules.js';
 import './tables.js';
 import type { PickupPointSnapshot } from './tables.js';
+import { dayEnd, dayStart } from '../../rest/dates.js';
 
 /** Administrators see every order (back office); a dealer only their own. */
 export const seesAll = isAdmin;
@@ -206,8 +207,8 @@ export function applyFilter<Q extends ReturnType<typeof orderQuery>>(q: Q, f: Or
     const list = Array.isArray(f.status) ? f.status : [f.status];
     r = (list.length ? r.where('o.status_id', 'in', list) : r.where(sql<boolean>`false`)) as Q;
   }
-  if (f.dateFrom) r = r.where('o.created_at', '>=', new Date(`${f.dateFrom}T00:00:00`)) as Q;
-  if (f.dateTo) r = r.where('o.created_at', '<', new Date(new Date(`${f.dateTo}T00:00:00`).getTime() + 86400000)) as Q;
+  if (f.dateFrom) r = r.where('o.created_at', '>=', dayStart(f.dateFrom)) as Q;
+  if (f.dateTo) r = r.where('o.created_at', '<', dayEnd(f.dateTo)) as Q;
   if (f.company) r = r.where('o.counterparty_id', '=', f.company) as Q;
   if (f.number) r = r.where('o.id', '=', f.number) as Q;
   if (f.isPayment !== undefined) r = r.where('o.is_paid', '=', f.isPayment) as Q;

@@ -324,10 +324,10 @@ describe('application-good-return-comment', () => {
     expect((await dealer.call('files/get', { id: staffPhoto })).status).toBe(200);
     expect((await dealer2.call('files/get', { id: staffPhoto })).status).toBe(404);
     const mail = (await t.outbox()).filter((m) => m.to.includes('dealer@agromash.local')).at(-1);
-    expect(mail?.subject).toBe(`Возврат №${ret.id}: статус «Одобрена»`);
+    expect(mail?.subject).toBe(`Возврат № ${ret.id}: статус «Одобрена»`);
     expect(mail?.text).toContain('Одобрено, <i>везите</i> на склад');
     const notices = await dealer.ok('notice/list', {});
-    expect(notices.items[0]?.title).toBe(`Возврат №${ret.id}: статус «Одобрена»`);
+    expect(notices.items[0]?.title).toBe(`Возврат № ${ret.id}: статус «Одобрена»`);
     expect(notices.items[0]?.link).toBe(`/returns/${ret.id}/`);
   });
 

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ErrorState, Loading } from '../../components/States';
-import { formatDate, money, num } from '../../lib/format';
+import { formatDate, money, num, volume } from '../../lib/format';
 import { basketItemsQuery, basketQuery } from './api';
 
 /** A basket on paper: lines, sums and totals; the print dialog opens from the button. */
@@ -65,7 +65,7 @@ export default function BasketPrintPage() {
           </Typography>
         ))}
         <Typography>{t('totals.weight', { value: num(basket.data.weightKg) })}</Typography>
-        <Typography>{t('totals.volume', { value: num(basket.data.volumeM3, 4) })}</Typography>
+        <Typography>{t('totals.volume', { value: volume(basket.data.volumeM3) })}</Typography>
       </Box>
     </Box>
   );

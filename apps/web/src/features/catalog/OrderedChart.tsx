@@ -30,7 +30,7 @@ export function OrderedChart({ items }: { items: Array<{ date: string; quantity:
               </rect>
               {(data.length <= 8 || i % Math.ceil(data.length / 8) === 0) && (
                 <text x={i * bar + bar / 2} y={h + 16} fontSize={11} textAnchor="middle" fill="#555">
-                  {new Date(d.date).toLocaleDateString('ru-RU', { day: '2-digit', month: '2-digit' })}
+                  {formatDate(d.date).slice(0, 5) /* the day and month: «25.11» */}
                 </text>
               )}
             </g>

@@ -23,7 +23,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { Html } from '../../components/Html';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
-import { num, qty } from '../../lib/format';
+import { num, qty, volume } from '../../lib/format';
 import { portalConfig } from '../../lib/portal-config';
 import { ProductOrderSlot, usePreloadProductOrder } from '../../lib/slots';
 import { orderedSeriesQuery, productQuery } from './api';
@@ -231,7 +231,7 @@ export default function ProductPage() {
                   ] as const,
                   [
                     t('props.volume'),
-                    p.volumeM3 === null ? t('props.unknown') : qty(p.volumeM3, t('units.m3')),
+                    p.volumeM3 === null ? t('props.unknown') : `${volume(p.volumeM3)} ${t('units.m3')}`,
                   ] as const,
                 ].map(([k, v]) => (
                   <TableRow key={k}>

@@ -1,5 +1,6 @@
-import { type InputOf, type Methods } from '@portal/contract';
+import { expandProductDetail, expandProducts, type InputOf, type Methods } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { currentLanguage } from '../../lib/i18n';
 import { rest } from '../../lib/rest';
 import { currentUserQuery } from '../../lib/current-user';
 import { notifyError } from '../../lib/notify';
@@ -43,7 +44,8 @@ export const sectionQuery = (id: number) =>
 export const productsQuery = (input: ListInput) =>
   queryOptions({
     queryKey: catalogKeys.productList(input),
-    queryFn: ({ signal }) => rest('product/list', input, { signal }),
+    // The answer names warehouses, payment methods and labels once (decision 160); the screens read full products.
+    queryFn: async ({ signal }) => expandProducts(await rest('product/list', input, { signal }), currentLanguage()),
     placeholderData: keepPreviousData,
   });
 
@@ -57,7 +59,7 @@ export const filterQuery = (filter: ListInput['filter']) =>
 export const productQuery = (id: number) =>
   queryOptions({
     queryKey: catalogKeys.product(id),
-    queryFn: () => rest('product/get', { id }),
+    queryFn: async () => expandProductDetail(await rest('product/get', { id }), currentLanguage()),
   });
 
 export const orderedSeriesQuery = (id: number) =>
@@ -77,7 +79,7 @@ export const suggestQuery = (search: string) =>
 export const favoritesQuery = (input: InputOf<Methods['favorite/list']>) =>
   queryOptions({
     queryKey: catalogKeys.favoriteList(input),
-    queryFn: () => rest('favorite/list', input),
+    queryFn: async () => expandProducts(await rest('favorite/list', input), currentLanguage()),
   });
 
 export const pricingQuery = (id: number) =>

@@ -1,4 +1,4 @@
-import { DASHBOARD_ORDERS } from '@portal/contract';
+import { businessDay, DASHBOARD_ORDERS } from '@portal/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -75,8 +75,9 @@ export function LastOrders() {
 export function OrderHistory() {
   const { t } = useTranslation('orders');
   const allowed = useCanOrder();
-  const from = new Date();
-  from.setMonth(from.getMonth() - 11, 1);
+  // Months of the supplier's calendar (decision 180): the first day of the month eleven months back.
+  const [year, month] = businessDay().split('-').map(Number) as [number, number];
+  const from = new Date(Date.UTC(year, month - 12, 1));
   const dateFrom = from.toISOString().slice(0, 10);
   const list = useQuery({
     queryKey: orderKeys.history(dateFrom),
@@ -86,11 +87,11 @@ export function OrderHistory() {
   if (!allowed) return null;
   const months = new Map<string, { count: number; sum: number }>();
   for (let i = 0; i < 12; i++) {
-    const d = new Date(from.getFullYear(), from.getMonth() + i, 1);
-    months.set(`${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`, { count: 0, sum: 0 });
+    const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + i, 1));
+    months.set(d.toISOString().slice(0, 7), { count: 0, sum: 0 });
   }
   for (const o of list.data?.items ?? []) {
-    const m = months.get(o.dateCreate.slice(0, 7));
+    const m = months.get(businessDay(o.dateCreate).slice(0, 7));
     if (m) {
       m.count++;
       m.sum += o.totals.find((s) => s.currency === 'RUB')?.value ?? 0;

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { money, num } from '../../../lib/format';
+import { money, num, volume } from '../../../lib/format';
 
 /** The order's total as the server priced it, by currency (one line in the usual case). */
 export function CheckoutTotal({ preview, testId }: { preview: OrderPreview | undefined; testId?: string }) {
@@ -46,7 +46,7 @@ export function CheckoutSummary({
         <>
           <Typography>{t('lines', { count: preview.items.length })}</Typography>
           <Typography color="text.secondary">
-            {t('weight', { value: num(preview.weightKg) })} · {t('volume', { value: num(preview.volumeM3, 5) })}
+            {t('weight', { value: num(preview.weightKg) })} · {t('volume', { value: volume(preview.volumeM3) })}
           </Typography>
         </>
       )}

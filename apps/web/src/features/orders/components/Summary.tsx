@@ -1,7 +1,7 @@
 import type { Order } from '@portal/contract';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { money, num } from '../../../lib/format';
+import { money, num, volume } from '../../../lib/format';
 import { OrderFlags, StatusChip } from './OrderFlags';
 
 /** The summary lines of spec §3, in its order. Empty values are left out. */
@@ -28,7 +28,7 @@ export function Summary({ order }: { order: Order }) {
         ? [order.pickupPoint.name, order.pickupPoint.address, order.pickupPoint.working].filter(Boolean).join(', ')
         : undefined,
     ],
-    [t('summary.volume'), num(order.totalVolume.valueM3, 5)],
+    [t('summary.volume'), volume(order.totalVolume.valueM3)],
     [t('summary.volumeExceptions'), ex(order.totalVolume.exceptions)],
     [t('summary.weight'), num(order.totalWeight.valueKg)],
     [t('summary.weightExceptions'), ex(order.totalWeight.exceptions)],
