@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { formatNumber, MAX_ROWS_PER_ANSWER, PAGE_SIZE_ALL, translate, type Language } from '@portal/contract';
 import { AppError } from './app-error.js';
 
@@ -22,6 +22,29 @@ export function pageWindow(input: PageInput): {
 export function paged<Q extends { limit(limit: number): Q; offset(offset: number): Q }>(query: Q, input: PageInput): Q {
   const { limit, offset } = pageWindow(input);
   return limit === null ? query : query.limit(limit).offset(offset);
+}
+
+/**
+ * A filtered list of records (returns, wishes, appeals, comments): how many match, and the ids of the page asked
+ * for in id order, as the sort asks (by `DATE_CREATE` or `ID`, the same order: ids grow with time), else
+ * `unsorted` (newest first by default). The caller builds its views of those ids.
+ */
+export async function countAndPageIds<DB, TB extends keyof DB>(
+  query: SelectQueryBuilder<DB, TB, object>,
+  idColumn: string,
+  input: (PageInput & { sort?: { DATE_CREATE?: 'ASC' | 'DESC'; ID?: 'ASC' | 'DESC' } }) | undefined,
+  unsorted: 'asc' | 'desc' = 'desc',
+): Promise<{ count: number; ids: number[] }> {
+  // Kysely cannot name the selection's keys of a generic query: the shapes are the two selects'.
+  const counted = await query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const asked = input?.sort?.DATE_CREATE ?? input?.sort?.ID;
+  const direction = asked === undefined ? unsorted : asked === 'ASC' ? 'asc' : 'desc';
+  const id = sql.ref<number>(idColumn);
+  const rows = await paged(query.select(id.as('id')).orderBy(id, direction), input).execute();
+  return {
+    count: Number((counted as unknown as { n: number }).n),
+    ids: (rows as unknown as Array<{ id: number }>).map((r) => r.id),
+  };
 }
 
 /** The page of rows already in memory that a list input asks for. */

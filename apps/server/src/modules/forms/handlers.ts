@@ -13,12 +13,12 @@ import {
   type PortalForm,
   type formsMethods,
 } from '@portal/contract';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { dealerCompanyCondition } from '../../rest/dealer-filter.js';
-import { paged } from '../../rest/paging.js';
+import { countAndPageIds } from '../../rest/paging.js';
 import { fullNameOf, userCards } from '../auth/index.js';
 import { unsubscribe } from '../mailing/index.js';
 import { isStaff } from '../auth/index.js';
@@ -231,19 +231,8 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
     if (input.filter?.status) q = q.where('a.status', '=', input.filter.status);
     const byDealer = isStaff(actor) ? dealerCompanyCondition('a.user_id', input.filter) : undefined;
     if (byDealer) q = q.where(byDealer);
-    const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-    const direction = (input.sort?.DATE_CREATE ?? input.sort?.ID) === 'ASC' ? 'asc' : 'desc';
-    let ids = q.select('a.id').orderBy('a.id', direction);
-    ids = paged(ids, input);
-    const rows = await ids.execute();
-    return {
-      count: Number(n),
-      items: await answerViews(
-        ctx.db,
-        rows.map((r) => r.id),
-        ctx.language,
-      ),
-    };
+    const { count, ids } = await countAndPageIds(q, 'a.id', input);
+    return { count, items: await answerViews(ctx.db, ids, ctx.language) };
   },
 
   'answer/get': (input, ctx) => visibleAnswer(ctx, input.id),

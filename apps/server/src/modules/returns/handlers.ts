@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { dealerCompanyCondition } from '../../rest/dealer-filter.js';
-import { paged } from '../../rest/paging.js';
+import { countAndPageIds } from '../../rest/paging.js';
 import type { Actor } from '../auth/index.js';
 import { isAdmin, isStaff, orderUsers } from '../auth/index.js';
 import { orderCompanies } from '../companies/index.js';
@@ -124,19 +124,8 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
         eb.selectFrom('good_return_statuses').select('id').where('code', '=', code),
       );
     }
-    const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-    const direction = (input.sort?.DATE_CREATE ?? input.sort?.ID) === 'ASC' ? 'asc' : 'desc';
-    let ids = q.select('r.id').orderBy('r.id', direction);
-    ids = paged(ids, input);
-    const rows = await ids.execute();
-    return {
-      count: Number(n),
-      items: await returnViews(
-        ctx.db,
-        rows.map((r) => r.id),
-        ctx.language,
-      ),
-    };
+    const { count, ids } = await countAndPageIds(q, 'r.id', input);
+    return { count, items: await returnViews(ctx.db, ids, ctx.language) };
   },
 
   async 'application-good-return/get'(input, ctx) {
@@ -324,18 +313,10 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
     let q = ctx.db.selectFrom('good_return_comments as c').innerJoin('good_returns as r', 'r.id', 'c.good_return_id');
     if (!isStaff(actor)) q = q.where('r.user_id', '=', actor.id);
     if (input.filter?.goodreturn) q = q.where('c.good_return_id', '=', input.filter.goodreturn);
-    const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-    const direction = (input.sort?.DATE_CREATE ?? input.sort?.ID) === 'DESC' ? 'desc' : 'asc';
-    let ids = q.select('c.id').orderBy('c.id', direction);
-    ids = paged(ids, input);
-    const rows = await ids.execute();
+    const { count, ids } = await countAndPageIds(q, 'c.id', input, 'asc');
     return {
-      count: Number(n),
-      items: await commentViews(
-        ctx.db,
-        rows.map((r) => r.id),
-        ctx.language,
-      ),
+      count,
+      items: await commentViews(ctx.db, ids, ctx.language),
     };
   },
 

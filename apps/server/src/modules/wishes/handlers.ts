@@ -1,10 +1,9 @@
 import { normalizeArticle, wishStatus, type Language, type Wish, type wishesMethods } from '@portal/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { dealerCompanyCondition } from '../../rest/dealer-filter.js';
-import { paged } from '../../rest/paging.js';
+import { countAndPageIds } from '../../rest/paging.js';
 import { fullNameOf, userCards, type Actor } from '../auth/index.js';
 import { activeProductByArticleKey, addProduct } from '../catalog/index.js';
 import { isAdmin, isStaff } from '../auth/index.js';
@@ -101,19 +100,8 @@ export const wishesHandlers: Handlers<typeof wishesMethods> = {
     if (input.filter?.article) {
       q = q.where('w.article_key', 'like', `%${normalizeArticle(input.filter.article).replace(/[%_\\]/g, '\\$&')}%`);
     }
-    const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-    const direction = (input.sort?.DATE_CREATE ?? input.sort?.ID) === 'ASC' ? 'asc' : 'desc';
-    let ids = q.select('w.id').orderBy('w.id', direction);
-    ids = paged(ids, input);
-    const rows = await ids.execute();
-    return {
-      count: Number(n),
-      items: await views(
-        ctx.db,
-        actor,
-        rows.map((r) => r.id),
-      ),
-    };
+    const { count, ids } = await countAndPageIds(q, 'w.id', input);
+    return { count, items: await views(ctx.db, actor, ids) };
   },
 
   'application-empty-product/get': (input, ctx) => one(ctx, input.id),

@@ -1,8 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { bannerFields, type BannerAdmin, type BannerFields } from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
@@ -11,18 +8,10 @@ import { fieldMessage } from '../../lib/forms';
 import { formatDate } from '../../lib/format';
 import { rest } from '../../lib/rest';
 import { AdminList } from './AdminList';
+import { ActiveSwitch, type EditorProps, PictureControl, PublishedChip } from './EditorFields';
 import { EditorDialog, errorAt } from './EditorDialog';
-import { PictureField } from './ImageField';
 
-function BannerEditor({
-  item,
-  onClose,
-  onSaved,
-}: {
-  item: BannerAdmin | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function BannerEditor({ item, onClose, onSaved }: EditorProps<BannerAdmin>) {
   const { t } = useTranslation('contentAdmin');
   const form = useForm<BannerFields>({
     resolver: zodResolver(bannerFields) as never,
@@ -97,29 +86,9 @@ function BannerEditor({
           error={Boolean(errors.sort)}
           helperText={msg('sort') ?? t('banner.sortHint')}
         />
-        <Controller
-          control={form.control}
-          name="active"
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-              label={t('banner.active')}
-            />
-          )}
-        />
+        <ActiveSwitch form={form} label={t('banner.active')} />
       </Box>
-      <Controller
-        control={form.control}
-        name="img"
-        render={({ field }) => (
-          <PictureField
-            label={t('banner.img')}
-            value={field.value ?? null}
-            onChange={field.onChange}
-            error={msg('img.src') ?? msg('img')}
-          />
-        )}
-      />
+      <PictureControl form={form} name="img" label={t('banner.img')} />
     </EditorDialog>
   );
 }
@@ -143,13 +112,7 @@ export default function BannerSection() {
         { label: t('banner.period'), wide: true, render: period },
         {
           label: t('banner.active'),
-          render: (b) => (
-            <Chip
-              size="small"
-              color={b.active ? 'success' : 'default'}
-              label={b.active ? t('content.published') : t('content.hidden')}
-            />
-          ),
+          render: (b) => <PublishedChip active={b.active} />,
         },
       ]}
       editor={(props) => <BannerEditor {...props} />}

@@ -16,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../lib/forms';
 import { rest } from '../../lib/rest';
 import { AdminList } from './AdminList';
+import { type EditorProps, PictureControl } from './EditorFields';
 import { EditorDialog, errorAt } from './EditorDialog';
-import { PictureField } from './ImageField';
 import { contentAdminKeys } from './settings-api';
 
 /** Every department, for the pickers (a supplier has a handful). */
@@ -27,15 +27,7 @@ const useDepartments = () =>
     queryFn: () => rest('departments/admin-list', { page: 1, size: -1 }),
   });
 
-function DepartmentEditor({
-  item,
-  onClose,
-  onSaved,
-}: {
-  item: DepartmentAdmin | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function DepartmentEditor({ item, onClose, onSaved }: EditorProps<DepartmentAdmin>) {
   const { t } = useTranslation('contentAdmin');
   const departments = useDepartments();
   const form = useForm<DepartmentFields>({
@@ -126,15 +118,7 @@ export function DepartmentSection() {
   );
 }
 
-function ContactEditor({
-  item,
-  onClose,
-  onSaved,
-}: {
-  item: ContactAdmin | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function ContactEditor({ item, onClose, onSaved }: EditorProps<ContactAdmin>) {
   const { t } = useTranslation('contentAdmin');
   const departments = useDepartments();
   const form = useForm<ContactFields>({
@@ -226,18 +210,7 @@ function ContactEditor({
           helperText={msg('sort')}
         />
       </Box>
-      <Controller
-        control={form.control}
-        name="img"
-        render={({ field }) => (
-          <PictureField
-            label={t('contact.img')}
-            value={field.value ?? null}
-            onChange={field.onChange}
-            error={msg('img.src')}
-          />
-        )}
-      />
+      <PictureControl form={form} name="img" label={t('contact.img')} />
     </EditorDialog>
   );
 }

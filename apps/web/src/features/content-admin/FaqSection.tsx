@@ -1,19 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { faqFields, type FaqAdmin, type FaqFields } from '@portal/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../lib/forms';
 import { rest } from '../../lib/rest';
 import { AdminList } from './AdminList';
+import { ActiveSwitch, type EditorProps, PublishedChip, RichTextControl } from './EditorFields';
 import { EditorDialog } from './EditorDialog';
-import { RichTextEditor } from './RichTextEditor';
 
-function FaqEditor({ item, onClose, onSaved }: { item: FaqAdmin | null; onClose: () => void; onSaved: () => void }) {
+function FaqEditor({ item, onClose, onSaved }: EditorProps<FaqAdmin>) {
   const { t } = useTranslation('contentAdmin');
   const form = useForm<FaqFields>({
     resolver: zodResolver(faqFields) as never,
@@ -39,18 +36,7 @@ function FaqEditor({ item, onClose, onSaved }: { item: FaqAdmin | null; onClose:
         helperText={fieldMessage(errors.question)}
         sx={{ mt: 1 }}
       />
-      <Controller
-        control={form.control}
-        name="answer"
-        render={({ field }) => (
-          <RichTextEditor
-            label={t('faq.answer')}
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldMessage(errors.answer)}
-          />
-        )}
-      />
+      <RichTextControl form={form} name="answer" label={t('faq.answer')} />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <TextField
           label={t('faq.sort')}
@@ -59,16 +45,7 @@ function FaqEditor({ item, onClose, onSaved }: { item: FaqAdmin | null; onClose:
           error={Boolean(errors.sort)}
           helperText={fieldMessage(errors.sort)}
         />
-        <Controller
-          control={form.control}
-          name="active"
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-              label={t('faq.active')}
-            />
-          )}
-        />
+        <ActiveSwitch form={form} label={t('faq.active')} />
       </Box>
     </EditorDialog>
   );
@@ -87,13 +64,7 @@ export default function FaqSection() {
         { label: t('faq.question'), render: (f) => f.question },
         {
           label: t('faq.active'),
-          render: (f) => (
-            <Chip
-              size="small"
-              color={f.active ? 'success' : 'default'}
-              label={f.active ? t('content.published') : t('content.hidden')}
-            />
-          ),
+          render: (f) => <PublishedChip active={f.active} />,
         },
       ]}
       editor={(props) => <FaqEditor {...props} />}

@@ -1,24 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { businessDay, newsFields, type NewsAdmin, type NewsFields } from '@portal/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../lib/forms';
 import { formatDate } from '../../lib/format';
 import { rest } from '../../lib/rest';
 import { AdminList } from './AdminList';
-import { EditorDialog, errorAt } from './EditorDialog';
-import { PictureField } from './ImageField';
-import { RichTextEditor } from './RichTextEditor';
+import { ActiveSwitch, type EditorProps, PictureControl, PublishedChip, RichTextControl } from './EditorFields';
+import { EditorDialog } from './EditorDialog';
 
 /** Today in the supplier's calendar (decision 180). */
 const today = () => businessDay();
 
-function NewsEditor({ item, onClose, onSaved }: { item: NewsAdmin | null; onClose: () => void; onSaved: () => void }) {
+function NewsEditor({ item, onClose, onSaved }: EditorProps<NewsAdmin>) {
   const { t } = useTranslation('contentAdmin');
   const form = useForm<NewsFields>({
     resolver: zodResolver(newsFields) as never,
@@ -70,59 +66,14 @@ function NewsEditor({ item, onClose, onSaved }: { item: NewsAdmin | null; onClos
           slotProps={{ inputLabel: { shrink: true } }}
         />
       </Box>
-      <Controller
-        control={form.control}
-        name="active"
-        render={({ field }) => (
-          <FormControlLabel
-            control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-            label={t('news.active')}
-          />
-        )}
-      />
+      <ActiveSwitch form={form} label={t('news.active')} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {(['previewImage', 'detailImage'] as const).map((name) => (
-          <Controller
-            key={name}
-            control={form.control}
-            name={name}
-            render={({ field }) => (
-              <PictureField
-                label={t(`news.${name}`)}
-                value={field.value ?? null}
-                onChange={field.onChange}
-                error={fieldMessage(errorAt(errors, `${name}.src`)) ?? fieldMessage(errorAt(errors, name))}
-              />
-            )}
-          />
+          <PictureControl key={name} form={form} name={name} label={t(`news.${name}`)} />
         ))}
       </Box>
-      <Controller
-        control={form.control}
-        name="previewText"
-        render={({ field }) => (
-          <RichTextEditor
-            label={t('news.previewText')}
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldMessage(errors.previewText)}
-            minHeight={80}
-          />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="detailText"
-        render={({ field }) => (
-          <RichTextEditor
-            label={t('news.detailText')}
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldMessage(errors.detailText)}
-            minHeight={220}
-          />
-        )}
-      />
+      <RichTextControl form={form} name="previewText" label={t('news.previewText')} minHeight={80} />
+      <RichTextControl form={form} name="detailText" label={t('news.detailText')} minHeight={220} />
     </EditorDialog>
   );
 }
@@ -141,13 +92,7 @@ export default function NewsSection() {
         {
           label: t('news.active'),
           wide: true,
-          render: (n) => (
-            <Chip
-              size="small"
-              color={n.active ? 'success' : 'default'}
-              label={n.active ? t('content.published') : t('content.hidden')}
-            />
-          ),
+          render: (n) => <PublishedChip active={n.active} />,
         },
       ]}
       editor={(props) => <NewsEditor {...props} />}

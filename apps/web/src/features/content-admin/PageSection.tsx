@@ -1,20 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { pageFields, type PageAdmin, type PageFields } from '@portal/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../lib/forms';
 import { rest } from '../../lib/rest';
 import { AdminList } from './AdminList';
+import { ActiveSwitch, type EditorProps, PublishedChip, RichTextControl } from './EditorFields';
 import { EditorDialog } from './EditorDialog';
-import { RichTextEditor } from './RichTextEditor';
 
-function PageEditor({ item, onClose, onSaved }: { item: PageAdmin | null; onClose: () => void; onSaved: () => void }) {
+function PageEditor({ item, onClose, onSaved }: EditorProps<PageAdmin>) {
   const { t } = useTranslation('contentAdmin');
   const form = useForm<PageFields>({
     resolver: zodResolver(pageFields) as never,
@@ -48,29 +45,8 @@ function PageEditor({ item, onClose, onSaved }: { item: PageAdmin | null; onClos
           helperText={fieldMessage(errors.url) ?? t('page.urlHint')}
         />
       </Box>
-      <Controller
-        control={form.control}
-        name="active"
-        render={({ field }) => (
-          <FormControlLabel
-            control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-            label={t('page.active')}
-          />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="content"
-        render={({ field }) => (
-          <RichTextEditor
-            label={t('page.content')}
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldMessage(errors.content)}
-            minHeight={260}
-          />
-        )}
-      />
+      <ActiveSwitch form={form} label={t('page.active')} />
+      <RichTextControl form={form} name="content" label={t('page.content')} minHeight={260} />
     </EditorDialog>
   );
 }
@@ -96,13 +72,7 @@ export default function PageSection() {
         },
         {
           label: t('page.active'),
-          render: (p) => (
-            <Chip
-              size="small"
-              color={p.active ? 'success' : 'default'}
-              label={p.active ? t('content.published') : t('content.hidden')}
-            />
-          ),
+          render: (p) => <PublishedChip active={p.active} />,
         },
       ]}
       editor={(props) => <PageEditor {...props} />}

@@ -1,9 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { storageFields, type StorageAdmin, type StorageFields } from '@portal/contract';
@@ -12,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../lib/forms';
 import { rest } from '../../lib/rest';
 import { AdminList } from './AdminList';
+import { ActiveSwitch, type EditorProps, PictureControl, PublishedChip, RichTextControl } from './EditorFields';
 import { EditorDialog, errorAt } from './EditorDialog';
 import { PictureField } from './ImageField';
 import { StringListField } from './ListField';
-import { RichTextEditor } from './RichTextEditor';
 
 const EMPTY: StorageFields = {
   name: '',
@@ -33,15 +30,7 @@ const EMPTY: StorageFields = {
   active: true,
 };
 
-function StorageEditor({
-  item,
-  onClose,
-  onSaved,
-}: {
-  item: StorageAdmin | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+function StorageEditor({ item, onClose, onSaved }: EditorProps<StorageAdmin>) {
   const { t } = useTranslation('contentAdmin');
   const form = useForm<StorageFields>({
     resolver: zodResolver(storageFields) as never,
@@ -152,31 +141,10 @@ function StorageEditor({
           )}
         />
       </Box>
-      <Controller
-        control={form.control}
-        name="active"
-        render={({ field }) => (
-          <FormControlLabel
-            control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-            label={t('storage.active')}
-          />
-        )}
-      />
+      <ActiveSwitch form={form} label={t('storage.active')} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {(['preview', 'scheme'] as const).map((name) => (
-          <Controller
-            key={name}
-            control={form.control}
-            name={name}
-            render={({ field }) => (
-              <PictureField
-                label={t(`storage.${name}`)}
-                value={field.value ?? null}
-                onChange={field.onChange}
-                error={msg(`${name}.src`) ?? msg(name)}
-              />
-            )}
-          />
+          <PictureControl key={name} form={form} name={name} label={t(`storage.${name}`)} />
         ))}
       </Box>
       <Controller
@@ -210,18 +178,7 @@ function StorageEditor({
           </Box>
         )}
       />
-      <Controller
-        control={form.control}
-        name="description"
-        render={({ field }) => (
-          <RichTextEditor
-            label={t('storage.description')}
-            value={field.value}
-            onChange={field.onChange}
-            error={msg('description')}
-          />
-        )}
-      />
+      <RichTextControl form={form} name="description" label={t('storage.description')} />
       {item && (
         <Box>
           <Button href={`/storage/${item.id}/`} target="_blank" rel="noopener">
@@ -247,13 +204,7 @@ export default function StorageSection() {
         { label: t('storage.working'), wide: true, render: (s) => s.working },
         {
           label: t('storage.active'),
-          render: (s) => (
-            <Chip
-              size="small"
-              color={s.active ? 'success' : 'default'}
-              label={s.active ? t('content.published') : t('content.hidden')}
-            />
-          ),
+          render: (s) => <PublishedChip active={s.active} />,
         },
       ]}
       editor={(props) => <StorageEditor {...props} />}
