@@ -55,13 +55,15 @@ export interface OpenOptions {
 
 /** Background work waits here, when it takes PGlite's one connection, for the requests in flight (decision 172). */
 export const BACKGROUND_WAIT_MS = 250;
+/** …and then goes on without waiting for this long. */
+export const BACKGROUND_PASS_MS = 100;
 
 class RequestsFirstDialect extends PGliteDialect {
   override createDriver(): Driver {
     const driver = super.createDriver();
     const acquire = driver.acquireConnection.bind(driver);
     driver.acquireConnection = async () => {
-      if (isBackground()) await yieldToRequests(BACKGROUND_WAIT_MS);
+      if (isBackground()) await yieldToRequests(BACKGROUND_WAIT_MS, BACKGROUND_PASS_MS);
       return acquire();
     };
     return driver;

@@ -34,8 +34,11 @@ export function requestEnded(): void {
 
 export const requestsInFlight = (): number => inFlight;
 
-/** Waits until no request is in flight, or `maxMs`. */
-export async function yieldToRequests(maxMs: number): Promise<void> {
+/**
+ * Waits until no request is in flight, or `maxMs`; then goes on without waiting for `passMs` (a batch's
+ * statements one after another), so the background work keeps a share of the connection.
+ */
+export async function yieldToRequests(maxMs: number, passMs: number): Promise<void> {
   if (inFlight === 0 || Date.now() < passUntil) return;
   const timedOut = await new Promise<boolean>((resolve) => {
     const done = (late: boolean) => {
@@ -47,5 +50,5 @@ export async function yieldToRequests(maxMs: number): Promise<void> {
     const timer = setTimeout(() => done(true), maxMs);
     waiters.push(wake);
   });
-  if (timedOut) passUntil = Date.now() + maxMs;
+  passUntil = Date.now() + (timedOut ? maxMs : passMs);
 }
