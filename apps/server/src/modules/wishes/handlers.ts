@@ -1,35 +1,16 @@
-import { normalizeArticle, wishStatus, type Language, type Wish, type wishesMethods } from '@portal/contract';
+import { wishStatus, type Language, type Wish, type wishesMethods } from '@portal/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
-import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
-import { dealerCompanyCondition } from '../../rest/dealer-filter.js';
+import { inTransaction, requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { countAndPageIds } from '../../rest/paging.js';
-import { fullNameOf, userCards, type Actor } from '../auth/index.js';
-import { activeProductByArticleKey, addProduct } from '../catalog/index.js';
-import { isAdmin, isStaff } from '../auth/index.js';
+import { fullNameOf, isAdmin, isStaff, userCards, type Actor } from '../auth/index.js';
 import { recordAudit } from '../audit/index.js';
 import { dateRu, tellStaff } from '../notices/index.js';
-import './tables.js';
-
-/**
- * Requests joined with the catalogue on the normalised part number at read time, so a request turns
- * SUCCESS as soon as the product is on the site (and back if it is withdrawn) without any sync job.
- */
-function wishesQuery(db: Db, actor: Actor) {
-  let q = db
-    .selectFrom('wishes as w')
-    .leftJoinLateral(activeProductByArticleKey('w.article_key').as('p'), (join) => join.onTrue());
-  if (!isStaff(actor)) q = q.where('w.user_id', '=', actor.id);
-  return q;
-}
+import * as q from './queries.js';
 
 async function views(db: Db, actor: Actor, ids: number[]): Promise<Wish[]> {
   if (ids.length === 0) return [];
-  const rows = await wishesQuery(db, actor)
-    .selectAll('w')
-    .select(['p.id as product_id', 'p.name as product_name'])
-    .where('w.id', 'in', ids)
-    .execute();
+  const rows = await q.wishRows(db, actor, ids);
   const users = await userCards(
     db,
     rows.map((r) => r.user_id),
@@ -90,17 +71,8 @@ const FIELDS: Record<Language, Array<{ code: string; label: string; type: string
 export const wishesHandlers: Handlers<typeof wishesMethods> = {
   async 'application-empty-product/list'(input, ctx) {
     const actor = requireActor(ctx);
-    let q = wishesQuery(ctx.db, actor);
-    const status = input.filter?.status;
-    if (status === 'SUCCESS') q = q.where('p.id', 'is not', null);
-    if (status === 'PROCESSING') q = q.where('p.id', 'is', null).where('w.is_processed', '=', true);
-    if (status === 'ERROR') q = q.where('p.id', 'is', null).where('w.is_processed', '=', false);
-    const byDealer = isStaff(actor) ? dealerCompanyCondition('w.user_id', input.filter) : undefined;
-    if (byDealer) q = q.where(byDealer);
-    if (input.filter?.article) {
-      q = q.where('w.article_key', 'like', `%${normalizeArticle(input.filter.article).replace(/[%_\\]/g, '\\$&')}%`);
-    }
-    const { count, ids } = await countAndPageIds(q, 'w.id', input);
+    const list = q.filteredWishes(ctx.db, actor, input.filter);
+    const { count, ids } = await countAndPageIds(list, 'w.id', input);
     return { count, items: await views(ctx.db, actor, ids) };
   },
 
@@ -108,27 +80,17 @@ export const wishesHandlers: Handlers<typeof wishesMethods> = {
 
   async 'application-empty-product/create'(input, ctx) {
     const actor = requireActor(ctx);
-    const rows = await ctx.db
-      .insertInto('wishes')
-      .values(
-        input.items.map((item) => ({
-          user_id: actor.id,
-          article: item.article,
-          article_key: normalizeArticle(item.article),
-          count: item.count,
-          vin: input.vin ?? '',
-          model: input.model ?? '',
-        })),
-      )
-      .returning('id')
-      .execute();
-    return {
-      items: await views(
-        ctx.db,
-        actor,
-        rows.map((r) => r.id),
-      ),
-    };
+    const ids = await q.insertWishes(
+      ctx.db,
+      actor.id,
+      input.items.map((item) => ({
+        article: item.article,
+        count: item.count,
+        vin: input.vin ?? '',
+        model: input.model ?? '',
+      })),
+    );
+    return { items: await views(ctx.db, actor, ids) };
   },
 
   /** The dealer edits their request until it is taken into work; staff mark it processed. */
@@ -136,9 +98,7 @@ export const wishesHandlers: Handlers<typeof wishesMethods> = {
     const actor = requireActor(ctx);
     const staff = isStaff(actor);
     if (fields.isProcessed !== undefined && !staff) throw new AppError('FORBIDDEN', 'error.staffOnly');
-    let q = ctx.db.selectFrom('wishes').select(['id', 'is_processed']).where('id', '=', id);
-    if (!staff) q = q.where('user_id', '=', actor.id);
-    const current = await q.executeTakeFirst();
+    const current = await q.wishState(ctx.db, id, staff ? null : actor.id);
     if (!current) throw notFound();
     const editsRequest =
       fields.article !== undefined ||
@@ -146,20 +106,7 @@ export const wishesHandlers: Handlers<typeof wishesMethods> = {
       fields.vin !== undefined ||
       fields.model !== undefined;
     if (!staff && current.is_processed && editsRequest) throw new AppError('CONFLICT', 'error.wishProcessed');
-    await ctx.db
-      .updateTable('wishes')
-      .set({
-        ...(fields.article !== undefined
-          ? { article: fields.article, article_key: normalizeArticle(fields.article) }
-          : {}),
-        ...(fields.count !== undefined ? { count: fields.count } : {}),
-        ...(fields.vin !== undefined ? { vin: fields.vin } : {}),
-        ...(fields.model !== undefined ? { model: fields.model } : {}),
-        ...(fields.isProcessed !== undefined ? { is_processed: fields.isProcessed } : {}),
-        updated_at: new Date(),
-      })
-      .where('id', '=', id)
-      .execute();
+    await q.updateWish(ctx.db, id, fields);
     return one(ctx, id);
   },
 
@@ -167,14 +114,13 @@ export const wishesHandlers: Handlers<typeof wishesMethods> = {
     // Decision 054: the author withdraws their own request; an employee may not delete a dealer's (they mark
     // it processed or put the part on the site); an administrator may, and the audit log keeps what was deleted.
     const actor = requireActor(ctx);
-    const row = await ctx.db.selectFrom('wishes').selectAll().where('id', '=', input.id).executeTakeFirst();
+    const row = await q.wishById(ctx.db, input.id);
     if (!row || (!isStaff(actor) && row.user_id !== actor.id)) throw notFound();
     const own = row.user_id === actor.id;
     if (!own && !isAdmin(actor)) throw new AppError('FORBIDDEN', 'error.wishDeleteNotOwn');
-    await ctx.db.transaction().execute(async (trx) => {
-      const result = await trx.deleteFrom('wishes').where('id', '=', row.id).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound();
-      if (!own) await recordAudit(trx, ctx, { entity: 'wish', id: row.id, action: 'delete', before: { ...row } });
+    await inTransaction(ctx, async (db) => {
+      if (!(await q.deleteWish(db, row.id))) throw notFound();
+      if (!own) await recordAudit(db, ctx, { entity: 'wish', id: row.id, action: 'delete', before: { ...row } });
     });
     return { ok: true as const };
   },
@@ -198,23 +144,14 @@ export const wishesHandlers: Handlers<typeof wishesMethods> = {
       .filter(Boolean)
       .join('\n');
     await tellStaff(ctx, `Заявка по номеру детали ${wish.article}`, text, `/wishes/${wish.id}/`);
-    await ctx.db.updateTable('wishes').set({ sent_at: new Date() }).where('id', '=', wish.id).execute();
+    await q.markSent(ctx.db, wish.id);
     return { ok: true as const };
   },
 
   /** Staff answer a request by putting the part on the site; every request for that number turns SUCCESS. */
   async 'application-empty-product/add-to-catalog'(input, ctx) {
     const wish = await one(ctx, input.id);
-    if (!wish.isAvailableCatalog) {
-      await ctx.db.transaction().execute(async (trx) => {
-        await addProduct(trx, { name: input.name, article: wish.article });
-        await trx
-          .updateTable('wishes')
-          .set({ is_processed: true, updated_at: new Date() })
-          .where('id', '=', wish.id)
-          .execute();
-      });
-    }
+    if (!wish.isAvailableCatalog) await q.addToCatalog(ctx.db, wish.id, { name: input.name, article: wish.article });
     return one(ctx, input.id);
   },
 };
