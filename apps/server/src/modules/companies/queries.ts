@@ -51,12 +51,7 @@ export const orderCompanies = () =>
 
 /** A dealer's own company (another dealer's is not found). */
 export const ownCounterparty = (db: Db, userId: number, id: number) =>
-  db
-    .selectFrom('counterparties')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  db.selectFrom('counterparties').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 
 /** The dealer's companies, filtered by ids and name, sorted and paged, with the count of all that match. */
 export async function listCounterparties(
