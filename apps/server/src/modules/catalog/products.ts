@@ -246,11 +246,7 @@ export function propertyValue(code: string, value: unknown, language: Language):
  * Spec §3 info price: the base (default) price type's price for the same payment method. Left out when there is
  * none or when it equals the buy price (the user's price type is the base one), so the answer stays lean.
  */
-export function infoPrice(
-  row: Pick<ProductViewRow, 'info'>,
-  offer: Offer,
-  context: PriceContext | null,
-) {
+export function infoPrice(row: Pick<ProductViewRow, 'info'>, offer: Offer, context: PriceContext | null) {
   const stored = splitPrice(row.info);
   if (stored.value === null || !context) return {};
   const value = shownPrice(stored.value, context);
