@@ -17,3 +17,4 @@ export {
   type UserCard,
 } from './queries.js';
 export * as userAdmin from './user-admin.js';
+export { dealerCompanyCondition } from './dealer-filter.js';

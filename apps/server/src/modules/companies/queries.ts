@@ -1,6 +1,8 @@
+import type { counterpartyMethods, CounterpartyFields, ParsedInputOf } from '@portal/contract';
 import { expressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { paged } from '../../rest/paging.js';
 import './tables.js';
 
 /** Reads of the `counterparties` table that other modules need, through the companies module's face. */
@@ -46,3 +48,63 @@ export const orderCompanies = () =>
   expressionBuilder<Database, never>()
     .selectFrom('counterparties')
     .select(['id', 'name', 'inn', 'kpp', 'legal_address']);
+
+/** A dealer's own company (another dealer's is not found). */
+export const ownCounterparty = (db: Db, userId: number, id: number) =>
+  db.selectFrom('counterparties').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+
+/** The dealer's companies, filtered by ids and name, sorted and paged, with the count of all that match. */
+export async function listCounterparties(
+  db: Db,
+  userId: number,
+  input: ParsedInputOf<(typeof counterpartyMethods)['counterparty/list']>,
+) {
+  let q = db.selectFrom('counterparties').where('user_id', '=', userId);
+  if (input.filter?.id) q = q.where('id', 'in', input.filter.id);
+  if (input.filter?.name) q = q.where('name', 'ilike', `%${input.filter.name.replace(/[%_\\]/g, '\\$&')}%`);
+  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  let rows = q.selectAll();
+  rows = input.sort?.NAME ? rows.orderBy('name', input.sort.NAME === 'DESC' ? 'desc' : 'asc') : rows;
+  rows = rows.orderBy('id', input.sort?.ID === 'DESC' ? 'desc' : 'asc');
+  rows = paged(rows, input);
+  return { count: Number(n), rows: await rows.execute() };
+}
+
+const columnsOf = (f: CounterpartyFields) => ({
+  name: f.name,
+  inn: f.inn,
+  kpp: f.kpp,
+  ogrn: f.ogrn,
+  legal_address: f.legalAddress,
+  bank: f.bank,
+  bik: f.bik,
+  account: f.account,
+  corr_account: f.corrAccount,
+});
+
+export const insertCounterparty = (db: Db, userId: number, fields: CounterpartyFields) =>
+  db
+    .insertInto('counterparties')
+    .values({ user_id: userId, ...columnsOf(fields) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Updates the dealer's own company; undefined when it is not theirs or missing. */
+export const updateCounterparty = (db: Db, userId: number, id: number, fields: CounterpartyFields) =>
+  db
+    .updateTable('counterparties')
+    .set({ ...columnsOf(fields), updated_at: new Date() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+
+/** Deletes the dealer's own company; false when there was none. */
+export async function deleteCounterparty(db: Db, userId: number, id: number): Promise<boolean> {
+  const res = await db
+    .deleteFrom('counterparties')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}

@@ -1,8 +1,7 @@
 import { normalizeArticle, type DealerCompanyFilter, type WishStatus } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { dealerCompanyCondition } from '../../rest/dealer-filter.js';
-import { isStaff, type Actor } from '../auth/index.js';
+import { dealerCompanyCondition, isStaff, type Actor } from '../auth/index.js';
 import { activeProductByArticleKey, addProduct } from '../catalog/index.js';
 import './tables.js';
 

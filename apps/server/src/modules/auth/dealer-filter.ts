@@ -1,6 +1,6 @@
 import type { DealerCompanyFilter } from '@portal/contract';
 import { sql, type RawBuilder } from 'kysely';
-import { containsPattern } from './paging.js';
+import { containsPattern } from '../../rest/paging.js';
 
 /**
  * The dealer and company filters of the staff lists (issue 13), as the order desk reads them: a condition on
