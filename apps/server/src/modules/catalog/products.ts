@@ -164,11 +164,26 @@ export interface ProductRow {
 }
 
 /** A product row with what the actor sees of it (productColumns): price, stock per warehouse, favourite. */
-export interface ProductViewRow extends ProductRow, OfferColumns {
+export interface ProductViewRow extends ProductRow {
+  /** The stock string (migration 0014). */
+  stock_by_store: string;
+  /** The actor's price as `value currency` (one index lookup, priceColumns reads it), null when there is none. */
+  price: string | null;
+  /** The base price type's price (spec §3 info price) as `value currency`, null when there is none. */
+  info: string | null;
   favorite: boolean;
-  /** The base price type's price (spec §3 info price), null when there is none. */
-  info_value?: number | string | null;
-  info_currency?: string | null;
+}
+
+/** A `value currency` pair of productColumns as numbers and code (null stays null). */
+function splitPrice(text: string | null): { value: number | null; currency: string | null } {
+  if (text === null) return { value: null, currency: null };
+  const space = text.indexOf(' ');
+  return { value: Number(text.slice(0, space)), currency: text.slice(space + 1) };
+}
+
+/** The offer columns of a row read with productColumns (offerFrom takes them). */
+export function priceColumns(row: Pick<ProductViewRow, 'price' | 'stock_by_store'>): OfferColumns {
+  return { ...splitPrice(row.price), stock_by_store: row.stock_by_store };
 }
 
 export const PRODUCT_COLUMNS = sql`p.id, p.name, p.article, p.brand, p.preview_text, p.unit, p.measure_factor, p.section_id,
@@ -180,15 +195,14 @@ export const PRODUCT_COLUMNS = sql`p.id, p.name, p.article, p.brand, p.preview_t
  * only for the rows that pass ORDER BY and LIMIT, one index lookup each.
  */
 export function productColumns(context: PriceContext | null, actorId: number) {
-  const price = (column: 'value' | 'currency') =>
-    sql`(SELECT x.${sql.ref(column)} FROM product_prices x WHERE x.product_id = p.id
+  // Value and currency in one subquery each (one index lookup per price, not one per column).
+  const price = sql`(SELECT x.value::text || ' ' || x.currency FROM product_prices x WHERE x.product_id = p.id
           AND x.price_type_id = ${context?.priceTypeId ?? 0} AND x.pay_system_id = ${context?.paySystemId ?? 0})`;
   // Spec §3 info price: the base (default) price type's price for the same payment method, in the same query.
-  const info = (column: 'value' | 'currency') =>
-    sql`(SELECT x.${sql.ref(column)} FROM product_prices x JOIN price_types t ON t.id = x.price_type_id AND t.is_default
+  const info = sql`(SELECT x.value::text || ' ' || x.currency FROM product_prices x
+          JOIN price_types t ON t.id = x.price_type_id AND t.is_default
           WHERE x.product_id = p.id AND x.pay_system_id = ${context?.paySystemId ?? 0} ORDER BY t.sort, t.id LIMIT 1)`;
-  return sql`${PRODUCT_COLUMNS}, p.stock_by_store, ${price('value')} AS value, ${price('currency')} AS currency,
-    ${info('value')} AS info_value, ${info('currency')} AS info_currency,
+  return sql`${PRODUCT_COLUMNS}, p.stock_by_store, ${price} AS price, ${info} AS info,
     EXISTS (SELECT 1 FROM favorites f WHERE f.user_id = ${actorId} AND f.product_id = p.id) AS favorite`;
 }
 
@@ -232,14 +246,11 @@ export function propertyValue(code: string, value: unknown, language: Language):
  * Spec §3 info price: the base (default) price type's price for the same payment method. Left out when there is
  * none or when it equals the buy price (the user's price type is the base one), so the answer stays lean.
  */
-export function infoPrice(
-  row: Pick<ProductViewRow, 'info_value' | 'info_currency'>,
-  offer: Offer,
-  context: PriceContext | null,
-) {
-  if (row.info_value === null || row.info_value === undefined || !context) return {};
-  const value = shownPrice(Number(row.info_value), context);
-  const currency = row.info_currency ?? 'RUB';
+export function infoPrice(row: Pick<ProductViewRow, 'info'>, offer: Offer, context: PriceContext | null) {
+  const stored = splitPrice(row.info);
+  if (stored.value === null || !context) return {};
+  const value = shownPrice(stored.value, context);
+  const currency = stored.currency ?? 'RUB';
   if (offer.price && offer.price.value === value && offer.price.currency === currency) return {};
   return { priceInfo: { value, currency } };
 }
@@ -321,7 +332,7 @@ export class LeanAnswer {
     const [stores, minimums] = await Promise.all([loadStores(db, this.context), minimumsOf(db, rows, this.context)]);
     this.stores = stores;
     return rows.map((r) =>
-      this.product(r, offerFrom(r.id, r, this.context, stores), matches?.get(r.id), minimums.get(r.id)),
+      this.product(r, offerFrom(r.id, priceColumns(r), this.context, stores), matches?.get(r.id), minimums.get(r.id)),
     );
   }
 
