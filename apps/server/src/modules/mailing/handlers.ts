@@ -1,17 +1,14 @@
 import { MAILING_AGREEMENT_CODE, type Mailing, type mailingMethods } from '@portal/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../rest/app-error.js';
 import { requireActor, type Handlers } from '../../rest/context.js';
-import { paged } from '../../rest/paging.js';
-import { fullNameOf, userCards, type Actor } from '../auth/index.js';
+import { fullNameOf, isStaff, userCards, type Actor } from '../auth/index.js';
 import { consentTo } from '../forms/index.js';
-import { isStaff } from '../auth/index.js';
-import './tables.js';
+import * as q from './queries.js';
 
 async function mailingOf(db: Db, actor: Actor): Promise<Mailing> {
   const { agreementId, consentId } = await consentTo(db, MAILING_AGREEMENT_CODE, actor.id);
-  const row = await db.selectFrom('mailings').selectAll().where('user_id', '=', actor.id).executeTakeFirst();
+  const row = await q.mailingRow(db, actor.id);
   return {
     id: row?.id ?? null,
     // Not subscribed yet: offer the profile's address.
@@ -25,15 +22,13 @@ async function mailingOf(db: Db, actor: Actor): Promise<Mailing> {
 export const mailingHandlers: Handlers<typeof mailingMethods> = {
   async 'mailings/list'(input, ctx) {
     const actor = requireActor(ctx);
-    let q = ctx.db.selectFrom('mailings as m');
-    if (!isStaff(actor)) q = q.where('m.user_id', '=', actor.id);
-    if (input.filter?.subscribed !== undefined) q = q.where('m.subscribed', '=', input.filter.subscribed);
-    const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-    let rows = q
-      .select(['m.id', 'm.email', 'm.subscribed', 'm.user_id'])
-      .orderBy('m.id', input.sort?.ID === 'DESC' ? 'desc' : 'asc');
-    rows = paged(rows, input);
-    const page = await rows.execute();
+    const { count, rows: page } = await q.listMailings(
+      ctx.db,
+      isStaff(actor) ? null : actor.id,
+      input.filter?.subscribed,
+      input.sort?.ID === 'DESC' ? 'desc' : 'asc',
+      input,
+    );
     const users = await userCards(
       ctx.db,
       page.map((r) => r.user_id),
@@ -49,7 +44,7 @@ export const mailingHandlers: Handlers<typeof mailingMethods> = {
         userName: user ? fullNameOf(user) || user.login : '',
       };
     });
-    return { count: Number(n), items };
+    return { count, items };
   },
 
   'mailings/get': (_input, ctx) => mailingOf(ctx.db, requireActor(ctx)),
@@ -62,13 +57,7 @@ export const mailingHandlers: Handlers<typeof mailingMethods> = {
     if (subscribe && current.consentId === null) {
       throw new AppError('VALIDATION', 'error.mailingConsent');
     }
-    await ctx.db
-      .insertInto('mailings')
-      .values({ user_id: actor.id, email: input.email, subscribed: subscribe })
-      .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet({ email: input.email, subscribed: subscribe, updated_at: new Date() }),
-      )
-      .execute();
+    await q.putMailing(ctx.db, actor.id, input.email, subscribe);
     return mailingOf(ctx.db, actor);
   },
 };

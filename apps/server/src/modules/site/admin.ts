@@ -14,7 +14,7 @@ import {
 } from '../catalog/index.js';
 import { readSiteSettings } from './handlers.js';
 import { readExchangeUser, type StoredExchangeUser } from './exchange-user.js';
-import './tables.js';
+import * as q from './queries.js';
 
 /**
  * The back office's site settings (issue 13, point 3). One row `main` holds the settings every page reads
@@ -52,16 +52,8 @@ async function adminView(db: Db, ctx: RestContext): Promise<SiteSettingsAdmin> {
 
 /** The settings the public page data carries, as stored: what the administrator has set. */
 async function storedMain(db: Db): Promise<Partial<SiteSettings>> {
-  const row = await db.selectFrom('site_settings').select('value').where('key', '=', 'main').executeTakeFirst();
+  const row = await q.mainSettingsRow(db);
   return (row?.value ?? {}) as Partial<SiteSettings>;
-}
-
-async function putSetting(db: Db, key: string, value: unknown): Promise<void> {
-  await db
-    .insertInto('site_settings')
-    .values({ key, value: JSON.stringify(value) })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
-    .execute();
 }
 
 export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
@@ -72,7 +64,7 @@ export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
     await ctx.db.transaction().execute(async (trx) => {
       const db = trx as unknown as Db;
       // The settings row first: it is locked for the transaction, so two saves do not interleave.
-      await db.selectFrom('site_settings').select('key').where('key', '=', 'main').forUpdate().executeTakeFirst();
+      await q.lockMainSettings(db);
       const before = await storedMain(db);
       const after = {
         ...before,
@@ -87,7 +79,7 @@ export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
         thresholds: input.thresholds,
         returnDays: input.returnDays,
       };
-      await putSetting(db, 'main', after);
+      await q.putSetting(db, 'main', after);
       await recordAudit(db, ctx, { entity: 'site-settings', id: 'main', action: 'update', before, after });
 
       const fields: Record<string, string> = {};
@@ -146,7 +138,7 @@ export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
       const oldUser = await readExchangeUser(db);
       if (input.exchange.login === '') {
         if (oldUser) {
-          await db.deleteFrom('site_settings').where('key', '=', 'exchange').execute();
+          await q.deleteSetting(db, 'exchange');
           await recordAudit(db, ctx, { entity: 'exchange-user', id: 'exchange', action: 'delete', before: oldUser });
         }
       } else if (input.exchange.password !== '' || oldUser?.login !== input.exchange.login) {
@@ -156,7 +148,7 @@ export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
           login: input.exchange.login,
           passwordHash: input.exchange.password ? await hashPassword(input.exchange.password) : oldUser!.passwordHash,
         };
-        await putSetting(db, 'exchange', next);
+        await q.putSetting(db, 'exchange', next);
         await recordAudit(db, ctx, {
           entity: 'exchange-user',
           id: 'exchange',

@@ -18,7 +18,7 @@ import type { Db } from '../../db/database.js';
 import type { Handlers } from '../../rest/context.js';
 import { isStaff } from '../auth/index.js';
 import { listContentPages } from '../content/index.js';
-import './tables.js';
+import * as q from './queries.js';
 
 /** No requisites until the administrator fills them in (the demo seed does). */
 const NO_SUPPLIER: Supplier = {
@@ -79,7 +79,7 @@ const DEFAULT_SETTINGS: Omit<SiteSettings, 'captchaSiteKey' | 'mapsApiKey'> = {
 };
 
 export async function readSiteSettings(db: Db, config: Config): Promise<SiteSettings> {
-  const row = await db.selectFrom('site_settings').select('value').where('key', '=', 'main').executeTakeFirst();
+  const row = await q.mainSettingsRow(db);
   const stored = (row?.value ?? {}) as Partial<SiteSettings>;
   return {
     ...DEFAULT_SETTINGS,
@@ -93,20 +93,20 @@ export async function readSiteSettings(db: Db, config: Config): Promise<SiteSett
 
 /** Days after shipment a dealer may file a return (decision 061); the administrator may change them. */
 export async function readReturnDays(db: Db): Promise<number> {
-  const row = await db.selectFrom('site_settings').select('value').where('key', '=', 'main').executeTakeFirst();
+  const row = await q.mainSettingsRow(db);
   const days = (row?.value as Partial<SiteSettings> | undefined)?.returnDays;
   return typeof days === 'number' && Number.isInteger(days) && days >= 0 ? days : DEFAULT_SETTINGS.returnDays;
 }
 
 /** Spec §9 thresholds (decision 140): the catalogue, the basket and the checkout apply them on every call. */
 export async function readThresholds(db: Db): Promise<Thresholds> {
-  const row = await db.selectFrom('site_settings').select('value').where('key', '=', 'main').executeTakeFirst();
+  const row = await q.mainSettingsRow(db);
   return { ...NO_THRESHOLDS, ...(row?.value as Partial<SiteSettings> | undefined)?.thresholds };
 }
 
 /** The supplier's requisites (decision 063): the bill and the printed order read them here. */
 export async function readSupplier(db: Db): Promise<Supplier> {
-  const row = await db.selectFrom('site_settings').select('value').where('key', '=', 'main').executeTakeFirst();
+  const row = await q.mainSettingsRow(db);
   return { ...NO_SUPPLIER, ...(row?.value as Partial<SiteSettings> | undefined)?.supplier };
 }
 
@@ -124,13 +124,7 @@ export const siteHandlers: Handlers<typeof siteMethods> = {
 
   /** The menu in the caller's language, with the entries their permissions do not allow left out. */
   async 'menu/list'(input, ctx) {
-    const rows = await ctx.db
-      .selectFrom('menu_items')
-      .selectAll()
-      .where('menu', '=', input?.type ?? 'left')
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
+    const rows = await q.menuItems(ctx.db, input?.type ?? 'left');
     const permissions = ctx.actor ? permissionsFor(ctx.actor.roles) : null;
     const staff = ctx.actor ? isStaff(ctx.actor) : false;
     const visible = rows.filter(
