@@ -18,12 +18,11 @@ import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { countAndPageIds } from '../../rest/paging.js';
-import { dealerCompanyCondition, fullNameOf, userCards } from '../auth/index.js';
+import { dealerCompanyCondition, fullNameOf, isStaff, userCards } from '../auth/index.js';
 import { unsubscribe } from '../mailing/index.js';
-import { isStaff } from '../auth/index.js';
 import { tellStaff, tellUser } from '../notices/index.js';
 import type { FormsTable, StoredAnswerField } from './tables.js';
-import './tables.js';
+import * as q from './queries.js';
 
 type FormRow = Selectable<FormsTable>;
 
@@ -69,13 +68,7 @@ function answerFieldIn(
 
 async function answerViews(db: Db, ids: number[], language: Language): Promise<Answer[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('answers as a')
-    .innerJoin('forms as f', 'f.id', 'a.form_id')
-    .selectAll('a')
-    .select(['f.code', 'f.title', 'f.title_en', 'f.fields', 'f.translation_en'])
-    .where('a.id', 'in', ids)
-    .execute();
+  const rows = await q.answerRows(db, ids);
   const users = await userCards(
     db,
     rows.map((r) => r.user_id),
@@ -114,9 +107,7 @@ async function answerViews(db: Db, ids: number[], language: Language): Promise<A
 
 async function visibleAnswer(ctx: RestContext, id: number): Promise<Answer> {
   const actor = requireActor(ctx);
-  let q = ctx.db.selectFrom('answers').select('id').where('id', '=', id);
-  if (!isStaff(actor)) q = q.where('user_id', '=', actor.id);
-  const row = await q.executeTakeFirst();
+  const row = await q.answerId(ctx.db, id, isStaff(actor) ? null : actor.id);
   if (!row) throw notFound();
   const [view] = await answerViews(ctx.db, [row.id], ctx.language);
   if (!view) throw notFound();
@@ -131,17 +122,12 @@ function formInvalid(ctx: RestContext, fields: Record<string, string>) {
 
 export const formsHandlers: Handlers<typeof formsMethods> = {
   async 'form/list'(input, ctx) {
-    let q = ctx.db.selectFrom('forms');
-    if (input?.filter?.code) q = q.where('code', '=', input.filter.code);
-    const rows = await q.selectAll().orderBy('sort').orderBy('id').execute();
+    const rows = await q.formsByCode(ctx.db, input?.filter?.code);
     return { count: rows.length, items: rows.map((r) => toForm(r, ctx.language)) };
   },
 
   async 'form/get'(input, ctx) {
-    let q = ctx.db.selectFrom('forms').selectAll();
-    if (input.id !== undefined) q = q.where('id', '=', input.id);
-    if (input.code !== undefined) q = q.where('code', '=', input.code);
-    const row = await q.executeTakeFirst();
+    const row = await q.formBy(ctx.db, input);
     if (!row) throw notFound();
     return toForm(row, ctx.language);
   },
@@ -153,7 +139,7 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
    */
   async 'answer/create'({ payload }, ctx) {
     const actor = requireActor(ctx);
-    const form = await ctx.db.selectFrom('forms').selectAll().where('code', '=', payload.code).executeTakeFirst();
+    const form = await q.formBy(ctx.db, { code: payload.code });
     if (!form) throw notFound();
     const byCode = new Map(form.fields.map((f) => [f.code, f]));
     const values: FormValues = {};
@@ -197,19 +183,8 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
       });
 
     const id = await ctx.db.transaction().execute(async (trx) => {
-      for (const agreementId of agreementIds) {
-        await trx
-          .insertInto('consents')
-          .values({ user_id: actor.id, agreement_id: agreementId })
-          .onConflict((oc) => oc.columns(['user_id', 'agreement_id']).doNothing())
-          .execute();
-      }
-      const created = await trx
-        .insertInto('answers')
-        .values({ form_id: form.id, user_id: actor.id, user_fields: JSON.stringify(userFields) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return created.id;
+      for (const agreementId of agreementIds) await q.addConsent(trx, actor.id, agreementId);
+      return q.insertAnswer(trx, form.id, actor.id, userFields);
     });
     const [view] = await answerViews(ctx.db, [id], ctx.language);
     if (!view) throw notFound();
@@ -224,13 +199,9 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
 
   async 'answer/list'(input, ctx) {
     const actor = requireActor(ctx);
-    let q = ctx.db.selectFrom('answers as a').innerJoin('forms as f', 'f.id', 'a.form_id');
-    if (!isStaff(actor)) q = q.where('a.user_id', '=', actor.id);
-    if (input.filter?.code) q = q.where('f.code', '=', input.filter.code);
-    if (input.filter?.status) q = q.where('a.status', '=', input.filter.status);
     const byDealer = isStaff(actor) ? dealerCompanyCondition('a.user_id', input.filter) : undefined;
-    if (byDealer) q = q.where(byDealer);
-    const { count, ids } = await countAndPageIds(q, 'a.id', input);
+    const list = q.filteredAnswers(ctx.db, isStaff(actor) ? null : actor.id, input.filter, byDealer);
+    const { count, ids } = await countAndPageIds(list, 'a.id', input);
     return { count, items: await answerViews(ctx.db, ids, ctx.language) };
   },
 
@@ -248,11 +219,7 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
         value: input.answer,
       },
     ];
-    await ctx.db
-      .updateTable('answers')
-      .set({ status: input.status, admin_fields: JSON.stringify(adminFields), updated_at: new Date() })
-      .where('id', '=', current.id)
-      .execute();
+    await q.answerAnswer(ctx.db, current.id, input.status, adminFields);
     const statusRu: Record<string, string> = { NEW: 'Новое', CORRECTED: 'Решено', NOT_CORRECTED: 'Не решено' };
     const statusEn: Record<string, string> = { NEW: 'New', CORRECTED: 'Resolved', NOT_CORRECTED: 'Not resolved' };
     await tellUser(ctx, current.user.id, {
@@ -268,23 +235,10 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
 
   async 'consent/create'({ payload }, ctx) {
     const actor = requireActor(ctx);
-    const agreement = await ctx.db
-      .selectFrom('agreements')
-      .select('id')
-      .where('id', '=', payload.idAgreement)
-      .executeTakeFirst();
+    const agreement = await q.agreementId(ctx.db, payload.idAgreement);
     if (!agreement) throw notFound();
-    await ctx.db
-      .insertInto('consents')
-      .values({ user_id: actor.id, agreement_id: agreement.id })
-      .onConflict((oc) => oc.columns(['user_id', 'agreement_id']).doNothing())
-      .execute();
-    const row = await ctx.db
-      .selectFrom('consents')
-      .select(['id', 'agreement_id'])
-      .where('user_id', '=', actor.id)
-      .where('agreement_id', '=', agreement.id)
-      .executeTakeFirstOrThrow();
+    await q.addConsent(ctx.db, actor.id, agreement.id);
+    const row = await q.consentOf(ctx.db, actor.id, agreement.id);
     return { id: row.id, idAgreement: row.agreement_id };
   },
 
@@ -292,18 +246,9 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
   async 'consent/delete'(input, ctx) {
     const actor = requireActor(ctx);
     await ctx.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .deleteFrom('consents')
-        .where('id', '=', input.id)
-        .where('user_id', '=', actor.id)
-        .returning('agreement_id')
-        .executeTakeFirst();
+      const row = await q.deleteConsent(trx, actor.id, input.id);
       if (!row) throw notFound();
-      const agreement = await trx
-        .selectFrom('agreements')
-        .select('code')
-        .where('id', '=', row.agreement_id)
-        .executeTakeFirst();
+      const agreement = await q.agreementCode(trx, row.agreement_id);
       if (agreement?.code === 'MAILING') {
         await unsubscribe(trx, actor.id);
       }
@@ -312,10 +257,7 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
   },
 
   async 'agreement/get'(input, ctx) {
-    let q = ctx.db.selectFrom('agreements').select(['id', 'code', 'title', 'text', 'title_en', 'text_en']);
-    if (input.id !== undefined) q = q.where('id', '=', input.id);
-    if (input.code !== undefined) q = q.where('code', '=', input.code);
-    const row = await q.executeTakeFirst();
+    const row = await q.agreementBy(ctx.db, input);
     if (!row) throw notFound();
     return {
       id: row.id,
