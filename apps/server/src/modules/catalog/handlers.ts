@@ -7,7 +7,7 @@ import { orderedQuantities, shippingRows } from '../orders/index.js';
 import { isAdmin, isStaff, setUserPricing, userById } from '../auth/index.js';
 import { cachedCount } from './cache.js';
 import { smartFilter } from './filter.js';
-import { loadOffers, loadPriceTable, priceContextOf } from './offers.js';
+import { loadOffers, loadPriceTable, priceContextOf, priceTableOf } from './offers.js';
 import { LeanAnswer, leanList, priceEntry, readFilter, storesIn } from './products.js';
 import * as q from './queries.js';
 import { searchProducts, searchProductsIn } from './search.js';
@@ -94,10 +94,9 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     // The card with its trail and analogues in one statement, the product with its similar items in another.
     const [detail, context] = await Promise.all([q.productCard(ctx.db, input.id), priceContextOf(ctx.db, actor)]);
     if (!detail) throw notFound();
-    const [prices, rows] = await Promise.all([
-      loadPriceTable(ctx.db, actor, detail.id, context),
-      q.productAndSimilarRows(ctx.db, detail.id, context, actor.id),
-    ]);
+    const rows = await q.productAndSimilarRows(ctx.db, detail.id, context, actor.id);
+    const stored = rows.find((r) => r.id === detail.id)?.price_table;
+    const prices = context && stored ? priceTableOf(stored, context) : [];
     const { analogues, trail } = detail;
     const answer = new LeanAnswer(ctx.language, context);
     const views = await answer.products(ctx.db, rows);

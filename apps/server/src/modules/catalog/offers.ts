@@ -152,6 +152,31 @@ export async function loadPriceTable(
     .orderBy('ps.sort')
     .orderBy('ps.id')
     .execute();
+  return priceTableOf(rows, context);
+}
+
+/** A price table's rows as stored (loadPriceTable, or priceTableJson on the card's rows statement). */
+export interface PriceTableRow {
+  id: number;
+  name: string;
+  name_en: string;
+  value: number | string;
+  currency: string;
+}
+
+/**
+ * The SQL of loadPriceTable as one JSON array for the row `p` (the card reads it with the product's row,
+ * decision 165): the same rows in the same order.
+ */
+export function priceTableJson(context: PriceContext) {
+  return sql<PriceTableRow[]>`(SELECT coalesce(json_agg(json_build_object('id', ps.id, 'name', ps.name,
+      'name_en', ps.name_en, 'value', pp.value, 'currency', pp.currency) ORDER BY ps.sort, ps.id), '[]'::json)
+    FROM product_prices pp JOIN pay_systems ps ON ps.id = pp.pay_system_id
+    WHERE pp.product_id = p.id AND pp.price_type_id = ${context.priceTypeId} AND ps.active)`;
+}
+
+/** Stored price table rows as loadPriceTable answers them (names, shown value). */
+export function priceTableOf(rows: PriceTableRow[], context: PriceContext) {
   return rows.map((r) => ({
     paySystemId: r.id,
     paySystemName: r.name,

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.js';
 import { paged, pageWindow } from '../../rest/paging.js';
 import { cachedOrder } from './cache.js';
 import type { Actor } from '../auth/index.js';
-import { priceContextOf, type PriceContext } from './offers.js';
+import { priceContextOf, priceTableJson, type PriceContext, type PriceTableRow } from './offers.js';
 import {
   facetConditions,
   needsPriceJoin,
@@ -305,8 +305,11 @@ export async function productAndSimilarRows(
   id: number,
   context: PriceContext | null,
   actorId: number,
-): Promise<ProductViewRow[]> {
-  const { rows } = await sql<ProductViewRow>`SELECT ${productColumns(context, actorId)} FROM products p
+): Promise<Array<ProductViewRow & { price_table: PriceTableRow[] | null }>> {
+  // The product's price table (loadPriceTable) rides on its own row: one statement less for the card.
+  const table = context ? sql`CASE WHEN p.id = ${id} THEN ${priceTableJson(context)} END` : sql`NULL::json`;
+  const { rows } = await sql<ProductViewRow & { price_table: PriceTableRow[] | null }>`SELECT
+    ${productColumns(context, actorId)}, ${table} AS price_table FROM products p
     WHERE p.active AND p.id IN (
       SELECT ${id}::int
       UNION ALL

@@ -6,14 +6,13 @@ import {
   type FormTranslation,
   type Language,
 } from '@portal/contract';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError, invalidFields, notFound } from '../../rest/app-error.js';
 import { inTransaction, type Handlers } from '../../rest/context.js';
-import { paged, searchIn } from '../../rest/paging.js';
 import { recordAudit } from '../audit/index.js';
+import * as q from './queries.js';
 import type { FormsTable } from './tables.js';
-import './tables.js';
 
 /**
  * The back office's editing of the support forms (decision 043: one definition, checked by the browser and
@@ -27,36 +26,22 @@ const count = (n: unknown) => Number(n);
 export const formAdminHandlers: Pick<Handlers<typeof contentAdminMethods>, FormAdminMethod> = {
   /* Support forms (decision 043: one definition, checked by the browser and the server) */
   async 'form/admin-list'(input, ctx) {
-    const base = ctx.db.selectFrom('forms').where(searchIn(input?.filter?.search, ['code', 'title']));
-    const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await paged(
-      base
-        .selectAll('forms')
-        .select(sql<number>`(SELECT count(*) FROM answers a WHERE a.form_id = forms.id)`.as('answers'))
-        .orderBy('sort')
-        .orderBy('id'),
-      input,
-    ).execute();
-    return { count: count(n.n), items: rows.map(toFormAdmin) };
+    const { n, rows } = await q.formsPage(ctx.db, input?.filter?.search, input);
+    return { count: count(n), items: rows.map(toFormAdmin) };
   },
   async 'form/create'({ fields: f }, ctx) {
     return inTransaction(ctx, async (db) => {
-      if (await db.selectFrom('forms').select('id').where('code', '=', f.code).executeTakeFirst())
-        throw invalidFields(ctx.language, { 'fields.code': 'error.formCodeTaken' });
+      if (await q.formWithCode(db, f.code)) throw invalidFields(ctx.language, { 'fields.code': 'error.formCodeTaken' });
       const definition = await formDefinition(db, ctx.language, f.fields);
-      const row = await db
-        .insertInto('forms')
-        .values({
-          code: f.code,
-          title: f.title,
-          title_en: f.titleEn,
-          description: f.description,
-          fields: JSON.stringify(definition),
-          translation_en: JSON.stringify(formTranslation(f, definition, {})),
-          sort: f.sort,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await q.insertForm(db, {
+        code: f.code,
+        title: f.title,
+        title_en: f.titleEn,
+        description: f.description,
+        fields: JSON.stringify(definition),
+        translation_en: JSON.stringify(formTranslation(f, definition, {})),
+        sort: f.sort,
+      });
       const item = toFormAdmin({ ...row, answers: 0 });
       await recordAudit(db, ctx, { entity: 'form', id: row.id, action: 'create', after: item });
       return item;
@@ -64,31 +49,22 @@ export const formAdminHandlers: Pick<Handlers<typeof contentAdminMethods>, FormA
   },
   async 'form/update'({ id, fields: f }, ctx) {
     return inTransaction(ctx, async (db) => {
-      const old = await db.selectFrom('forms').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      const old = await q.lockForm(db, id);
       if (!old) throw notFound();
-      if (await db.selectFrom('forms').select('id').where('code', '=', f.code).where('id', '<>', id).executeTakeFirst())
+      if (await q.formWithCode(db, f.code, id))
         throw invalidFields(ctx.language, { 'fields.code': 'error.formCodeTaken' });
       const definition = await formDefinition(db, ctx.language, f.fields);
-      const row = await db
-        .updateTable('forms')
-        .set({
-          code: f.code,
-          title: f.title,
-          title_en: f.titleEn,
-          description: f.description,
-          fields: JSON.stringify(definition),
-          translation_en: JSON.stringify(formTranslation(f, definition, old.translation_en)),
-          sort: f.sort,
-        })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const answers = await db
-        .selectFrom('answers')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('form_id', '=', id)
-        .executeTakeFirstOrThrow();
-      const item = toFormAdmin({ ...row, answers: answers.n });
+      const row = await q.updateForm(db, id, {
+        code: f.code,
+        title: f.title,
+        title_en: f.titleEn,
+        description: f.description,
+        fields: JSON.stringify(definition),
+        translation_en: JSON.stringify(formTranslation(f, definition, old.translation_en)),
+        sort: f.sort,
+      });
+      const answers = await q.answerCount(db, id);
+      const item = toFormAdmin({ ...row, answers });
       await recordAudit(db, ctx, {
         entity: 'form',
         id,
@@ -102,11 +78,10 @@ export const formAdminHandlers: Pick<Handlers<typeof contentAdminMethods>, FormA
   /** Answers keep their own copy of the fields (decision 043), but they belong to the form: it stays while it has some. */
   async 'form/delete'({ id }, ctx) {
     return inTransaction(ctx, async (db) => {
-      const old = await db.selectFrom('forms').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      const old = await q.lockForm(db, id);
       if (!old) throw notFound();
-      if (await db.selectFrom('answers').select('id').where('form_id', '=', id).executeTakeFirst())
-        throw new AppError('CONFLICT', 'error.formHasAnswers');
-      await db.deleteFrom('forms').where('id', '=', id).execute();
+      if (await q.formHasAnswers(db, id)) throw new AppError('CONFLICT', 'error.formHasAnswers');
+      await q.deleteForm(db, id);
       await recordAudit(db, ctx, { entity: 'form', id, action: 'delete', before: toFormAdmin({ ...old, answers: 0 }) });
       return { ok: true as const };
     });
@@ -132,9 +107,7 @@ type FieldInput = Parameters<(typeof formAdminHandlers)['form/create']>[0]['fiel
 async function formDefinition(db: Db, lang: Language, fields: FieldInput[]): Promise<FormField[]> {
   const agreementIds = fields.map((f) => f.agreementId).filter((id): id is number => id !== null);
   if (agreementIds.length > 0) {
-    const known = new Set(
-      (await db.selectFrom('agreements').select('id').where('id', 'in', agreementIds).execute()).map((a) => a.id),
-    );
+    const known = new Set(await q.knownAgreementIds(db, agreementIds));
     const errors: Record<string, string> = {};
     fields.forEach((f, i) => {
       if (f.agreementId !== null && !known.has(f.agreementId))

@@ -1,13 +1,10 @@
 import { inLanguage, rolesOf, type Language, type Message, type noticesMethods } from '@portal/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers } from '../../rest/context.js';
-import { paged } from '../../rest/paging.js';
-import { fullNameOf, userCards } from '../auth/index.js';
-import { isStaff } from '../auth/index.js';
+import { fullNameOf, isStaff, userCards } from '../auth/index.js';
 import { tellStaff, tellUser } from './tell.js';
-import './tables.js';
+import * as q from './queries.js';
 
 /** A notice in the page's language: its English text when it has one (decision 145). */
 const toNotice = (
@@ -33,11 +30,7 @@ const toNotice = (
 
 async function messageViews(db: Db, ids: number[]): Promise<Message[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('messages as m')
-    .select(['m.id', 'm.text', 'm.created_at', 'm.dealer_id', 'm.author_id'])
-    .where('m.id', 'in', ids)
-    .execute();
+  const rows = await q.messageRows(db, ids);
   const users = await userCards(
     db,
     rows.flatMap((r) => [r.dealer_id, r.author_id]),
@@ -70,32 +63,23 @@ async function messageViews(db: Db, ids: number[]): Promise<Message[]> {
 export const noticesHandlers: Handlers<typeof noticesMethods> = {
   async 'notice/list'(input, ctx) {
     const actor = requireActor(ctx);
-    let q = ctx.db.selectFrom('notices').where('user_id', '=', actor.id);
-    if (input.filter?.wasRead !== undefined) q = q.where('was_read', '=', input.filter.wasRead);
-    const counts = await ctx.db
-      .selectFrom('notices')
-      .select([sql<number>`count(*) FILTER (WHERE NOT was_read)::int`.as('unread')])
-      .where('user_id', '=', actor.id)
-      .executeTakeFirstOrThrow();
-    const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-    let rows = q.selectAll().orderBy('id', input.sort?.ID === 'ASC' ? 'asc' : 'desc');
-    rows = paged(rows, input);
+    const { count, unread, rows } = await q.noticesPage(
+      ctx.db,
+      actor.id,
+      input.filter?.wasRead,
+      input.sort?.ID === 'ASC' ? 'asc' : 'desc',
+      input,
+    );
     return {
-      count: Number(n),
-      unread: Number(counts.unread),
-      items: (await rows.execute()).map((r) => toNotice(r, ctx.language)),
+      count,
+      unread,
+      items: rows.map((r) => toNotice(r, ctx.language)),
     };
   },
 
   async 'notice/get'(input, ctx) {
     const actor = requireActor(ctx);
-    const row = await ctx.db
-      .updateTable('notices')
-      .set({ was_read: true })
-      .where('id', '=', input.id)
-      .where('user_id', '=', actor.id)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await q.markNoticeRead(ctx.db, actor.id, input.id);
     if (!row) throw notFound();
     return toNotice(row, ctx.language);
   },
@@ -103,19 +87,11 @@ export const noticesHandlers: Handlers<typeof noticesMethods> = {
   /** A dealer reads their conversation with the supplier; staff read every one, or one dealer's. */
   async 'message/list'(input, ctx) {
     const actor = requireActor(ctx);
-    let q = ctx.db.selectFrom('messages');
-    if (!isStaff(actor)) q = q.where('dealer_id', '=', actor.id);
-    else if (input.filter?.dealer) q = q.where('dealer_id', '=', input.filter.dealer);
-    const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-    let ids = q.select('id').orderBy('id', input.sort?.ID === 'ASC' ? 'asc' : 'desc');
-    ids = paged(ids, input);
-    const rows = await ids.execute();
+    const dealerId = !isStaff(actor) ? actor.id : input.filter?.dealer || null;
+    const { count, ids } = await q.messageIdsPage(ctx.db, dealerId, input.sort?.ID === 'ASC' ? 'asc' : 'desc', input);
     return {
-      count: Number(n),
-      items: await messageViews(
-        ctx.db,
-        rows.map((r) => r.id),
-      ),
+      count,
+      items: await messageViews(ctx.db, ids),
     };
   },
 
@@ -130,12 +106,8 @@ export const noticesHandlers: Handlers<typeof noticesMethods> = {
       if (!dealer || (dealer.groups.length > 0 && !dealer.groups.includes('DEALERS'))) throw notFound();
       dealerId = dealer.id;
     }
-    const created = await ctx.db
-      .insertInto('messages')
-      .values({ dealer_id: dealerId, author_id: actor.id, text: input.message })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const [view] = await messageViews(ctx.db, [created.id]);
+    const created = await q.insertMessage(ctx.db, dealerId, actor.id, input.message);
+    const [view] = await messageViews(ctx.db, [created]);
     if (!view) throw notFound();
     if (dealerId === actor.id) {
       await tellStaff(ctx, `Сообщение от ${view.dealer.name}`, input.message, '/notice/');

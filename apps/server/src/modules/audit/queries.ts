@@ -1,0 +1,55 @@
+import type { auditMethods, ParsedInputOf } from '@portal/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { dayEnd, dayStart } from '../../rest/dates.js';
+import { containsPattern, paged } from '../../rest/paging.js';
+import './tables.js';
+
+/** The SQL of the audit log's reader (the writer is `record.ts`). */
+
+/** The entries the filter matches, a page of them (newest first unless asked), and how many match. */
+export async function auditEntries(db: Db, input: ParsedInputOf<(typeof auditMethods)['audit/list']>) {
+  const f = input.filter ?? {};
+  let q = db.selectFrom('audit_log as a');
+  if (f.entity) q = q.where('a.entity', '=', f.entity);
+  if (f.action) q = q.where('a.action', '=', f.action);
+  if (f.entityId) q = q.where('a.entity_id', '=', f.entityId);
+  if (f.user) q = q.where('a.user_id', '=', f.user);
+  if (f.dateFrom) q = q.where('a.created_at', '>=', dayStart(f.dateFrom));
+  if (f.dateTo) q = q.where('a.created_at', '<', dayEnd(f.dateTo));
+  if (f.search) {
+    const like = containsPattern(f.search);
+    q = q.where((eb) =>
+      eb.or([
+        eb('a.user_login', 'ilike', like),
+        eb(sql<string>`coalesce(a.before::text, '')`, 'ilike', like),
+        eb(sql<string>`coalesce(a.after::text, '')`, 'ilike', like),
+      ]),
+    );
+  }
+  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await paged(
+    q
+      .select([
+        'a.id',
+        'a.created_at',
+        'a.user_id',
+        'a.user_login',
+        'a.ip',
+        'a.entity',
+        'a.entity_id',
+        'a.action',
+        'a.before',
+        'a.after',
+      ])
+      .orderBy('a.id', input.sort?.ID === 'ASC' ? 'asc' : 'desc'),
+    input,
+  ).execute();
+  return { count: Number(n), rows };
+}
+
+/** Every entity and action the log holds, for the filter's lists. */
+export const auditEntities = (db: Db) =>
+  db.selectFrom('audit_log').select('entity').distinct().orderBy('entity').execute();
+export const auditActions = (db: Db) =>
+  db.selectFrom('audit_log').select('action').distinct().orderBy('action').execute();

@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { paged, type PageInput } from '../../rest/paging.js';
+import './tables.js';
+
+/** The SQL of the notices and messages handlers (`tell.ts` writes notices for other modules). */
+
+/** The user's notices (read or unread, or all), a page in id order, how many match and how many are unread. */
+export async function noticesPage(
+  db: Db,
+  userId: number,
+  wasRead: boolean | undefined,
+  order: 'asc' | 'desc',
+  page: PageInput,
+) {
+  let q = db.selectFrom('notices').where('user_id', '=', userId);
+  if (wasRead !== undefined) q = q.where('was_read', '=', wasRead);
+  const counts = await db
+    .selectFrom('notices')
+    .select([sql<number>`count(*) FILTER (WHERE NOT was_read)::int`.as('unread')])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  let rows = q.selectAll().orderBy('id', order);
+  rows = paged(rows, page);
+  return { count: Number(n), unread: Number(counts.unread), rows: await rows.execute() };
+}
+
+/** Marks the user's notice read and returns it; undefined when it is not theirs or missing. */
+export const markNoticeRead = (db: Db, userId: number, id: number) =>
+  db
+    .updateTable('notices')
+    .set({ was_read: true })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+
+export const messageRows = (db: Db, ids: number[]) =>
+  db
+    .selectFrom('messages as m')
+    .select(['m.id', 'm.text', 'm.created_at', 'm.dealer_id', 'm.author_id'])
+    .where('m.id', 'in', ids)
+    .execute();
+
+/** The ids of a page of messages (one dealer's, or everyone's when `dealerId` is null) and how many there are. */
+export async function messageIdsPage(db: Db, dealerId: number | null, order: 'asc' | 'desc', page: PageInput) {
+  let q = db.selectFrom('messages');
+  if (dealerId !== null) q = q.where('dealer_id', '=', dealerId);
+  const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  let ids = q.select('id').orderBy('id', order);
+  ids = paged(ids, page);
+  return { count: Number(n), ids: (await ids.execute()).map((r) => r.id) };
+}
+
+export const insertMessage = async (db: Db, dealerId: number, authorId: number, text: string): Promise<number> =>
+  (
+    await db
+      .insertInto('messages')
+      .values({ dealer_id: dealerId, author_id: authorId, text })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
