@@ -84,7 +84,7 @@ test.describe('after-sales conversations', () => {
     await page.goto('/returns/?status=REJECTED');
     await expect(page.getByRole('link', { name: id, exact: true })).toHaveCount(0);
     await phoneShot(page, 'aftersales-return-detail-phone');
-    const mail = await lastMailTo('dealer@agromash.local');
+    const mail = await lastMailTo('dealer@agromash.local', `Возврат № ${id}`);
     expect(mail.subject).toBe(`Возврат № ${id}: статус «Одобрена»`);
     // The notice of the change opens the return and is marked read.
     await page.goto('/notice/');
@@ -169,7 +169,7 @@ test.describe('after-sales conversations', () => {
     await phoneShot(page, 'aftersales-wishes-phone');
     await page.getByRole('link', { name: numbers[0]! }).click();
     await page.getByRole('button', { name: 'Отправить менеджеру' }).click();
-    const mail = await lastMailTo('employee@dealer-portal.local');
+    const mail = await lastMailTo('employee@dealer-portal.local', numbers[0]!);
     expect(mail.subject).toContain(numbers[0]!);
   });
 
@@ -211,7 +211,7 @@ test.describe('after-sales conversations', () => {
     await expect(page.getByTestId('answer-status')).toHaveText('Решено');
     await shot(page, 'aftersales-support-detail');
     await phoneShot(page, 'aftersales-support-detail-phone');
-    const mail = await lastMailTo('dealer@agromash.local');
+    const mail = await lastMailTo('dealer@agromash.local', 'Ответ на обращение');
     expect(mail.subject).toContain('Ответ на обращение');
     await page.goto('/forms/');
     await expect(page.getByRole('heading', { name: 'Претензия по доставке' })).toBeVisible();

@@ -139,7 +139,7 @@ test('an administrator approves a registration and the new dealer signs in', asy
   await page.getByRole('dialog').getByRole('button', { name: 'Подтвердить' }).click();
   await expect(page.getByText('Регистрация подтверждена')).toBeVisible();
   await expect(page.getByText('Активен')).toBeVisible();
-  const mail = await lastMailTo(email);
+  const mail = await lastMailTo(email, 'подтверждена');
   expect(mail.subject).toBe('Регистрация в дилерском портале подтверждена');
   await shot(page, 'content-user-approved');
   await signOut(page);

@@ -53,12 +53,22 @@ export async function outbox(): Promise<Array<{ to: string; subject: string; tex
 }
 
 /** The newest message to an address, waiting for it to arrive. */
-export async function lastMailTo(address: string): Promise<{ to: string; subject: string; text: string }> {
+/**
+ * The last message to an address. With `subject` (a part of it, or a pattern), waits until the last one is
+ * that message: mail leaves through the outbox after the change that causes it, so an earlier message to the
+ * same address may still be the last one for a moment.
+ */
+export async function lastMailTo(
+  address: string,
+  subject?: string | RegExp,
+): Promise<{ to: string; subject: string; text: string }> {
   let found: { to: string; subject: string; text: string } | undefined;
+  const wanted = (s: string) =>
+    subject === undefined || (typeof subject === 'string' ? s.includes(subject) : subject.test(s));
   await expect
     .poll(async () => {
       found = (await outbox()).filter((m) => m.to.includes(address)).at(-1);
-      return Boolean(found);
+      return Boolean(found && wanted(found.subject));
     })
     .toBe(true);
   return found!;

@@ -155,7 +155,7 @@ export async function loadPriceTable(
   return priceTableOf(rows, context);
 }
 
-/** A price table's rows as stored (loadPriceTable, or `PRICE_TABLE_JSON` of the card's rows statement). */
+/** A price table's rows as stored (loadPriceTable, or priceTableJson on the card's rows statement). */
 export interface PriceTableRow {
   id: number;
   name: string;
