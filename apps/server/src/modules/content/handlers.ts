@@ -1,12 +1,10 @@
 import type { Banner, Contact, contentMethods, Department, News, Storage } from '@portal/contract';
 import type { Selectable } from 'kysely';
-import { sql } from 'kysely';
 import { AppError } from '../../rest/app-error.js';
-import type { Handlers, RestContext } from '../../rest/context.js';
+import type { Handlers } from '../../rest/context.js';
 import { sameHash } from '../auth/index.js';
-import { containsPattern, paged } from '../../rest/paging.js';
 import type { BannersTable, ContactsTable, DepartmentsTable, NewsTable, StoragesTable } from './tables.js';
-import './tables.js';
+import * as q from './queries.js';
 
 const notFound = () => new AppError('NOT_FOUND', 'error.notFound');
 
@@ -63,44 +61,11 @@ const toStorage = (r: Selectable<StoragesTable>): Storage => ({
   images: { preview: r.preview, gallery: r.gallery ?? [], scheme: r.scheme },
 });
 
-/** A banner's period holds today (Moscow, where the supplier works); open ends always hold. */
-const inPeriod = sql<boolean>`(active_from IS NULL OR active_from <= (now() AT TIME ZONE 'Europe/Moscow')::date)
-  AND (active_to IS NULL OR active_to >= (now() AT TIME ZONE 'Europe/Moscow')::date)`;
-
-/** Whether the caller has read a news item: a signed-in user's own mark; nobody else has one. */
-function isViewExpr(ctx: RestContext) {
-  const userId = ctx.actor?.id ?? 0;
-  return sql<boolean>`EXISTS (SELECT 1 FROM news_views v WHERE v.news_id = news.id AND v.user_id = ${userId})`.as(
-    'is_view',
-  );
-}
-
 export const contentHandlers: Handlers<typeof contentMethods> = {
   /** Newest first; the list carries no detail text, so the dashboard's six items stay small. */
   async 'news/list'(input, ctx) {
-    let query = ctx.db.selectFrom('news').where('news.active', '=', true);
-    const search = input?.filter?.search;
-    if (search) {
-      const pattern = containsPattern(search);
-      query = query.where((eb) =>
-        eb.or([eb('news.title', 'ilike', pattern), eb('news.preview_text', 'ilike', pattern)]),
-      );
-    }
-    if (input?.filter?.isView !== undefined) {
-      const seen = sql<boolean>`EXISTS (SELECT 1 FROM news_views v WHERE v.news_id = news.id AND v.user_id = ${ctx.actor?.id ?? 0})`;
-      query = query.where(input.filter.isView ? seen : sql<boolean>`NOT ${seen}`);
-    }
-    const count = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const direction = input?.sort?.ID ?? input?.sort?.DATE ?? 'DESC';
-    const byId = input?.sort?.ID !== undefined && input?.sort?.DATE === undefined;
-    let rows = query
-      .selectAll('news')
-      .select(isViewExpr(ctx))
-      .orderBy(byId ? 'news.id' : 'news.published_at', direction === 'ASC' ? 'asc' : 'desc')
-      .orderBy('news.id', direction === 'ASC' ? 'asc' : 'desc');
-    rows = paged(rows, input);
-    const items = (await rows.execute()).map((r) => toNews(r, false));
-    return { count: Number(count.n), items };
+    const { count, rows } = await q.newsPage(ctx.db, ctx.actor?.id ?? 0, input?.filter, input?.sort, input);
+    return { count, items: rows.map((r) => toNews(r, false)) };
   },
 
   /**
@@ -108,13 +73,7 @@ export const contentHandlers: Handlers<typeof contentMethods> = {
    * the item without signing in; a wrong key is answered like a missing item.
    */
   async 'news/get'(input, ctx) {
-    const row = await ctx.db
-      .selectFrom('news')
-      .selectAll('news')
-      .select(isViewExpr(ctx))
-      .where('news.id', '=', input.id)
-      .where('news.active', '=', true)
-      .executeTakeFirst();
+    const row = await q.publishedNews(ctx.db, ctx.actor?.id ?? 0, input.id);
     if (!row) throw notFound();
     const key = input.access_key ?? '';
     if (key && !sameHash(Buffer.from(key).toString('hex'), Buffer.from(row.access_key).toString('hex'))) {
@@ -122,11 +81,7 @@ export const contentHandlers: Handlers<typeof contentMethods> = {
     }
     if (!ctx.actor && !key) throw new AppError('UNAUTHORIZED', 'error.unauthorized');
     if (ctx.actor) {
-      await ctx.db
-        .insertInto('news_views')
-        .values({ news_id: row.id, user_id: ctx.actor.id })
-        .onConflict((oc) => oc.columns(['user_id', 'news_id']).doNothing())
-        .execute();
+      await q.markNewsRead(ctx.db, ctx.actor.id, row.id);
       row.is_view = true;
     }
     return toNews(row, true, Boolean(ctx.actor));
@@ -134,102 +89,57 @@ export const contentHandlers: Handlers<typeof contentMethods> = {
 
   /** Active banners within their period (migration 0120), the days taken in Moscow time. */
   async 'banner/list'(input, ctx) {
-    const base = ctx.db.selectFrom('banners').where('active', '=', true).where(inPeriod);
-    const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    let rows = base.selectAll().orderBy('sort').orderBy('id');
-    rows = paged(rows, input);
-    return { count: Number(count.n), items: (await rows.execute()).map(toBanner) };
+    const { count, rows } = await q.bannersPage(ctx.db, input);
+    return { count, items: rows.map(toBanner) };
   },
 
   async 'banner/get'(input, ctx) {
-    const row = await ctx.db
-      .selectFrom('banners')
-      .selectAll()
-      .where('id', '=', input.id)
-      .where('active', '=', true)
-      .where(inPeriod)
-      .executeTakeFirst();
+    const row = await q.shownBanner(ctx.db, input.id);
     if (!row) throw notFound();
     return toBanner(row);
   },
 
   /** The url is already checked by the contract (no `..`, no encoded characters): an exact lookup. */
   async 'page/get'(input, ctx) {
-    const row = await ctx.db
-      .selectFrom('pages')
-      .select(['url', 'title', 'content'])
-      .where('url', '=', input.url)
-      .where('active', '=', true)
-      .executeTakeFirst();
+    const row = await q.activePage(ctx.db, input.url);
     if (!row) throw notFound();
     return row;
   },
 
   async 'faq/list'(input, ctx) {
-    let base = ctx.db.selectFrom('faq').where('active', '=', true);
-    const search = input?.filter?.search;
-    if (search) {
-      const pattern = containsPattern(search);
-      base = base.where((eb) => eb.or([eb('question', 'ilike', pattern), eb('answer', 'ilike', pattern)]));
-    }
-    const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    let rows = base.select(['id', 'question', 'answer']).orderBy('sort').orderBy('id');
-    rows = paged(rows, input);
-    const items = (await rows.execute()).map((r) => ({ id: r.id, questionText: r.question, answerText: r.answer }));
-    return { count: Number(count.n), items };
+    const { count, rows } = await q.faqPage(ctx.db, input?.filter?.search, input);
+    return { count, items: rows.map((r) => ({ id: r.id, questionText: r.question, answerText: r.answer })) };
   },
 
   async 'departments/list'(input, ctx) {
-    const count = await ctx.db
-      .selectFrom('departments')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    let rows = ctx.db.selectFrom('departments').selectAll().orderBy('sort').orderBy('id');
-    rows = paged(rows, input);
-    return { count: Number(count.n), items: (await rows.execute()).map(toDepartment) };
+    const { count, rows } = await q.departmentsPage(ctx.db, input);
+    return { count, items: rows.map(toDepartment) };
   },
 
   async 'departments/get'(input, ctx) {
-    const row = await ctx.db.selectFrom('departments').selectAll().where('id', '=', input.id).executeTakeFirst();
+    const row = await q.departmentById(ctx.db, input.id);
     if (!row) throw notFound();
     return toDepartment(row);
   },
 
   async 'contacts/list'(input, ctx) {
-    let base = ctx.db.selectFrom('contacts');
-    if (input?.filter?.sectionId) base = base.where('department_id', '=', input.filter.sectionId);
-    const search = input?.filter?.search;
-    if (search) {
-      const pattern = containsPattern(search);
-      base = base.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('job_title', 'ilike', pattern)]));
-    }
-    const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    let rows = base.selectAll().orderBy('department_id').orderBy('sort').orderBy('id');
-    rows = paged(rows, input);
-    return { count: Number(count.n), items: (await rows.execute()).map(toContact) };
+    const { count, rows } = await q.contactsPage(ctx.db, input?.filter, input);
+    return { count, items: rows.map(toContact) };
   },
 
   async 'contacts/get'(input, ctx) {
-    const row = await ctx.db.selectFrom('contacts').selectAll().where('id', '=', input.id).executeTakeFirst();
+    const row = await q.contactById(ctx.db, input.id);
     if (!row) throw notFound();
     return toContact(row);
   },
 
   async 'storage/list'(input, ctx) {
-    const base = ctx.db.selectFrom('storages').where('active', '=', true);
-    const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    let rows = base.selectAll().orderBy('sort').orderBy('id');
-    rows = paged(rows, input);
-    return { count: Number(count.n), items: (await rows.execute()).map(toStorage) };
+    const { count, rows } = await q.storagesPage(ctx.db, input);
+    return { count, items: rows.map(toStorage) };
   },
 
   async 'storage/get'(input, ctx) {
-    const row = await ctx.db
-      .selectFrom('storages')
-      .selectAll()
-      .where('id', '=', input.id)
-      .where('active', '=', true)
-      .executeTakeFirst();
+    const row = await q.activeStorage(ctx.db, input.id);
     if (!row) throw notFound();
     return toStorage(row);
   },

@@ -1,0 +1,151 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { containsPattern, paged, type PageInput } from '../../rest/paging.js';
+import './tables.js';
+
+/** The SQL of the content module's public reads (the back office's is in `admin.ts` and `admin-crud.ts`). */
+
+/** A banner's period holds today (Moscow, where the supplier works); open ends always hold. */
+const inPeriod = sql<boolean>`(active_from IS NULL OR active_from <= (now() AT TIME ZONE 'Europe/Moscow')::date)
+  AND (active_to IS NULL OR active_to >= (now() AT TIME ZONE 'Europe/Moscow')::date)`;
+
+/** Whether the user has read a news item: a signed-in user's own mark; nobody else (`userId` 0) has one. */
+function isViewExpr(userId: number) {
+  return sql<boolean>`EXISTS (SELECT 1 FROM news_views v WHERE v.news_id = news.id AND v.user_id = ${userId})`.as(
+    'is_view',
+  );
+}
+
+/** Published news by search and read mark, newest first (or as sorted), a page, and how many match. */
+export async function newsPage(
+  db: Db,
+  userId: number,
+  filter: { search?: string; isView?: boolean } | undefined,
+  sort: { ID?: 'ASC' | 'DESC'; DATE?: 'ASC' | 'DESC' } | undefined,
+  page: PageInput,
+) {
+  let query = db.selectFrom('news').where('news.active', '=', true);
+  const search = filter?.search;
+  if (search) {
+    const pattern = containsPattern(search);
+    query = query.where((eb) => eb.or([eb('news.title', 'ilike', pattern), eb('news.preview_text', 'ilike', pattern)]));
+  }
+  if (filter?.isView !== undefined) {
+    const seen = sql<boolean>`EXISTS (SELECT 1 FROM news_views v WHERE v.news_id = news.id AND v.user_id = ${userId})`;
+    query = query.where(filter.isView ? seen : sql<boolean>`NOT ${seen}`);
+  }
+  const count = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const direction = sort?.ID ?? sort?.DATE ?? 'DESC';
+  const byId = sort?.ID !== undefined && sort?.DATE === undefined;
+  let rows = query
+    .selectAll('news')
+    .select(isViewExpr(userId))
+    .orderBy(byId ? 'news.id' : 'news.published_at', direction === 'ASC' ? 'asc' : 'desc')
+    .orderBy('news.id', direction === 'ASC' ? 'asc' : 'desc');
+  rows = paged(rows, page);
+  return { count: Number(count.n), rows: await rows.execute() };
+}
+
+/** A published news item with the user's read mark. */
+export const publishedNews = (db: Db, userId: number, id: number) =>
+  db
+    .selectFrom('news')
+    .selectAll('news')
+    .select(isViewExpr(userId))
+    .where('news.id', '=', id)
+    .where('news.active', '=', true)
+    .executeTakeFirst();
+
+/** Marks the news item read for the user (once). */
+export async function markNewsRead(db: Db, userId: number, newsId: number): Promise<void> {
+  await db
+    .insertInto('news_views')
+    .values({ news_id: newsId, user_id: userId })
+    .onConflict((oc) => oc.columns(['user_id', 'news_id']).doNothing())
+    .execute();
+}
+
+/** Active banners within their period (migration 0120), a page, and how many. */
+export async function bannersPage(db: Db, page: PageInput) {
+  const base = db.selectFrom('banners').where('active', '=', true).where(inPeriod);
+  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  let rows = base.selectAll().orderBy('sort').orderBy('id');
+  rows = paged(rows, page);
+  return { count: Number(count.n), rows: await rows.execute() };
+}
+
+export const shownBanner = (db: Db, id: number) =>
+  db
+    .selectFrom('banners')
+    .selectAll()
+    .where('id', '=', id)
+    .where('active', '=', true)
+    .where(inPeriod)
+    .executeTakeFirst();
+
+export const activePage = (db: Db, url: string) =>
+  db
+    .selectFrom('pages')
+    .select(['url', 'title', 'content'])
+    .where('url', '=', url)
+    .where('active', '=', true)
+    .executeTakeFirst();
+
+/** Active questions by search, a page, and how many match. */
+export async function faqPage(db: Db, search: string | undefined, page: PageInput) {
+  let base = db.selectFrom('faq').where('active', '=', true);
+  if (search) {
+    const pattern = containsPattern(search);
+    base = base.where((eb) => eb.or([eb('question', 'ilike', pattern), eb('answer', 'ilike', pattern)]));
+  }
+  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  let rows = base.select(['id', 'question', 'answer']).orderBy('sort').orderBy('id');
+  rows = paged(rows, page);
+  return { count: Number(count.n), rows: await rows.execute() };
+}
+
+export async function departmentsPage(db: Db, page: PageInput) {
+  const count = await db
+    .selectFrom('departments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  let rows = db.selectFrom('departments').selectAll().orderBy('sort').orderBy('id');
+  rows = paged(rows, page);
+  return { count: Number(count.n), rows: await rows.execute() };
+}
+
+export const departmentById = (db: Db, id: number) =>
+  db.selectFrom('departments').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Contacts by department and search, a page, and how many match. */
+export async function contactsPage(
+  db: Db,
+  filter: { sectionId?: number; search?: string } | undefined,
+  page: PageInput,
+) {
+  let base = db.selectFrom('contacts');
+  if (filter?.sectionId) base = base.where('department_id', '=', filter.sectionId);
+  const search = filter?.search;
+  if (search) {
+    const pattern = containsPattern(search);
+    base = base.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('job_title', 'ilike', pattern)]));
+  }
+  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  let rows = base.selectAll().orderBy('department_id').orderBy('sort').orderBy('id');
+  rows = paged(rows, page);
+  return { count: Number(count.n), rows: await rows.execute() };
+}
+
+export const contactById = (db: Db, id: number) =>
+  db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function storagesPage(db: Db, page: PageInput) {
+  const base = db.selectFrom('storages').where('active', '=', true);
+  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  let rows = base.selectAll().orderBy('sort').orderBy('id');
+  rows = paged(rows, page);
+  return { count: Number(count.n), rows: await rows.execute() };
+}
+
+export const activeStorage = (db: Db, id: number) =>
+  db.selectFrom('storages').selectAll().where('id', '=', id).where('active', '=', true).executeTakeFirst();
