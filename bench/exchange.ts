@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { percentile } from './cannon.js';
+import { serverNodeArgs } from './server-node-args.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -141,34 +142,26 @@ function* offersXml(count: number, changes: boolean, shift: number): Generator<s
 // ——— the server and 1C ———
 
 async function startServer(): Promise<ChildProcess> {
-  // Started as `npm start` starts it (scripts/start.mjs): its heap capped at SERVER_HEAP_MB, 256 by default
-  // (decision 171); BENCH_NODE_ARGS adds flags of node's own (e.g. `--max-old-space-size=4096` to measure
-  // the uncapped heap).
-  const heapMb = Number(process.env.SERVER_HEAP_MB) > 0 ? Number(process.env.SERVER_HEAP_MB) : 256;
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(
-    process.execPath,
-    [`--max-old-space-size=${heapMb}`, ...nodeArgs, '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: path.join(root, 'apps/server'),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        DEMO_SEED: 'on',
-        EXCHANGE_LOGIN: EXCHANGE.login,
-        EXCHANGE_PASSWORD: EXCHANGE.password,
-        // One dealer fetching pages back to back goes over the /rest/ limit of 600 a minute (decision 051):
-        // the bench measures the pages' latency, not the limit.
-        REST_LIMIT_SESSION: '0',
-        REST_LIMIT_ADDRESS: '0',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-      detached: true,
+  // Started as `npm start` starts it (serverNodeArgs: the heap of decision 171).
+  const server = spawn(process.execPath, serverNodeArgs('src/main.ts'), {
+    cwd: path.join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_SEED: 'on',
+      EXCHANGE_LOGIN: EXCHANGE.login,
+      EXCHANGE_PASSWORD: EXCHANGE.password,
+      // One dealer fetching pages back to back goes over the /rest/ limit of 600 a minute (decision 051):
+      // the bench measures the pages' latency, not the limit.
+      REST_LIMIT_SESSION: '0',
+      REST_LIMIT_ADDRESS: '0',
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
   for (let i = 0; i < 480; i++) {
     try {
       const r = await fetch(`${base}/rest/profile`, { method: 'POST' });

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cannon } from './cannon.js';
+import { serverNodeArgs } from './server-node-args.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -63,32 +64,25 @@ function seed() {
 
 async function startServer(): Promise<ChildProcess> {
   // The app of main.ts without the web build (src/testing/serve.ts): the bench asks the API only. Its heap is
-  // capped as `npm start` caps it (SERVER_HEAP_MB, 256 MB by default, decision 171): the peak RSS is the one
-  // a deployment sees; BENCH_NODE_ARGS adds node flags (e.g. `--max-old-space-size=4096` for the uncapped heap).
-  const heapMb = Number(process.env.SERVER_HEAP_MB) > 0 ? Number(process.env.SERVER_HEAP_MB) : 256;
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(
-    process.execPath,
-    [`--max-old-space-size=${heapMb}`, ...nodeArgs, '--import', 'tsx', 'src/testing/serve.ts'],
-    {
-      cwd: path.join(root, 'apps/server'),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        DEMO_SEED: 'off',
-        SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-catalogue',
-        // Throughput is measured with one session at 10 connections: the general /rest/ limit (decision 051)
-        // would refuse it within a second.
-        REST_LIMIT_SESSION: '0',
-        REST_LIMIT_ADDRESS: '0',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-      detached: true,
+  // the one `npm start` gives (serverNodeArgs), so the peak RSS is a deployment's.
+  const server = spawn(process.execPath, serverNodeArgs('src/testing/serve.ts'), {
+    cwd: path.join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_SEED: 'off',
+      SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-catalogue',
+      // Throughput is measured with one session at 10 connections: the general /rest/ limit (decision 051)
+      // would refuse it within a second.
+      REST_LIMIT_SESSION: '0',
+      REST_LIMIT_ADDRESS: '0',
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
   for (let i = 0; i < 240; i++) {
     try {
       const r = await fetch(`${base}/rest/profile`, { method: 'POST' });
