@@ -284,6 +284,10 @@ try {
   const prober = (async () => {
     while (probing) latencies.push(await api.page(probe));
   })();
+  // The page alone first: what a page costs with no exchange running.
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  const alone = [...latencies].sort((a, b) => a - b);
+  latencies.length = 0;
   const memory: number[] = [];
   const baseline = rssMb(server);
   const sampler = setInterval(() => memory.push(rssMb(server)), 1000);
@@ -330,6 +334,7 @@ try {
     'server RSS before MB': baseline,
     'server RSS max MB': Math.max(baseline, ...memory),
     'server RSS growth MB': Math.max(baseline, ...memory) - baseline,
+    'dealer page p50 / p95 ms with no exchange': `${Math.round(percentile(alone, 50))} / ${Math.round(percentile(alone, 95))}`,
     'dealer page p95 ms during the full exchange': Math.round(percentile(duringFull, 95)),
     'dealer page p50 ms during the full exchange': Math.round(percentile(duringFull, 50)),
     'dealer page p95 ms during the partial update': Math.round(percentile(duringPartial, 95)),

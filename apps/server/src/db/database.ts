@@ -56,7 +56,7 @@ export interface OpenOptions {
 /** Background work waits here, when it takes PGlite's one connection, for the requests in flight (decision 172). */
 export const BACKGROUND_WAIT_MS = 250;
 /** …and then goes on without waiting for this long. */
-export const BACKGROUND_PASS_MS = 100;
+export const BACKGROUND_PASS_MS = 10;
 
 class RequestsFirstDialect extends PGliteDialect {
   override createDriver(): Driver {

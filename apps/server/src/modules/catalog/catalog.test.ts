@@ -394,6 +394,44 @@ describe('demo seed', () => {
     await db.deleteFrom('product_stock').where('product_id', '=', 3).execute();
     expect(expandProductDetail(await dealer.ok('product/get', { id: 3 }), 'ru').stores).toEqual([]);
   });
+  it('deletes the prices and stock of a deleted product, price type or warehouse (migration 0170)', async () => {
+    const db = t.app.portal.database.db;
+    const cells = async (column: 'product_id' | 'price_type_id' | 'pay_system_id', id: number) =>
+      (await db.selectFrom('product_prices').select('value').where(column, '=', id).execute()).length;
+    const stock = async (column: 'product_id' | 'store_id', id: number) =>
+      (await db.selectFrom('product_stock').select('amount').where(column, '=', id).execute()).length;
+    const type = await db
+      .insertInto('price_types')
+      .values({ name: 'Временный', code: 'TMP' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const store = await db
+      .insertInto('stores')
+      .values({ name: 'Временный склад', code: 'TMP' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const pay = await db.selectFrom('pay_systems').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const { id: productId } = await db
+      .insertInto('products')
+      .values({ name: 'Удаляемый товар' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const product of [productId, 1]) {
+      await db
+        .insertInto('product_prices')
+        .values({ product_id: product, price_type_id: type.id, pay_system_id: pay.id, value: 1 })
+        .execute();
+      await db.insertInto('product_stock').values({ product_id: product, store_id: store.id, amount: 3 }).execute();
+    }
+    expect(await cells('product_id', productId)).toBeGreaterThan(0);
+    await db.deleteFrom('products').where('id', '=', productId).execute();
+    expect([await cells('product_id', productId), await stock('product_id', productId)]).toEqual([0, 0]);
+
+    expect([await cells('price_type_id', type.id), await stock('store_id', store.id)]).toEqual([1, 1]);
+    await db.deleteFrom('price_types').where('id', '=', type.id).execute();
+    await db.deleteFrom('stores').where('id', '=', store.id).execute();
+    expect([await cells('price_type_id', type.id), await stock('store_id', store.id)]).toEqual([0, 0]);
+  });
   it('counts again after any catalogue write, whoever makes it (cached counts, migration 0013)', async () => {
     const dealer = await t.as('dealer');
     const db = t.app.portal.database.db;

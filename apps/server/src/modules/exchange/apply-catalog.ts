@@ -247,11 +247,30 @@ export async function priceCells(db: Db): Promise<CellsOf> {
   };
 }
 
+/**
+ * What the batches of one call share: the price cells of each 1C price type, and the portal's ids of the
+ * price types and warehouses met so far (a handful, asked for once instead of in every batch).
+ */
+export interface OffersMemo {
+  of: CellsOf | null;
+  types: Map<string, number>;
+  stores: Map<string, number>;
+}
+
+export const offersMemo = (): OffersMemo => ({ of: null, types: new Map(), stores: new Map() });
+
+/** The ids of `extIds` in `table`, asking the database only for those `memo` does not hold yet. */
+async function memoIds(db: Db, table: 'price_types' | 'stores', extIds: string[], memo: Map<string, number>) {
+  const missing = extIds.filter((id) => !memo.has(id));
+  for (const [extId, id] of await idsByExtId(db, table, missing)) memo.set(extId, id);
+  return memo;
+}
+
 /** Prices and stock of a batch of offers; offers of products the catalogue does not have are counted. */
 export async function applyOffers(
   db: Db,
   rows: Staged<OfferRecord>[],
-  cells: { of: CellsOf | null },
+  cells: OffersMemo,
   concurrent = false,
 ): Promise<{ prices: number; stocks: number; skipped: number }> {
   const known = await productIdsByExtId(
@@ -261,8 +280,8 @@ export async function applyOffers(
   const offers = rows.filter((r) => known.has(r.data.product));
   const typeIds = [...new Set(offers.flatMap((r) => r.data.prices.map((p) => p.type)))];
   const storeIds = [...new Set(offers.flatMap((r) => (r.data.stock ?? []).map((s) => s.store)))];
-  const types = await idsByExtId(db, 'price_types', typeIds);
-  let stores = await idsByExtId(db, 'stores', storeIds);
+  const types = await memoIds(db, 'price_types', typeIds, cells.types);
+  let stores = await memoIds(db, 'stores', storeIds, cells.stores);
   // Price types and warehouses met for the first time here (no classifier named them): created.
   const newTypes = typeIds.filter((t) => !types.has(t));
   if (newTypes.length > 0) {
@@ -293,6 +312,7 @@ export async function applyOffers(
         newStores.filter((s) => !ids.has(s.extId)),
       )),
     ]);
+    cells.stores = stores;
   }
 
   const prices: BulkPrice[] = [];

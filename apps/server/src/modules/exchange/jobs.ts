@@ -42,7 +42,7 @@ export function exchangeDepsOf(
     // PGlite runs every statement on the one thread all requests share: small batches keep pages fast.
     batch:
       services.engine === 'pglite'
-        ? { stage: 1000, products: 250, offers: 250 }
+        ? { stage: 250, products: 60, offers: 60 }
         : { stage: 2000, products: 1000, offers: 1000, concurrent: true },
   };
 }

@@ -10,7 +10,7 @@ import {
   applyProperties,
   applyStores,
   applyUnits,
-  type CellsOf,
+  offersMemo,
 } from './apply-catalog.js';
 import {
   emptyFacts,
@@ -271,7 +271,7 @@ async function apply(
     stats[k] = (stats[k] ?? 0) + n;
   };
   // Price mappings, read once per call (and again when a batch meets a new 1C price type).
-  const cells: { of: CellsOf | null } = { of: null };
+  const cells = offersMemo();
   while ((cursor.step ?? 0) < APPLY_ORDER.length) {
     if (stop()) return false;
     const kind = APPLY_ORDER[cursor.step ?? 0]!;

@@ -48,7 +48,7 @@ export interface ReaderHandler {
 }
 
 export const XML_LIMITS = {
-  slice: 256 * 1024,
+  slice: 64 * 1024,
   text: 4 * 1024 * 1024,
   itemChars: 16 * 1024 * 1024,
   itemNodes: 100_000,
