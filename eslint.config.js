@@ -214,6 +214,46 @@ const tableOwnerRule = {
   },
 };
 
+/** Kysely calls that build a query (a transaction, `db.transaction()`, only holds one). */
+const queryMethods = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'selectNoFrom']);
+
+/**
+ * Thin handlers (decision 185, docs/conventions.md "Where the SQL lives"): a handler file (`*handlers.ts`, a
+ * module's `admin.ts`) tells the method's story (access, input, one or two calls, the answer) and builds no
+ * query: no `db.selectFrom(…)`, `insertInto`, `updateTable`, `deleteFrom`, `selectNoFrom`, no raw `sql` template
+ * or `sql.ref(…)`-like helper. The SQL is a named function in the module's `queries.ts`; the handler calls it,
+ * passing its transaction (`trx`) where writes belong together. The files are chosen in the config below.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const thinHandlersRule = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      query:
+        "Handlers build no queries: move this {{what}} into a named function of the module's queries.ts and call it (decision 185).",
+    },
+  },
+  create(context) {
+    return {
+      /** @param {import('estree').CallExpression} node */
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return;
+        const name = callee.property.name;
+        if (queryMethods.has(name)) context.report({ node, messageId: 'query', data: { what: `.${name}(…)` } });
+        else if (callee.object.type === 'Identifier' && callee.object.name === 'sql')
+          context.report({ node, messageId: 'query', data: { what: `sql.${name}(…)` } });
+      },
+      /** @param {import('estree').TaggedTemplateExpression} node */
+      TaggedTemplateExpression(node) {
+        if (node.tag.type === 'Identifier' && node.tag.name === 'sql')
+          context.report({ node, messageId: 'query', data: { what: 'sql`…` template' } });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -238,13 +278,25 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,mjs,js}'],
     plugins: {
-      house: { rules: { 'file-name': fileNameRule, boundaries: boundariesRule, 'table-owner': tableOwnerRule } },
+      house: {
+        rules: {
+          'file-name': fileNameRule,
+          boundaries: boundariesRule,
+          'table-owner': tableOwnerRule,
+          'thin-handlers': thinHandlersRule,
+        },
+      },
     },
     rules: {
       'house/file-name': 'error',
       'house/boundaries': 'error',
       'house/table-owner': ['error', { pending: tableOwnerPending }],
     },
+  },
+  {
+    // The server's handler files build no query: their SQL lives in the module's queries.ts (decision 185).
+    files: ['apps/server/src/modules/**/*handlers.ts', 'apps/server/src/modules/*/admin.ts'],
+    rules: { 'house/thin-handlers': 'error' },
   },
   {
     // No import cycles inside the apps and the contract (eslint-plugin-import-x, resolved as TypeScript

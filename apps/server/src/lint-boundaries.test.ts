@@ -136,6 +136,40 @@ describe("lint refuses queries of another module's tables", () => {
   }, 120_000);
 });
 
+describe('lint refuses query building in handlers', () => {
+  const db = 'declare const db: Record<string, (t?: string) => unknown>;\n';
+  const tag = "import { sql } from 'kysely';\n";
+
+  it('reports every Kysely query start and raw sql in a handler file, with the way out', async () => {
+    const file = 'apps/server/src/modules/wishes/handlers.ts';
+    expect(await problems(file, `${db}export const q = () => db.selectFrom('wishes');\n`)).toEqual([
+      expect.stringMatching(
+        /^house\/thin-handlers: Handlers build no queries: move this \.selectFrom\(…\) .*queries\.ts/,
+      ),
+    ]);
+    const starts = ['insertInto', 'updateTable', 'deleteFrom', 'selectNoFrom'].map((m) => `db.${m}('wishes');`);
+    expect(await problems(file, `${db}${starts.join('\n')}\nexport {};\n`)).toEqual(
+      Array(4).fill(expect.stringMatching(/^house\/thin-handlers: /)),
+    );
+    expect(await problems(file, `${tag}export const q = sql<number>\`SELECT 1\`;\n`)).toEqual([
+      expect.stringMatching(/^house\/thin-handlers: .*sql`…` template/),
+    ]);
+    expect(await problems(file, `${tag}export const r = sql.ref('w.id');\n`)).toHaveLength(1);
+    // The back office's handler tables and the other handler files are held to the same.
+    const query = `${db}export const q = () => db.deleteFrom('wishes');\n`;
+    expect(await problems('apps/server/src/modules/wishes/admin.ts', query)).toHaveLength(1);
+    expect(await problems('apps/server/src/modules/wishes/desk-handlers.ts', query)).toHaveLength(1);
+  });
+
+  it('passes a handler that calls queries.ts and opens a transaction, and the queries themselves', async () => {
+    const handler = `${db}export const h = () => db.transaction?.();\n`;
+    expect(await problems('apps/server/src/modules/wishes/handlers.ts', handler)).toEqual([]);
+    const query = `${db}${tag}export const q = () => [db.selectFrom('wishes'), sql\`1\`];\n`;
+    expect(await problems('apps/server/src/modules/wishes/queries.ts', query)).toEqual([]);
+    expect(await problems('apps/server/src/modules/wishes/handlers.test.ts', query)).toEqual([]);
+  });
+});
+
 describe('lint refuses import cycles', () => {
   let dir: string;
   beforeAll(async () => {

@@ -1,30 +1,33 @@
 import { translate, type basketMethods } from '@portal/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers } from '../../rest/context.js';
-import { paged, pageOf } from '../../rest/paging.js';
+import { pageOf } from '../../rest/paging.js';
 import type { Actor } from '../auth/index.js';
-import { loadOffers, loadStores, offerFrom, priceContextOf, priceFor, productsForBasket } from '../catalog/index.js';
+import { loadOffers, loadStores, offerFrom, priceContextOf, productsForBasket } from '../catalog/index.js';
 import { ownFile, readStoredFile } from '../files/index.js';
 import { ownOrderLines } from '../orders/index.js';
 import { parseLines } from './lines.js';
 import { putLines } from './put-lines.js';
-import { basketLines, basketView, basketViews, itemsFrom, itemsView, ownBasket, storesOf } from './queries.js';
+import {
+  basketView,
+  basketViews,
+  countBaskets,
+  deleteBasketLine,
+  deleteOwnBasket,
+  insertBasket,
+  itemsFrom,
+  itemsView,
+  listBaskets,
+  ownBasket,
+  ownBasketLine,
+  ownBasketLinesWithOffers,
+  setLineQuantity,
+  storesOf,
+} from './queries.js';
 import { resolveLines } from './resolve.js';
 import { belowMinimum, limitsFor } from './thresholds.js';
 import { readSpreadsheetOffThread } from './import-pool.js';
-
-async function ownItem(db: Db, userId: number, id: number) {
-  const row = await basketLines(db, [])
-    .clearWhere()
-    .innerJoin('baskets as b', 'b.id', 'i.basket_id')
-    .where('i.id', '=', id)
-    .where('b.user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
-}
 
 /** The lines of an order as basket items, so the corrective form is built like a basket (spec §7). */
 async function orderLines(db: Db, actor: Actor, orderId: number) {
@@ -54,14 +57,8 @@ async function orderLines(db: Db, actor: Actor, orderId: number) {
 export const basketHandlers: Handlers<typeof basketMethods> = {
   async 'basket/list'(input, ctx) {
     const actor = requireActor(ctx);
-    const q = ctx.db.selectFrom('baskets').where('user_id', '=', actor.id);
-    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    let rows = q
-      .selectAll()
-      .orderBy('created_at', input.sort?.DATE_CREATE === 'ASC' ? 'asc' : 'desc')
-      .orderBy('id', 'desc');
-    rows = paged(rows, input);
-    return { count: Number(n), items: await basketViews(ctx.db, actor, await rows.execute()) };
+    const { count, rows } = await listBaskets(ctx.db, actor.id, input);
+    return { count, items: await basketViews(ctx.db, actor, rows) };
   },
   async 'basket/get'(input, ctx) {
     const actor = requireActor(ctx);
@@ -69,27 +66,14 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
   },
   async 'basket/create'(input, ctx) {
     const actor = requireActor(ctx);
-    const { n } = await ctx.db
-      .selectFrom('baskets')
-      .where('user_id', '=', actor.id)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const name = input?.name?.trim() || `${translate(ctx.language, 'basket.defaultName')} ${Number(n) + 1}`;
-    const row = await ctx.db
-      .insertInto('baskets')
-      .values({ user_id: actor.id, name })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return basketView(ctx.db, actor, row);
+    const name =
+      input?.name?.trim() ||
+      `${translate(ctx.language, 'basket.defaultName')} ${(await countBaskets(ctx.db, actor.id)) + 1}`;
+    return basketView(ctx.db, actor, await insertBasket(ctx.db, actor.id, name));
   },
   async 'basket/delete'(input, ctx) {
     const actor = requireActor(ctx);
-    const res = await ctx.db
-      .deleteFrom('baskets')
-      .where('id', '=', input.id)
-      .where('user_id', '=', actor.id)
-      .executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0) throw notFound();
+    if (!(await deleteOwnBasket(ctx.db, actor.id, input.id))) throw notFound();
     return { ok: true as const };
   },
   async 'basket/get-fields'(input, ctx) {
@@ -110,11 +94,7 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
     return ctx.db.transaction().execute(async (trx) => {
       const basket = input.basket
         ? await ownBasket(trx, actor.id, input.basket, true)
-        : await trx
-            .insertInto('baskets')
-            .values({ user_id: actor.id, name: `${translate(ctx.language, 'basket.repeatName')} ${input.order}` })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+        : await insertBasket(trx, actor.id, `${translate(ctx.language, 'basket.repeatName')} ${input.order}`);
       const { items: _items, ...result } = await putLines(
         trx,
         actor,
@@ -161,27 +141,11 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
         stores: storesOf(offers, ctx.language),
       };
     }
-    // One query for the lines with their products, prices and stock; the ownership check rides on it (joined
-    // to the dealer's baskets), and only an empty answer looks at the basket again. The lines travel as one
-    // JSON array: a 1,000-line basket is one value to decode instead of 16,000 (PGlite copies each one).
-    const lines = basketLines(ctx.db, [basketId])
-      .innerJoin('baskets as b', 'b.id', 'i.basket_id')
-      .leftJoinLateral(
-        () => priceFor(ctx.db, context, sql<number>`i.product_id`),
-        (join) => join.onTrue(),
-      )
-      .select(['p.stock_by_store', 'pr.value', 'pr.currency'])
-      .where('b.user_id', '=', actor.id)
-      .orderBy(
-        input.sort?.NAME ? 'p.name' : 'i.id',
-        input.sort?.NAME === 'DESC' || input.sort?.ID === 'DESC' ? 'desc' : 'asc',
-      );
-    type LineWithOffer = Awaited<ReturnType<typeof lines.execute>>[number];
-    const [json, stores] = await Promise.all([
-      sql<{ r: LineWithOffer }>`SELECT row_to_json(t) AS r FROM (${lines}) t`.execute(ctx.db),
+    // The ownership check rides on the lines' query; only an empty answer looks at the basket again.
+    const [rows, stores] = await Promise.all([
+      ownBasketLinesWithOffers(ctx.db, actor.id, basketId, context, input.sort),
       loadStores(ctx.db, context),
     ]);
-    const rows = json.rows.map((x) => x.r);
     if (rows.length === 0) await ownBasket(ctx.db, actor.id, basketId);
     const page = pageOf(rows, input);
     const offers = new Map(page.map((r) => [r.product_id, offerFrom(r.product_id, r, context, stores)]));
@@ -197,7 +161,7 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
   },
   async 'basket-item/get'(input, ctx) {
     const actor = requireActor(ctx);
-    const [item] = await itemsView(ctx.db, actor, [await ownItem(ctx.db, actor.id, input.id)], ctx.language);
+    const [item] = await itemsView(ctx.db, actor, [await ownBasketLine(ctx.db, actor.id, input.id)], ctx.language);
     if (!item) throw notFound();
     return item;
   },
@@ -224,9 +188,9 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
   },
   async 'basket-item/update'(input, ctx) {
     const actor = requireActor(ctx);
-    const row = await ownItem(ctx.db, actor.id, input.id);
+    const row = await ownBasketLine(ctx.db, actor.id, input.id);
     if (input.amount < 1) {
-      await ctx.db.deleteFrom('basket_items').where('id', '=', row.id).execute();
+      await deleteBasketLine(ctx.db, row.id);
       return { deleted: true, item: null };
     }
     const factor = Number(row.measure_factor);
@@ -244,21 +208,15 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
       const text = `${[row.article, row.name].filter(Boolean).join(' ')}: ${short}`;
       throw new AppError('VALIDATION', text, { fields: { amount: text } });
     }
-    const updated = await ctx.db
-      .updateTable('basket_items')
-      .set({ quantity: input.amount, updated_at: new Date() })
-      .where('id', '=', row.id)
-      .returning('id')
-      .executeTakeFirst();
     // Deleted by another tab in between: the line is gone, say so rather than resurrect it.
-    if (!updated) throw notFound();
+    if (!(await setLineQuantity(ctx.db, row.id, input.amount))) throw notFound();
     const [item] = await itemsView(ctx.db, actor, [{ ...row, quantity: input.amount }], ctx.language);
     return { deleted: false, item: item ?? null };
   },
   async 'basket-item/delete'(input, ctx) {
     const actor = requireActor(ctx);
-    const row = await ownItem(ctx.db, actor.id, input.id);
-    await ctx.db.deleteFrom('basket_items').where('id', '=', row.id).execute();
+    const row = await ownBasketLine(ctx.db, actor.id, input.id);
+    await deleteBasketLine(ctx.db, row.id);
     return { ok: true as const };
   },
   async 'product/get-articles-xls'(input, ctx) {

@@ -2,23 +2,28 @@ import {
   inLanguage,
   unitSymbol,
   type Basket,
+  type basketMethods,
   type BasketItem,
   type BasketStore,
   type Currency,
   type Language,
+  type ParsedInputOf,
 } from '@portal/contract';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../rest/app-error.js';
+import { paged } from '../../rest/paging.js';
 import type { Actor } from '../auth/index.js';
 import {
   lineProducts,
   loadOffers,
   PROPERTY_NAMES,
   priceContextOf,
+  priceFor,
   productPrices,
   propertyValue,
   type Offer,
+  type PriceContext,
 } from '../catalog/index.js';
 import { limitsFor, minQuantityOf, type Limits } from './thresholds.js';
 import type { BasketsTable } from './tables.js';
@@ -32,6 +37,37 @@ export async function ownBasket(db: Db, userId: number, id: number, lock = false
   const row = await q.executeTakeFirst();
   if (!row) throw notFound();
   return row;
+}
+
+/** The dealer's baskets, newest first (or oldest, as the sort asks), paged, with the count of all. */
+export async function listBaskets(db: Db, userId: number, input: ParsedInputOf<(typeof basketMethods)['basket/list']>) {
+  const q = db.selectFrom('baskets').where('user_id', '=', userId);
+  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  let rows = q
+    .selectAll()
+    .orderBy('created_at', input.sort?.DATE_CREATE === 'ASC' ? 'asc' : 'desc')
+    .orderBy('id', 'desc');
+  rows = paged(rows, input);
+  return { count: Number(n), rows: await rows.execute() };
+}
+
+/** How many baskets the dealer has (a new basket's default name numbers on from it). */
+export async function countBaskets(db: Db, userId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('baskets')
+    .where('user_id', '=', userId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export const insertBasket = (db: Db, userId: number, name: string) =>
+  db.insertInto('baskets').values({ user_id: userId, name }).returningAll().executeTakeFirstOrThrow();
+
+/** Deletes the dealer's own basket; false when it is not theirs or missing. */
+export async function deleteOwnBasket(db: Db, userId: number, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('baskets').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
 }
 
 export interface LineRow {
@@ -158,6 +194,57 @@ export function basketLines(db: Db, basketIds: number[]) {
     ])
     .where('i.basket_id', '=', sql<number>`ANY(${basketIds}::int[])`);
 }
+
+/** A line of one of the dealer's baskets, with its product, or NOT_FOUND. */
+export async function ownBasketLine(db: Db, userId: number, id: number) {
+  const row = await basketLines(db, [])
+    .clearWhere()
+    .innerJoin('baskets as b', 'b.id', 'i.basket_id')
+    .where('i.id', '=', id)
+    .where('b.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The lines of the dealer's basket with their products, prices and stock, in one query; the ownership check
+ * rides on it (joined to the dealer's baskets), so another dealer's basket answers no lines. The lines travel
+ * as one JSON array: a 1,000-line basket is one value to decode instead of 16,000 (PGlite copies each one).
+ */
+export async function ownBasketLinesWithOffers(
+  db: Db,
+  userId: number,
+  basketId: number,
+  context: PriceContext | null,
+  sort: ParsedInputOf<(typeof basketMethods)['basket-item/list']>['sort'],
+) {
+  const lines = basketLines(db, [basketId])
+    .innerJoin('baskets as b', 'b.id', 'i.basket_id')
+    .leftJoinLateral(
+      () => priceFor(db, context, sql<number>`i.product_id`),
+      (join) => join.onTrue(),
+    )
+    .select(['p.stock_by_store', 'pr.value', 'pr.currency'])
+    .where('b.user_id', '=', userId)
+    .orderBy(sort?.NAME ? 'p.name' : 'i.id', sort?.NAME === 'DESC' || sort?.ID === 'DESC' ? 'desc' : 'asc');
+  type LineWithOffer = Awaited<ReturnType<typeof lines.execute>>[number];
+  const json = await sql<{ r: LineWithOffer }>`SELECT row_to_json(t) AS r FROM (${lines}) t`.execute(db);
+  return json.rows.map((x) => x.r);
+}
+
+/** Sets a line's quantity; false when the line is gone (deleted by another tab in between). */
+export async function setLineQuantity(db: Db, id: number, quantity: number): Promise<boolean> {
+  const updated = await db
+    .updateTable('basket_items')
+    .set({ quantity, updated_at: new Date() })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+export const deleteBasketLine = (db: Db, id: number) => db.deleteFrom('basket_items').where('id', '=', id).execute();
 
 /**
  * Baskets with their line count, sums by currency, weight and volume, summed by the database: the top bar

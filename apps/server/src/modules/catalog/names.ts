@@ -45,6 +45,20 @@ export const productsForOrderLines = async (db: Db, ids: number[]) =>
         .where('id', '=', sql<number>`ANY(${ids}::int[])`)
         .execute();
 
+/** What a basket line shows of its product: name, unit, factor, sizes, properties, whether it is still sold. */
+const BASKET_LINE_COLUMNS = [
+  'id',
+  'name',
+  'article',
+  'brand',
+  'unit',
+  'measure_factor',
+  'weight_kg',
+  'volume_m3',
+  'properties',
+  'active',
+] as const;
+
 /**
  * The product columns a basket line shows, as a subquery another module joins on its product id
  * (`.innerJoin(lineProducts().as('p'), 'p.id', 'i.product_id')`): the basket's lines are listed, sorted and
@@ -54,19 +68,7 @@ export const productsForOrderLines = async (db: Db, ids: number[]) =>
 export const lineProducts = () =>
   expressionBuilder<Database, never>()
     .selectFrom('products')
-    .select([
-      'id',
-      'name',
-      'article',
-      'brand',
-      'unit',
-      'measure_factor',
-      'weight_kg',
-      'volume_m3',
-      'properties',
-      'active',
-      'stock_by_store',
-    ]);
+    .select([...BASKET_LINE_COLUMNS, 'stock_by_store']);
 
 /**
  * The product keys an order line is searched and exported by (part number key, 1C id), as a subquery another
@@ -89,18 +91,7 @@ export const productsForBasket = async (db: Db, ids: number[]) =>
     ? []
     : db
         .selectFrom('products')
-        .select([
-          'id',
-          'name',
-          'article',
-          'brand',
-          'unit',
-          'active',
-          'measure_factor',
-          'weight_kg',
-          'volume_m3',
-          'properties',
-        ])
+        .select(BASKET_LINE_COLUMNS)
         .where('id', '=', sql<number>`ANY(${ids}::int[])`)
         .execute();
 

@@ -11,17 +11,28 @@ import type {
   StorageAdmin,
 } from '@portal/contract';
 import type { Selectable } from 'kysely';
-import { sql } from 'kysely';
 import sharp from 'sharp';
 import type { Db } from '../../db/database.js';
 import { AppError, invalidFields, notFound } from '../../rest/app-error.js';
 import type { Language } from '@portal/contract';
 import { inTransaction, type Handlers } from '../../rest/context.js';
-import { paged, searchIn } from '../../rest/paging.js';
 import { recordAudit } from '../audit/index.js';
 import type { FormAdminMethod } from '../forms/index.js';
 import { cleanName, detectType } from '../files/index.js';
 import { crud } from './admin-crud.js';
+import {
+  contactsInDepartment,
+  deleteDepartment,
+  departmentExists,
+  departmentForUpdate,
+  departmentHasChildren,
+  departmentHasContacts,
+  departmentParents,
+  departmentsAdminPage,
+  insertDepartment,
+  pageUrlTaken,
+  updateDepartment,
+} from './queries.js';
 import { sanitizeContentHtml } from './sanitize.js';
 import type { BannersTable, ContactsTable, DepartmentsTable, NewsTable, StoragesTable } from './tables.js';
 import './tables.js';
@@ -198,9 +209,7 @@ const pages = crud({
     active: f.active,
   }),
   async check(db, ctx, f, id) {
-    let taken = db.selectFrom('pages').select('id').where('url', '=', f.url);
-    if (id !== null) taken = taken.where('id', '<>', id);
-    if (await taken.executeTakeFirst()) throw invalidFields(ctx.language, { 'fields.url': 'error.pageUrlTaken' });
+    if (await pageUrlTaken(db, f.url, id)) throw invalidFields(ctx.language, { 'fields.url': 'error.pageUrlTaken' });
   },
 });
 
@@ -314,26 +323,13 @@ export const contentAdminHandlers: Omit<Handlers<typeof contentAdminMethods>, Fo
 
   /* Departments */
   async 'departments/admin-list'(input, ctx) {
-    const base = ctx.db.selectFrom('departments').where(searchIn(input?.filter?.search, ['name']));
-    const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await paged(
-      base
-        .selectAll('departments')
-        .select(sql<number>`(SELECT count(*) FROM contacts c WHERE c.department_id = departments.id)`.as('contacts'))
-        .orderBy('sort')
-        .orderBy('id'),
-      input,
-    ).execute();
-    return { count: count(n.n), items: rows.map(toDepartmentAdmin) };
+    const { count, rows } = await departmentsAdminPage(ctx.db, input?.filter?.search, input);
+    return { count, items: rows.map(toDepartmentAdmin) };
   },
   async 'departments/create'({ fields: f }, ctx) {
     return inTransaction(ctx, async (db) => {
       await checkParent(db, ctx.language, f.parentId, null);
-      const row = await db
-        .insertInto('departments')
-        .values({ name: f.name, parent_id: f.parentId || null, description: f.description, sort: f.sort })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertDepartment(db, f);
       const item = toDepartmentAdmin({ ...row, contacts: 0 });
       await recordAudit(db, ctx, { entity: 'department', id: row.id, action: 'create', after: item });
       return item;
@@ -341,34 +337,22 @@ export const contentAdminHandlers: Omit<Handlers<typeof contentAdminMethods>, Fo
   },
   async 'departments/update'({ id, fields: f }, ctx) {
     return inTransaction(ctx, async (db) => {
-      const old = await db.selectFrom('departments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      const old = await departmentForUpdate(db, id);
       if (!old) throw notFound();
       await checkParent(db, ctx.language, f.parentId, id);
-      const row = await db
-        .updateTable('departments')
-        .set({ name: f.name, parent_id: f.parentId || null, description: f.description, sort: f.sort })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const contacts = await db
-        .selectFrom('contacts')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('department_id', '=', id)
-        .executeTakeFirstOrThrow();
-      const item = toDepartmentAdmin({ ...row, contacts: contacts.n });
+      const row = await updateDepartment(db, id, f);
+      const item = toDepartmentAdmin({ ...row, contacts: await contactsInDepartment(db, id) });
       await recordAudit(db, ctx, { entity: 'department', id, action: 'update', before: old, after: row });
       return item;
     });
   },
   async 'departments/delete'({ id }, ctx) {
     return inTransaction(ctx, async (db) => {
-      const old = await db.selectFrom('departments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      const old = await departmentForUpdate(db, id);
       if (!old) throw notFound();
-      if (await db.selectFrom('contacts').select('id').where('department_id', '=', id).executeTakeFirst())
-        throw new AppError('CONFLICT', 'error.departmentHasContacts');
-      if (await db.selectFrom('departments').select('id').where('parent_id', '=', id).executeTakeFirst())
-        throw new AppError('CONFLICT', 'error.departmentHasChildren');
-      await db.deleteFrom('departments').where('id', '=', id).execute();
+      if (await departmentHasContacts(db, id)) throw new AppError('CONFLICT', 'error.departmentHasContacts');
+      if (await departmentHasChildren(db, id)) throw new AppError('CONFLICT', 'error.departmentHasChildren');
+      await deleteDepartment(db, id);
       await recordAudit(db, ctx, { entity: 'department', id, action: 'delete', before: old });
       return { ok: true as const };
     });
@@ -382,7 +366,7 @@ export const contentAdminHandlers: Omit<Handlers<typeof contentAdminMethods>, Fo
 };
 
 async function checkDepartment(db: Db, lang: Language, id: number) {
-  if (!(await db.selectFrom('departments').select('id').where('id', '=', id).executeTakeFirst()))
+  if (!(await departmentExists(db, id)))
     throw invalidFields(lang, { 'fields.departmentId': 'error.departmentNotFound' });
 }
 
@@ -390,7 +374,7 @@ async function checkDepartment(db: Db, lang: Language, id: number) {
 async function checkParent(db: Db, lang: Language, parentId: number, self: number | null) {
   if (parentId === 0) return;
   if (parentId === self) throw invalidFields(lang, { 'fields.parentId': 'error.departmentParent' });
-  const rows = await db.selectFrom('departments').select(['id', 'parent_id']).execute();
+  const rows = await departmentParents(db);
   const parentOf = new Map(rows.map((r) => [r.id, r.parent_id]));
   if (!parentOf.has(parentId)) throw invalidFields(lang, { 'fields.parentId': 'error.departmentNotFound' });
   for (let at: number | null | undefined = parentId, steps = 0; at && steps < 1000; at = parentOf.get(at), steps++) {

@@ -1,9 +1,13 @@
+import type { contentAdminMethods, ParsedInputOf } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { containsPattern, paged, type PageInput } from '../../rest/paging.js';
+import { containsPattern, paged, searchIn, type PageInput } from '../../rest/paging.js';
 import './tables.js';
 
-/** The SQL of the content module's public reads (the back office's is in `admin.ts` and `admin-crud.ts`). */
+/**
+ * The SQL of the content module: the public reads, then the back office's departments and checks (`admin.ts`
+ * calls them; the row-by-row tables share one scaffold's queries, `admin-crud.ts`).
+ */
 
 /** A banner's period holds today (Moscow, where the supplier works); open ends always hold. */
 const inPeriod = sql<boolean>`(active_from IS NULL OR active_from <= (now() AT TIME ZONE 'Europe/Moscow')::date)
@@ -149,3 +153,69 @@ export async function storagesPage(db: Db, page: PageInput) {
 
 export const activeStorage = (db: Db, id: number) =>
   db.selectFrom('storages').selectAll().where('id', '=', id).where('active', '=', true).executeTakeFirst();
+
+/* ── The back office ──────────────────────────────────────────────────────────────────────────────── */
+
+/** Departments by search with their contact count, a page, and how many match. */
+export async function departmentsAdminPage(db: Db, search: string | undefined, page: PageInput) {
+  const base = db.selectFrom('departments').where(searchIn(search, ['name']));
+  const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await paged(
+    base
+      .selectAll('departments')
+      .select(sql<number>`(SELECT count(*) FROM contacts c WHERE c.department_id = departments.id)`.as('contacts'))
+      .orderBy('sort')
+      .orderBy('id'),
+    page,
+  ).execute();
+  return { count: Number(n.n), rows };
+}
+
+type DepartmentFields = ParsedInputOf<(typeof contentAdminMethods)['departments/create']>['fields'];
+
+const departmentColumns = (f: DepartmentFields) => ({
+  name: f.name,
+  parent_id: f.parentId || null,
+  description: f.description,
+  sort: f.sort,
+});
+
+export const insertDepartment = (db: Db, f: DepartmentFields) =>
+  db.insertInto('departments').values(departmentColumns(f)).returningAll().executeTakeFirstOrThrow();
+
+/** The department, locked for the caller's transaction (an update or a delete). */
+export const departmentForUpdate = (db: Db, id: number) =>
+  db.selectFrom('departments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+export const updateDepartment = (db: Db, id: number, f: DepartmentFields) =>
+  db.updateTable('departments').set(departmentColumns(f)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
+export async function contactsInDepartment(db: Db, id: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('department_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export const departmentHasContacts = async (db: Db, id: number) =>
+  (await db.selectFrom('contacts').select('id').where('department_id', '=', id).executeTakeFirst()) !== undefined;
+
+export const departmentHasChildren = async (db: Db, id: number) =>
+  (await db.selectFrom('departments').select('id').where('parent_id', '=', id).executeTakeFirst()) !== undefined;
+
+export const deleteDepartment = (db: Db, id: number) => db.deleteFrom('departments').where('id', '=', id).execute();
+
+export const departmentExists = async (db: Db, id: number) =>
+  (await db.selectFrom('departments').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
+/** Every department's parent, to walk the tree. */
+export const departmentParents = (db: Db) => db.selectFrom('departments').select(['id', 'parent_id']).execute();
+
+/** Whether another page (not `self`) has this address. */
+export async function pageUrlTaken(db: Db, url: string, self: number | null): Promise<boolean> {
+  let taken = db.selectFrom('pages').select('id').where('url', '=', url);
+  if (self !== null) taken = taken.where('id', '<>', self);
+  return (await taken.executeTakeFirst()) !== undefined;
+}

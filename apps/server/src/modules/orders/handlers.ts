@@ -1,8 +1,8 @@
 import { inLanguage, translate, unitSymbol, type Language, type orderMethods } from '@portal/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound, validationError } from '../../rest/app-error.js';
-import { requireActor, type Handlers } from '../../rest/context.js';
-import { paged, pageOf } from '../../rest/paging.js';
+import { inTransaction, requireActor, type Handlers } from '../../rest/context.js';
+import { pageOf } from '../../rest/paging.js';
 import type { Actor } from '../auth/index.js';
 import { basketView, ownBasket } from '../baskets/index.js';
 import { activePaySystem, activePaySystemsEn } from '../catalog/index.js';
@@ -16,20 +16,15 @@ import { priceBasket, thresholdRefusals } from './pricing.js';
 import { refuseShortLines } from './minimums.js';
 import { assertCorrectable } from './rules.js';
 import { pickupPoints } from '../content/index.js';
-import { applyFilter, correctionsOf, loadOrder, scoped, seesAll, toOrder } from './view.js';
+import { shippingRows } from './heads.js';
+import * as q from './queries.js';
+import { correctionsOf, loadOrder, seesAll, toOrder } from './view.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The dealer's own order, locked, if its state still allows a correction (decision 060). */
 async function ownOrderForChange(db: Db, actor: Actor, orderId: number, language: Language) {
-  const row = await db
-    .selectFrom('orders as o')
-    .innerJoin('order_statuses as s', 's.id', 'o.status_id')
-    .select(['o.id', 'o.is_canceled', 'o.is_paid', 's.code', 's.name', 's.name_en'])
-    .where('o.id', '=', orderId)
-    .where('o.user_id', '=', actor.id)
-    .forUpdate('o')
-    .executeTakeFirst();
+  const row = await q.lockOwnOrderState(db, actor.id, orderId);
   if (!row) throw notFound();
   assertCorrectable({
     statusCode: row.code,
@@ -52,16 +47,11 @@ async function storeCorrection(
   language: Language,
   replaceId?: number,
 ): Promise<number> {
-  const lines = await db
-    .selectFrom('order_items')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where(
-      'id',
-      'in',
-      products.map((p) => p.id),
-    )
-    .execute();
+  const lines = await q.orderLinesByIds(
+    db,
+    orderId,
+    products.map((p) => p.id),
+  );
   if (lines.length !== new Set(products.map((p) => p.id)).size) throw notFound();
   const byId = new Map(lines.map((l) => [l.id, l]));
   const changes = products
@@ -78,80 +68,47 @@ async function storeCorrection(
     })),
   );
   if (changes.every((c) => c.after === 0) && changes.length >= lines.length) {
-    const left = await db
-      .selectFrom('order_items')
-      .select('id')
-      .where('order_id', '=', orderId)
-      .where('quantity', '>', 0)
-      .where(
-        'id',
-        'not in',
-        changes.map((c) => c.line.id),
-      )
-      .executeTakeFirst();
-    if (!left) throw new AppError('CONFLICT', 'error.orderLinesEmpty');
+    const kept = await q.hasOtherLiveLine(
+      db,
+      orderId,
+      changes.map((c) => c.line.id),
+    );
+    if (!kept) throw new AppError('CONFLICT', 'error.orderLinesEmpty');
   }
   let headId = replaceId;
   if (headId === undefined) {
-    const pending = await db
-      .selectFrom('corrective_orders')
-      .select('id')
-      .where('order_id', '=', orderId)
-      .where('status', '=', 'PENDING')
-      .executeTakeFirst();
-    if (pending) throw new AppError('CONFLICT', 'error.correctionPending');
-    const head = await db
-      .insertInto('corrective_orders')
-      .values({ order_id: orderId, user_id: actor.id, status: 'PENDING' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    headId = head.id;
+    if (await q.hasPendingCorrection(db, orderId)) throw new AppError('CONFLICT', 'error.correctionPending');
+    headId = await q.insertPendingCorrection(db, orderId, actor.id);
   } else {
-    await db.deleteFrom('corrective_order_items').where('corrective_order_id', '=', headId).execute();
+    await q.clearCorrectionLines(db, headId);
   }
-  await db
-    .insertInto('corrective_order_items')
-    .values(
-      changes.map((c) => ({
-        corrective_order_id: headId!,
-        order_item_id: c.line.id,
-        product_id: c.line.product_id,
-        name: c.line.name,
-        article: c.line.article,
-        before_count: c.line.quantity,
-        after_count: c.after,
-      })),
-    )
-    .execute();
+  await q.insertCorrectionLines(
+    db,
+    changes.map((c) => ({
+      corrective_order_id: headId!,
+      order_item_id: c.line.id,
+      product_id: c.line.product_id,
+      name: c.line.name,
+      article: c.line.article,
+      before_count: c.line.quantity,
+      after_count: c.after,
+    })),
+  );
   return headId;
 }
 
 /** The dealer's own correction still waiting for the manager, with its order locked and still correctable. */
 async function ownPending(db: Db, actor: Actor, correctionId: number, language: Language) {
-  const head = await db
-    .selectFrom('corrective_orders as c')
-    .innerJoin('orders as o', 'o.id', 'c.order_id')
-    .select(['c.id', 'c.order_id', 'c.status'])
-    .where('c.id', '=', correctionId)
-    .where('o.user_id', '=', actor.id)
-    .executeTakeFirst();
+  const head = await q.ownCorrection(db, actor.id, correctionId);
   if (!head) throw notFound();
   await ownOrderForChange(db, actor, head.order_id, language);
-  const locked = await db
-    .selectFrom('corrective_orders')
-    .select('status')
-    .where('id', '=', head.id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const locked = await q.lockCorrectionStatus(db, head.id);
   if (locked.status !== 'PENDING') throw new AppError('CONFLICT', 'error.correctionDecided');
   return head;
 }
 
 async function actsOf(db: Db, actor: Actor, filter: { order?: number; id?: number }) {
-  let q = scoped(db, actor).where('s.code', 'in', ['S', 'F']);
-  if (filter.order) q = q.where('o.id', '=', filter.order);
-  if (filter.id) q = q.where('o.id', '=', filter.id);
-  const rows = await q.orderBy('o.id', 'desc').execute();
+  const rows = await q.actRows(db, actor, filter);
   return rows.map((r) => ({
     id: r.id,
     orderId: r.id,
@@ -164,20 +121,8 @@ async function actsOf(db: Db, actor: Actor, filter: { order?: number; id?: numbe
 
 export const orderHandlers: Handlers<typeof orderMethods> = {
   async 'order/list'(input, ctx) {
-    const actor = requireActor(ctx);
-    const q = applyFilter(scoped(ctx.db, actor), input.filter);
-    const { n } = await q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const sort = input.sort ?? {};
-    const dir = (v: string | undefined) => (v === 'ASC' ? 'asc' : 'desc');
-    let rows = q;
-    if (sort.PRICE) rows = rows.orderBy('o.price', dir(sort.PRICE));
-    if (sort.STATUS) rows = rows.orderBy('s.sort', dir(sort.STATUS));
-    rows = rows.orderBy('o.id', dir(sort.ID ?? sort.DATE_CREATE ?? 'DESC'));
-    rows = paged(rows, input);
-    return { count: Number(n), items: (await rows.execute()).map((r) => toOrder(r, ctx.language)) };
+    const { count, rows } = await q.listOrders(ctx.db, requireActor(ctx), input);
+    return { count, items: rows.map((r) => toOrder(r, ctx.language)) };
   },
   async 'order/get'(input, ctx) {
     return loadOrder(ctx.db, requireActor(ctx), input.id, ctx.language);
@@ -187,7 +132,7 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
     const [companies, pays, shippings, points] = await Promise.all([
       counterpartiesOfUsers(ctx.db, [actor.id]),
       activePaySystemsEn(ctx.db),
-      ctx.db.selectFrom('shippings').select(['id', 'name', 'name_en', 'is_pickup']).orderBy('sort').execute(),
+      shippingRows(ctx.db),
       pickupPoints(ctx.db),
     ]);
     const t = (k: string) => translate(ctx.language, k);
@@ -333,7 +278,7 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
     return loadOrder(ctx.db, seesAll(actor) ? actor : { ...actor, roles: actor.roles | 1 }, input.id, ctx.language);
   },
   async 'order-status/list'(_input, ctx) {
-    const rows = await ctx.db.selectFrom('order_statuses').selectAll().orderBy('sort').orderBy('id').execute();
+    const rows = await q.orderStatusRows(ctx.db);
     return {
       items: rows.map((s) => ({
         id: s.id,
@@ -380,23 +325,13 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
     return act;
   },
   async 'corrective-order/list'(input, ctx) {
-    const actor = requireActor(ctx);
-    let q = ctx.db.selectFrom('orders').select('id').where('user_id', '=', actor.id);
-    if (input.filter?.order) q = q.where('id', '=', input.filter.order);
-    const orders = (await q.execute()).map((o) => o.id);
+    const orders = await q.ownOrderIds(ctx.db, requireActor(ctx).id, input.filter?.order);
     const all = (await correctionsOf(ctx.db, orders)).reverse();
     const items = pageOf(all, input);
     return { count: all.length, items };
   },
   async 'corrective-order/get'(input, ctx) {
-    const actor = requireActor(ctx);
-    const row = await ctx.db
-      .selectFrom('corrective_orders as c')
-      .innerJoin('orders as o', 'o.id', 'c.order_id')
-      .select('c.id')
-      .where('c.id', '=', input.id)
-      .where('o.user_id', '=', actor.id)
-      .executeTakeFirst();
+    const row = await q.ownCorrection(ctx.db, requireActor(ctx).id, input.id);
     if (!row) throw notFound();
     const [c] = await correctionsOf(ctx.db, [], [row.id]);
     if (!c) throw notFound();
@@ -404,7 +339,7 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
   },
   async 'corrective-order/create'(input, ctx) {
     const actor = requireActor(ctx);
-    const id = await ctx.db.transaction().execute(async (trx) => {
+    const id = await inTransaction(ctx, async (trx) => {
       await ownOrderForChange(trx, actor, input.id, ctx.language);
       const correctionId = await storeCorrection(trx, actor, input.id, input.products, ctx.language);
       // «Изменения» says the dealer sent it; the manager decides at the desk (decision 100).
@@ -422,7 +357,7 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
   /** Replaces the products of a correction that still waits for the manager. */
   async 'corrective-order/update'(input, ctx) {
     const actor = requireActor(ctx);
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx, async (trx) => {
       const head = await ownPending(trx, actor, input.id, ctx.language);
       await storeCorrection(trx, actor, head.order_id, input.products, ctx.language, head.id);
     });
@@ -432,9 +367,9 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
   /** Withdraws a correction that still waits for the manager (a decided one stays in the history). */
   async 'corrective-order/delete'(input, ctx) {
     const actor = requireActor(ctx);
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx, async (trx) => {
       const head = await ownPending(trx, actor, input.id, ctx.language);
-      await trx.deleteFrom('corrective_orders').where('id', '=', head.id).execute();
+      await q.deleteCorrection(trx, head.id);
     });
     return { ok: true as const };
   },
