@@ -19,6 +19,18 @@ test('an administrator changes an order status at the desk; the dealer is told b
   await expect(page.getByRole('columnheader', { name: 'Дилер' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Компания' })).toBeVisible();
   await shot(page, 'desk-orders');
+  // Dates are typed as ДД.ММ.ГГГГ: a day that does not exist is marked and not applied, a real one goes to the
+  // address as ГГГГ-ММ-ДД.
+  await page.getByLabel('Дата с').fill('31.02.2026');
+  await expect(page.getByText('Дата в виде ДД.ММ.ГГГГ')).toBeVisible();
+  await page.getByRole('button', { name: 'Найти' }).click();
+  await expect(page).not.toHaveURL(/dateFrom/);
+  await page.getByLabel('Дата с').fill('01.01.2026');
+  await page.getByRole('button', { name: 'Найти' }).click();
+  await expect(page).toHaveURL(/dateFrom=2026-01-01/);
+  await expect(page.getByTestId('desk-order-row').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Сбросить' }).click();
+  await expect(page).not.toHaveURL(/dateFrom/);
 
   // A new order of the dealer «dealer».
   const orders = await restCall<{ items: Array<{ id: number; dealer: { login: string }; status: { code: string } }> }>(

@@ -1,8 +1,6 @@
 import type { AuditEntry, AuditFilter } from '@portal/contract';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -10,8 +8,11 @@ import i18n from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DateRangeFilter } from '../../components/DateFilterField';
+import { FilterBar } from '../../components/FilterBar';
 import { PageHeader } from '../../components/PageHeader';
 import { UrlListTable } from '../../components/UrlList';
+import { dateTextOk, dateTextToIso, isoToDateText } from '../../lib/date-text';
 import { formatDate } from '../../lib/format';
 import { pageFromQuery, sizeFromQuery } from '../../lib/list-params';
 import { rest } from '../../lib/rest';
@@ -56,7 +57,10 @@ export default function AuditPage() {
     filter[k] = v;
   }
   const [draft, setDraft] = useState<Draft>(
-    () => Object.fromEntries(KEYS.map((k) => [k, params.get(k) ?? ''])) as Draft,
+    () =>
+      Object.fromEntries(
+        KEYS.map((k) => [k, k.startsWith('date') ? isoToDateText(params.get(k)) : (params.get(k) ?? '')]),
+      ) as Draft,
   );
   const list = useQuery({
     queryKey: auditKeys.list(page, size, filter),
@@ -64,8 +68,10 @@ export default function AuditPage() {
     placeholderData: keepPreviousData,
   });
   const apply = (next: Draft) => {
+    if (!dateTextOk(next.dateFrom) || !dateTextOk(next.dateTo)) return;
     const p = new URLSearchParams();
-    for (const [k, v] of Object.entries(next)) if (v.trim()) p.set(k, v.trim());
+    for (const [k, v] of Object.entries(next))
+      if (v.trim()) p.set(k, k.startsWith('date') ? dateTextToIso(v) : v.trim());
     setParams(p);
   };
   const select = (key: 'entity' | 'action', options: string[]) => (
@@ -87,55 +93,26 @@ export default function AuditPage() {
   return (
     <>
       <PageHeader title={t('title')} />
-      <Paper sx={{ p: 2, mb: 2 }}>
-        <Box
-          component="form"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            apply(draft);
-          }}
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' },
-          }}
-        >
-          {select('entity', list.data?.entities ?? [])}
-          {select('action', list.data?.actions ?? [])}
-          <TextField
-            size="small"
-            label={t('search')}
-            value={draft.search}
-            onChange={(e) => setDraft({ ...draft, search: e.target.value })}
-          />
-          {(['dateFrom', 'dateTo'] as const).map((k) => (
-            <TextField
-              key={k}
-              size="small"
-              type="date"
-              label={t(k)}
-              value={draft[k]}
-              onChange={(e) => setDraft({ ...draft, [k]: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          ))}
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-            <Button type="submit" variant="contained">
-              {t('apply')}
-            </Button>
-            <Button
-              onClick={() => {
-                const empty = Object.fromEntries(KEYS.map((k) => [k, ''])) as Draft;
-                setDraft(empty);
-                apply(empty);
-              }}
-            >
-              {t('reset')}
-            </Button>
-          </Box>
-        </Box>
-      </Paper>
+      <FilterBar
+        keys={KEYS}
+        draft={draft}
+        setDraft={setDraft}
+        onApply={apply}
+        applyLabel={t('apply')}
+        resetLabel={t('reset')}
+        columns={{ xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' }}
+        search
+      >
+        {select('entity', list.data?.entities ?? [])}
+        {select('action', list.data?.actions ?? [])}
+        <TextField
+          size="small"
+          label={t('search')}
+          value={draft.search}
+          onChange={(e) => setDraft({ ...draft, search: e.target.value })}
+        />
+        <DateRangeFilter draft={draft} setDraft={setDraft} label={(k) => t(k)} />
+      </FilterBar>
       <UrlListTable
         query={list}
         label={t('title')}

@@ -111,6 +111,8 @@ export function RichTextEditor({
         size="small"
         selected={Boolean(state?.[key])}
         onChange={run}
+        // Keep the editor's focus and selection: a click that took them would drop a just-toggled mark.
+        onMouseDown={(e) => e.preventDefault()}
         aria-label={title}
         sx={{ border: 0, minWidth: 36 }}
       >

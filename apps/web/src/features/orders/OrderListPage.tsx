@@ -1,6 +1,5 @@
 import { DATA_TABLE_ROW_OPTIONS } from '@portal/contract';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -17,43 +16,37 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { DateRangeFilter } from '../../components/DateFilterField';
+import { FilterBar } from '../../components/FilterBar';
+import { dateTextOk, dateTextToIso, isoToDateText } from '../../lib/date-text';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { formatDate, money, num } from '../../lib/format';
 import { rest } from '../../lib/rest';
-import { orderKeys, statusesQuery } from './api';
+import { orderKeys } from './api';
 import { OrderFlags, StatusChip } from './components/OrderFlags';
+import { StatusSelect } from './components/StatusSelect';
 import { orderListQuery, type OrderSortKey } from './list-query';
 
 const FILTER_KEYS = ['status', 'dateFrom', 'dateTo', 'company', 'number', 'article'] as const;
+type Draft = Record<(typeof FILTER_KEYS)[number], string>;
 const hide = { display: { xs: 'none', md: 'table-cell' } };
 // On a phone the date goes under the number and the status under the sum, so the sum column fits (issue 11,
 // point 16).
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } };
 const phoneOnly = { display: { xs: 'flex', sm: 'none' } };
 
-/** Dates typed as ДД.ММ.ГГГГ on screen travel as ГГГГ-ММ-ДД in the address and the filter. */
-const toIso = (v: string) => {
-  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(v.trim());
-  return m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : v.trim();
-};
-const fromIso = (v: string | null) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v ?? '');
-  return m ? `${m[3]}.${m[2]}.${m[1]}` : (v ?? '');
-};
-const dateOk = (v: string | undefined) => !v || /^\d{4}-\d{2}-\d{2}$/.test(toIso(v));
-
 /** 'Заказы': any query parameter other than sort, page and size is a filter (spec §4). */
 export default function OrderListPage() {
   const { t } = useTranslation('orders');
   const [params, setParams] = useSearchParams();
   const { page, size, filter, sort } = orderListQuery(params);
-  const [draft, setDraft] = useState<Record<string, string>>(() =>
-    Object.fromEntries(
-      FILTER_KEYS.map((k) => [k, k.startsWith('date') ? fromIso(params.get(k)) : (params.get(k) ?? '')]),
-    ),
+  const [draft, setDraft] = useState<Draft>(
+    () =>
+      Object.fromEntries(
+        FILTER_KEYS.map((k) => [k, k.startsWith('date') ? isoToDateText(params.get(k)) : (params.get(k) ?? '')]),
+      ) as Draft,
   );
-  const statuses = useQuery(statusesQuery);
   const companies = useQuery({
     queryKey: orderKeys.counterparties(),
     queryFn: () => rest('counterparty/list', { size: -1 }),
@@ -63,10 +56,10 @@ export default function OrderListPage() {
     queryFn: () => rest('order/list', { page, size, filter: filter as never, sort: { [sort.key]: sort.dir } }),
     placeholderData: keepPreviousData,
   });
-  const apply = (next: Record<string, string>) => {
+  const apply = (next: Draft) => {
     const p = new URLSearchParams();
-    if (!dateOk(next.dateFrom) || !dateOk(next.dateTo)) return;
-    for (const [k, v] of Object.entries(next)) if (v) p.set(k, k.startsWith('date') ? toIso(v) : v);
+    if (!dateTextOk(next.dateFrom) || !dateTextOk(next.dateTo)) return;
+    for (const [k, v] of Object.entries(next)) if (v) p.set(k, k.startsWith('date') ? dateTextToIso(v) : v);
     if (size !== 10) p.set('size', String(size));
     if (params.has('sort')) p.set('sort', params.get('sort')!);
     setParams(p);
@@ -92,96 +85,52 @@ export default function OrderListPage() {
   return (
     <>
       <PageHeader title={t('title')} />
-      <Paper sx={{ p: 2, mb: 2 }}>
-        <Box
-          component="form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            apply(draft);
-          }}
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)', lg: 'repeat(7, auto)' },
-            alignItems: 'center',
-          }}
+      <FilterBar
+        keys={FILTER_KEYS}
+        draft={draft}
+        setDraft={setDraft}
+        onApply={apply}
+        applyLabel={t('filter.apply')}
+        resetLabel={t('filter.reset')}
+        columns={{ xs: '1fr 1fr', md: 'repeat(4, 1fr)', lg: 'repeat(7, auto)' }}
+        sx={{ alignItems: 'center' }}
+      >
+        <TextField
+          size="small"
+          label={t('filter.number')}
+          value={draft.number}
+          onChange={(e) => setDraft({ ...draft, number: e.target.value.replace(/\D/g, '') })}
+        />
+        <StatusSelect
+          label={t('filter.status')}
+          anyLabel={t('filter.any')}
+          value={draft.status}
+          onChange={(status) => setDraft({ ...draft, status })}
+          sx={{ minWidth: 140 }}
+        />
+        <TextField
+          size="small"
+          select
+          label={t('filter.company')}
+          value={draft.company}
+          onChange={(e) => setDraft({ ...draft, company: e.target.value })}
+          sx={{ minWidth: 160 }}
         >
-          <TextField
-            size="small"
-            label={t('filter.number')}
-            value={draft.number}
-            onChange={(e) => setDraft({ ...draft, number: e.target.value.replace(/\D/g, '') })}
-          />
-          <TextField
-            size="small"
-            select
-            label={t('filter.status')}
-            value={draft.status}
-            onChange={(e) => setDraft({ ...draft, status: e.target.value })}
-            sx={{ minWidth: 140 }}
-          >
-            <MenuItem value="">{t('filter.any')}</MenuItem>
-            {statuses.data?.items.map((s) => (
-              <MenuItem key={s.id} value={String(s.id)}>
-                {s.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            size="small"
-            select
-            label={t('filter.company')}
-            value={draft.company}
-            onChange={(e) => setDraft({ ...draft, company: e.target.value })}
-            sx={{ minWidth: 160 }}
-          >
-            <MenuItem value="">{t('filter.any')}</MenuItem>
-            {companies.data?.items.map((c) => (
-              <MenuItem key={c.id} value={String(c.id)}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            size="small"
-            label={t('filter.article')}
-            value={draft.article}
-            onChange={(e) => setDraft({ ...draft, article: e.target.value })}
-          />
-          <TextField
-            size="small"
-            label={t('filter.dateFrom')}
-            placeholder={t('filter.datePlaceholder')}
-            value={draft.dateFrom}
-            onChange={(e) => setDraft({ ...draft, dateFrom: e.target.value })}
-            error={!dateOk(draft.dateFrom)}
-            slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
-          />
-          <TextField
-            size="small"
-            label={t('filter.dateTo')}
-            placeholder={t('filter.datePlaceholder')}
-            value={draft.dateTo}
-            onChange={(e) => setDraft({ ...draft, dateTo: e.target.value })}
-            error={!dateOk(draft.dateTo)}
-            slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
-          />
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button type="submit" variant="contained">
-              {t('filter.apply')}
-            </Button>
-            <Button
-              onClick={() => {
-                const empty = Object.fromEntries(FILTER_KEYS.map((k) => [k, '']));
-                setDraft(empty);
-                apply(empty);
-              }}
-            >
-              {t('filter.reset')}
-            </Button>
-          </Box>
-        </Box>
-      </Paper>
+          <MenuItem value="">{t('filter.any')}</MenuItem>
+          {companies.data?.items.map((c) => (
+            <MenuItem key={c.id} value={String(c.id)}>
+              {c.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label={t('filter.article')}
+          value={draft.article}
+          onChange={(e) => setDraft({ ...draft, article: e.target.value })}
+        />
+        <DateRangeFilter draft={draft} setDraft={setDraft} label={(k) => t(`filter.${k}`)} />
+      </FilterBar>
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (

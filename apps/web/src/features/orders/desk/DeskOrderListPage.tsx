@@ -1,22 +1,23 @@
 import type { DeskOrderFilter } from '@portal/contract';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { DateRangeFilter } from '../../../components/DateFilterField';
+import { FilterBar } from '../../../components/FilterBar';
 import { PageHeader } from '../../../components/PageHeader';
 import { UrlListTable } from '../../../components/UrlList';
+import { dateTextOk, dateTextToIso, isoToDateText } from '../../../lib/date-text';
 import { formatDate, money } from '../../../lib/format';
 import { pageFromQuery, sizeFromQuery } from '../../../lib/list-params';
-import { statusesQuery } from '../api';
 import { OrderFlags, StatusChip } from '../components/OrderFlags';
+import { StatusSelect } from '../components/StatusSelect';
 import { deskListQuery } from './api';
 
 const TEXT_KEYS = ['search', 'dealer', 'company', 'status', 'flag', 'dateFrom', 'dateTo', 'sumFrom', 'sumTo'] as const;
@@ -52,13 +53,17 @@ export default function DeskOrderListPage() {
   const size = sizeFromQuery(params.get('size'), 20);
   const filter = filterOf(params);
   const [draft, setDraft] = useState<Draft>(
-    () => Object.fromEntries(TEXT_KEYS.map((k) => [k, params.get(k) ?? ''])) as Draft,
+    () =>
+      Object.fromEntries(
+        TEXT_KEYS.map((k) => [k, k.startsWith('date') ? isoToDateText(params.get(k)) : (params.get(k) ?? '')]),
+      ) as Draft,
   );
-  const statuses = useQuery(statusesQuery);
   const list = useQuery(deskListQuery({ page, size, filter, sort: { ID: 'DESC' } }));
   const apply = (next: Draft) => {
+    if (!dateTextOk(next.dateFrom) || !dateTextOk(next.dateTo)) return;
     const p = new URLSearchParams();
-    for (const [k, v] of Object.entries(next)) if (v.trim()) p.set(k, v.trim());
+    for (const [k, v] of Object.entries(next))
+      if (v.trim()) p.set(k, k.startsWith('date') ? dateTextToIso(v) : v.trim());
     if (params.get('size')) p.set('size', params.get('size')!);
     setParams(p);
   };
@@ -69,78 +74,49 @@ export default function DeskOrderListPage() {
       label={t(`filter.${key}`)}
       value={draft[key]}
       onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-      slotProps={type === 'date' ? { inputLabel: { shrink: true } } : undefined}
     />
   );
 
   return (
     <>
       <PageHeader title={t('title')} />
-      <Paper sx={{ p: 2, mb: 2 }}>
-        <Box
-          component="form"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            apply(draft);
-          }}
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' },
-          }}
+      <FilterBar
+        keys={TEXT_KEYS}
+        draft={draft}
+        setDraft={setDraft}
+        onApply={apply}
+        applyLabel={t('filter.apply')}
+        resetLabel={t('filter.reset')}
+        columns={{ xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' }}
+        search
+      >
+        {field('search')}
+        {field('dealer')}
+        {field('company')}
+        <StatusSelect
+          label={t('filter.status')}
+          anyLabel={t('filter.any')}
+          value={draft.status}
+          onChange={(status) => setDraft({ ...draft, status })}
+        />
+        <TextField
+          size="small"
+          select
+          label={t('filter.flag')}
+          value={draft.flag}
+          onChange={(e) => setDraft({ ...draft, flag: e.target.value })}
         >
-          {field('search')}
-          {field('dealer')}
-          {field('company')}
-          <TextField
-            size="small"
-            select
-            label={t('filter.status')}
-            value={draft.status}
-            onChange={(e) => setDraft({ ...draft, status: e.target.value })}
-          >
-            <MenuItem value="">{t('filter.any')}</MenuItem>
-            {statuses.data?.items.map((s) => (
-              <MenuItem key={s.id} value={String(s.id)}>
-                {s.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            size="small"
-            select
-            label={t('filter.flag')}
-            value={draft.flag}
-            onChange={(e) => setDraft({ ...draft, flag: e.target.value })}
-          >
-            <MenuItem value="">{t('filter.anyFlag')}</MenuItem>
-            {FLAGS.map((f) => (
-              <MenuItem key={f} value={f}>
-                {t(`filter.${f}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          {field('dateFrom', 'date')}
-          {field('dateTo', 'date')}
-          {field('sumFrom', 'number')}
-          {field('sumTo', 'number')}
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-            <Button type="submit" variant="contained">
-              {t('filter.apply')}
-            </Button>
-            <Button
-              onClick={() => {
-                const empty = Object.fromEntries(TEXT_KEYS.map((k) => [k, ''])) as Draft;
-                setDraft(empty);
-                apply(empty);
-              }}
-            >
-              {t('filter.reset')}
-            </Button>
-          </Box>
-        </Box>
-      </Paper>
+          <MenuItem value="">{t('filter.anyFlag')}</MenuItem>
+          {FLAGS.map((f) => (
+            <MenuItem key={f} value={f}>
+              {t(`filter.${f}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <DateRangeFilter draft={draft} setDraft={setDraft} label={(k) => t(`filter.${k}`)} />
+        {field('sumFrom', 'number')}
+        {field('sumTo', 'number')}
+      </FilterBar>
       <UrlListTable
         query={list}
         label={t('title')}
