@@ -6,6 +6,7 @@ import {
   MAX_PAGE_SIZE,
   PAGE_SIZE_ALL,
 } from '@portal/contract';
+import { useSearchParams } from 'react-router';
 
 /**
  * page and size of a list route's query string (spec §2, §5): absent or invalid values fall back to 1 and
@@ -27,6 +28,29 @@ export function sizeFromQuery(
   if (n === PAGE_SIZE_ALL) return n;
   if (allowed) return allowed.includes(n) ? n : fallback;
   return n >= 1 && n <= MAX_PAGE_SIZE ? n : fallback;
+}
+
+/**
+ * page and size of a list kept in the address, for `ListPagination` (`{...paging}`): page 1 and the default size
+ * are left out of the address, and a new page replaces the history entry.
+ */
+export function useUrlPaging(sizes: readonly number[], defaultSize: number) {
+  const [params, setParams] = useSearchParams();
+  const page = pageFromQuery(params.get('page'));
+  const size = sizeFromQuery(params.get('size'), defaultSize, sizes);
+  const onChange = (nextPage: number, nextSize: number) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (nextPage === 1) next.delete('page');
+        else next.set('page', String(nextPage));
+        if (nextSize === defaultSize) next.delete('size');
+        else next.set('size', String(nextSize));
+        return next;
+      },
+      { replace: true },
+    );
+  return { page, size, sizes, onChange };
 }
 
 /** The staff lists' «Дилер» and «Компания» filters from the query string (`dealer`, `company`), as the desk reads them. */

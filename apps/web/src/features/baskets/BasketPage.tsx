@@ -11,13 +11,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { ListPagination } from '../../components/ListPagination';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { invalidateBaskets, setActiveBasketId } from '../../lib/active-basket';
@@ -42,8 +42,7 @@ export default function BasketPage() {
   const queryClient = useQueryClient();
   const basket = useQuery(basketQuery(id));
   const items = useQuery(basketItemsQuery(id));
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(50);
+  const [paging, setPaging] = useState({ page: 1, size: 50 });
   const [toDelete, setToDelete] = useState<BasketItem | null>(null);
 
   const update = async (item: BasketItem, amount: number) => {
@@ -69,7 +68,8 @@ export default function BasketPage() {
   if (items.isError) return <ErrorState error={items.error} onRetry={() => void items.refetch()} />;
   const all = items.data.items;
   const stores = new Map(items.data.stores.map((s) => [s.id, s]));
-  const rows = size === -1 ? all : all.slice(page * size, page * size + size);
+  const { page, size } = paging;
+  const rows = size === -1 ? all : all.slice((page - 1) * size, page * size);
 
   return (
     <>
@@ -176,17 +176,11 @@ export default function BasketPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
+            <ListPagination
               count={all.length}
-              page={size === -1 ? 0 : page}
-              rowsPerPage={size}
-              rowsPerPageOptions={DATA_TABLE_ROW_OPTIONS.map((n) => (n === -1 ? { value: -1, label: t('all') } : n))}
-              onPageChange={(_e, p) => setPage(p)}
-              onRowsPerPageChange={(e) => {
-                setSize(Number(e.target.value));
-                setPage(0);
-              }}
+              {...paging}
+              sizes={DATA_TABLE_ROW_OPTIONS}
+              onChange={(page, size) => setPaging({ page, size })}
             />
             <Totals basket={basket.data} />
           </>

@@ -14,7 +14,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -23,8 +22,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListPagination } from '../../components/ListPagination';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
-import { pageFromQuery, sizeFromQuery } from '../../lib/list-params';
+import { useUrlPaging } from '../../lib/list-params';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest } from '../../lib/rest';
 import { contentAdminKeys } from './settings-api';
@@ -61,8 +61,8 @@ export function AdminList<T extends { id: number }>({
   const { t } = useTranslation('contentAdmin');
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const page = pageFromQuery(params.get('page'));
-  const size = sizeFromQuery(params.get('size'), 10, ROWS_OPTIONS);
+  const paging = useUrlPaging(ROWS_OPTIONS, 10);
+  const { page, size } = paging;
   const search = params.get('q') ?? '';
   const [typed, setTyped] = useState(search);
   const [editing, setEditing] = useState<T | null | undefined>(undefined);
@@ -179,21 +179,7 @@ export function AdminList<T extends { id: number }>({
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={query.data.count}
-            page={page - 1}
-            rowsPerPage={size}
-            rowsPerPageOptions={ROWS_OPTIONS}
-            onPageChange={(_e, p) => update({ page: p === 0 ? '' : String(p + 1) })}
-            onRowsPerPageChange={(e) => update({ size: e.target.value === '10' ? '' : e.target.value, page: '' })}
-            labelRowsPerPage={t('content.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) => t('content.displayed', { from, to, count })}
-            getItemAriaLabel={(type) => t(`content.${type}Page`)}
-            sx={{
-              '.MuiTablePagination-selectLabel, .MuiTablePagination-input': { display: { xs: 'none', sm: 'flex' } },
-            }}
-          />
+          <ListPagination count={query.data.count} {...paging} />
         </Paper>
       )}
       {editing !== undefined &&

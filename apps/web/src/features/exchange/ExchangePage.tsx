@@ -10,18 +10,17 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ExchangeSession, ExchangeStats } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { ListPagination } from '../../components/ListPagination';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { formatDate, num } from '../../lib/format';
-import { pageFromQuery, sizeFromQuery } from '../../lib/list-params';
+import { useUrlPaging } from '../../lib/list-params';
 import { exchangeKeys, exchangeListQuery, runManualExchange, STAT_KEYS } from './api';
 import PriceMappings from './PriceMappings';
 
@@ -32,18 +31,9 @@ const STATUS_COLOR = { running: 'info', done: 'success', failed: 'error' } as co
 /** '/exchange/': how to connect 1C, a manual upload, and the history of exchanges (decision 097). */
 export default function ExchangePage() {
   const { t } = useTranslation('exchange');
-  const [params, setParams] = useSearchParams();
-  const page = pageFromQuery(params.get('page'));
-  const size = sizeFromQuery(params.get('size'), 10, ROWS_OPTIONS);
+  const paging = useUrlPaging(ROWS_OPTIONS, 10);
+  const { page, size } = paging;
   const list = useQuery(exchangeListQuery(page, size));
-  const update = (patch: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next, { replace: true });
-  };
   return (
     <>
       <PageHeader title={t('title')} />
@@ -92,21 +82,7 @@ export default function ExchangePage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={list.data.count}
-            page={page - 1}
-            rowsPerPage={size}
-            rowsPerPageOptions={ROWS_OPTIONS}
-            onPageChange={(_e, p) => update({ page: p === 0 ? '' : String(p + 1) })}
-            onRowsPerPageChange={(e) => update({ size: e.target.value === '10' ? '' : e.target.value, page: '' })}
-            labelRowsPerPage={t('history.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) => t('history.displayed', { from, to, count })}
-            getItemAriaLabel={(type) => t(`history.${type}Page`)}
-            sx={{
-              '.MuiTablePagination-selectLabel, .MuiTablePagination-input': { display: { xs: 'none', sm: 'flex' } },
-            }}
-          />
+          <ListPagination count={list.data.count} {...paging} />
         </Paper>
       )}
     </>

@@ -8,7 +8,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
@@ -21,6 +20,7 @@ import { FilterBar } from '../../components/FilterBar';
 import { dateTextOk, dateTextToIso, isoToDateText } from '../../lib/date-text';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
+import { ListPagination } from '../../components/ListPagination';
 import { formatDate, money, num } from '../../lib/format';
 import { rest } from '../../lib/rest';
 import { orderKeys } from './api';
@@ -189,21 +189,18 @@ export default function OrderListPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
+          <ListPagination
             count={list.data.count}
-            page={size === -1 ? 0 : page - 1}
-            rowsPerPage={size}
-            rowsPerPageOptions={DATA_TABLE_ROW_OPTIONS.map((n) => (n === -1 ? { value: -1, label: t('all') } : n))}
-            onPageChange={(_e, p) => {
+            page={page}
+            size={size}
+            sizes={DATA_TABLE_ROW_OPTIONS}
+            onChange={(p, s) => {
               const next = new URLSearchParams(params);
-              next.set('page', String(p + 1));
-              setParams(next);
-            }}
-            onRowsPerPageChange={(e) => {
-              const next = new URLSearchParams(params);
-              next.set('size', e.target.value);
-              next.delete('page');
+              if (s === size) next.set('page', String(p));
+              else {
+                next.set('size', String(s));
+                next.delete('page');
+              }
               setParams(next);
             }}
           />

@@ -14,7 +14,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -23,13 +22,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ListPagination } from '../../components/ListPagination';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { formatDate } from '../../lib/format';
 import { userListQuery } from './api';
 import { EditUserDialog } from './EditUserDialog';
 import { StatusChip } from './StatusChip';
-import { pageFromQuery, sizeFromQuery } from '../../lib/list-params';
+import { useUrlPaging } from '../../lib/list-params';
 
 const ROWS_OPTIONS = [10, 25, 50, 100, -1];
 /** Columns a phone leaves out: the name, company and status stay. */
@@ -42,8 +42,8 @@ export default function UserListPage() {
   const search = params.get('search') ?? '';
   const group = (params.get('group') ?? '') as GroupCode | '';
   const status = (params.get('status') ?? '') as UserStatus | '';
-  const page = pageFromQuery(params.get('page'));
-  const size = sizeFromQuery(params.get('size'), 10, ROWS_OPTIONS);
+  const paging = useUrlPaging(ROWS_OPTIONS, 10);
+  const { page, size } = paging;
   const deferredSearch = useDeferredValue(search.trim());
   const filter = {
     ...(deferredSearch ? { search: deferredSearch } : {}),
@@ -58,7 +58,7 @@ export default function UserListPage() {
       if (v) next.set(k, v);
       else next.delete(k);
     }
-    if (!('page' in patch)) next.delete('page');
+    next.delete('page');
     setParams(next, { replace: true });
   };
   return (
@@ -174,18 +174,7 @@ export default function UserListPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={list.data.count}
-              page={size === -1 ? 0 : page - 1}
-              rowsPerPage={size}
-              rowsPerPageOptions={ROWS_OPTIONS.map((n) => (n === -1 ? { value: -1, label: t('list.all') } : n))}
-              onPageChange={(_e, p) => update({ page: p === 0 ? '' : String(p + 1) })}
-              onRowsPerPageChange={(e) => update({ size: e.target.value === '10' ? '' : e.target.value })}
-              labelRowsPerPage={t('list.rowsPerPage')}
-              labelDisplayedRows={({ from, to, count }) => t('list.displayed', { from, to, count })}
-              getItemAriaLabel={(type) => t(`list.${type}Page`)}
-            />
+            <ListPagination count={list.data.count} {...paging} />
           </>
         )}
       </Paper>
