@@ -100,7 +100,13 @@ export default function AuditPage() {
         onApply={apply}
         applyLabel={t('apply')}
         resetLabel={t('reset')}
-        columns={{ xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' }}
+        // Three to a row below 1536 px: six in one row at 1280 px cut the labels and the dates.
+        columns={{
+          xs: '1fr',
+          sm: '1fr 1fr',
+          md: 'repeat(3, 1fr)',
+          xl: 'minmax(140px, 1fr) minmax(140px, 1fr) minmax(180px, 1.5fr) 136px 136px auto',
+        }}
         search
       >
         {select('entity', list.data?.entities ?? [])}

@@ -92,7 +92,13 @@ export default function OrderListPage() {
         onApply={apply}
         applyLabel={t('filter.apply')}
         resetLabel={t('filter.reset')}
-        columns={{ xs: '1fr 1fr', md: 'repeat(4, 1fr)', lg: 'repeat(7, auto)' }}
+        // Four to a row up to a wide screen (the dates and buttons under them): in one row at 1280 px the dates
+        // and the part-number field were too narrow for their text.
+        columns={{
+          xs: '1fr 1fr',
+          md: 'repeat(4, 1fr)',
+          xl: 'minmax(90px, 0.8fr) minmax(140px, 1fr) minmax(160px, 1.2fr) minmax(140px, 1fr) 136px 136px auto',
+        }}
         sx={{ alignItems: 'center' }}
       >
         <TextField

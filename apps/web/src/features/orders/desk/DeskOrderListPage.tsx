@@ -1,4 +1,4 @@
-import type { DeskOrderFilter } from '@portal/contract';
+import type { DeskOrder, DeskOrderFilter } from '@portal/contract';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -74,6 +74,8 @@ export default function DeskOrderListPage() {
       label={t(`filter.${key}`)}
       value={draft[key]}
       onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+      // On a phone the text searches take a whole row, the rest go two to a row.
+      sx={type === 'text' ? { gridColumn: { xs: '1 / -1', sm: 'auto' } } : undefined}
     />
   );
 
@@ -87,7 +89,7 @@ export default function DeskOrderListPage() {
         onApply={apply}
         applyLabel={t('filter.apply')}
         resetLabel={t('filter.reset')}
-        columns={{ xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' }}
+        columns={{ xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' }}
         search
       >
         {field('search')}
@@ -144,19 +146,33 @@ export default function DeskOrderListPage() {
             ),
           },
           { header: t('col.company'), cell: (o) => o.counterparty?.name ?? '—', from: 'md' },
+          { header: t('col.status'), cell: (o) => <DeskStatus order={o} />, from: 'sm' },
           {
-            header: t('col.status'),
+            header: t('col.sum'),
+            align: 'right',
             cell: (o) => (
-              <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                <StatusChip status={o.status} />
-                <OrderFlags order={o} />
-                {o.pendingCorrections > 0 && <Chip size="small" color="info" label={t('pending')} />}
-              </Box>
+              <>
+                <Box sx={{ whiteSpace: 'nowrap' }}>{money(o.price, o.currency as never)}</Box>
+                {/* On a phone the status goes under the sum, as in the dealer's list. */}
+                <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+                  <DeskStatus order={o} />
+                </Box>
+              </>
             ),
           },
-          { header: t('col.sum'), align: 'right', cell: (o) => money(o.price, o.currency as never) },
         ]}
       />
     </>
+  );
+}
+
+function DeskStatus({ order: o }: { order: DeskOrder }) {
+  const { t } = useTranslation('desk');
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', justifyContent: { xs: 'flex-end', sm: 'flex-start' } }}>
+      <StatusChip status={o.status} />
+      <OrderFlags order={o} />
+      {o.pendingCorrections > 0 && <Chip size="small" color="info" label={t('pending')} />}
+    </Box>
   );
 }

@@ -301,7 +301,7 @@ function Lines({
               <TableRow key={i.id} data-testid="desk-line">
                 <TableCell>{i.article}</TableCell>
                 <TableCell>{i.name}</TableCell>
-                <TableCell align="right">
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {editing ? (
                     <TextField
                       size="small"
@@ -315,7 +315,7 @@ function Lines({
                     `${i.quantity} ${i.unit}`
                   )}
                 </TableCell>
-                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
                   {money(i.sum, i.currency as never)}
                 </TableCell>
               </TableRow>
