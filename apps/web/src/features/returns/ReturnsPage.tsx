@@ -56,7 +56,7 @@ export default function ReturnsPage() {
               </Link>
             ),
           },
-          { header: t('field.date'), cell: (r) => formatDate(r.dateCreate) },
+          { header: t('field.date'), from: 'sm', cell: (r) => formatDate(r.dateCreate) },
           {
             header: t('field.product'),
             cell: (r) => (
@@ -69,7 +69,8 @@ export default function ReturnsPage() {
             ),
           },
           { header: t('field.order'), from: 'md', cell: (r) => r.order.title },
-          { header: t('field.quantity'), align: 'right', cell: (r) => r.quantity },
+          // A phone shows the number, the product and the status; the rest from a tablet on.
+          { header: t('field.quantity'), align: 'right', from: 'sm', cell: (r) => r.quantity },
           staff && { header: t('field.dealer'), from: 'sm', cell: (r) => r.user.name },
           staff && { header: t('field.company'), from: 'md', cell: (r) => r.company },
           { header: t('field.status'), cell: (r) => <StatusChip status={r.status} /> },

@@ -34,6 +34,8 @@ import { useUrlPaging } from '../../lib/list-params';
 const ROWS_OPTIONS = [10, 25, 50, 100, -1];
 /** Columns a phone leaves out: the name, company and status stay. */
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
+// A phone shows the name and the status; the company from a tablet on.
+const FROM_TABLET = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /** '/user/': administrators' list; pending registrations come first; search, group and status filters. */
 export default function UserListPage() {
@@ -88,7 +90,7 @@ export default function UserListPage() {
             },
           }}
         />
-        <FormControl sx={{ minWidth: 160, flex: '1 1 160px', maxWidth: { md: 220 } }}>
+        <FormControl size="small" sx={{ minWidth: 160, flex: '1 1 160px', maxWidth: { md: 220 } }}>
           <InputLabel id="user-group">{t('list.group')}</InputLabel>
           <Select
             labelId="user-group"
@@ -104,7 +106,7 @@ export default function UserListPage() {
             ))}
           </Select>
         </FormControl>
-        <FormControl sx={{ minWidth: 160, flex: '1 1 160px', maxWidth: { md: 220 } }}>
+        <FormControl size="small" sx={{ minWidth: 160, flex: '1 1 160px', maxWidth: { md: 220 } }}>
           <InputLabel id="user-status">{t('list.status')}</InputLabel>
           <Select
             labelId="user-status"
@@ -136,7 +138,7 @@ export default function UserListPage() {
                   <TableRow>
                     <TableCell>{t('fields.name')}</TableCell>
                     <TableCell sx={WIDE_ONLY}>{t('fields.login')}</TableCell>
-                    <TableCell>{t('fields.company')}</TableCell>
+                    <TableCell sx={FROM_TABLET}>{t('fields.company')}</TableCell>
                     <TableCell sx={WIDE_ONLY}>{t('fields.groups')}</TableCell>
                     <TableCell>{t('fields.status')}</TableCell>
                     <TableCell sx={WIDE_ONLY}>{t('fields.createdAt')}</TableCell>
@@ -154,7 +156,7 @@ export default function UserListPage() {
                         </Typography>
                       </TableCell>
                       <TableCell sx={WIDE_ONLY}>{u.login}</TableCell>
-                      <TableCell>
+                      <TableCell sx={FROM_TABLET}>
                         {u.company}
                         {u.inn && (
                           <Typography variant="body2" color="text.secondary">

@@ -288,7 +288,7 @@ function Lines({
         <Table size="small">
           <TableHead>
             <TableRow>
-              <TableCell>{t('col.article')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('col.article')}</TableCell>
               <TableCell>{t('col.product')}</TableCell>
               <TableCell align="right">{t('quantity')}</TableCell>
               <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
@@ -299,8 +299,14 @@ function Lines({
           <TableBody>
             {items.map((i) => (
               <TableRow key={i.id} data-testid="desk-line">
-                <TableCell>{i.article}</TableCell>
-                <TableCell>{i.name}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{i.article}</TableCell>
+                <TableCell>
+                  {i.name}
+                  {/* On a phone the part number goes under the name. */}
+                  <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                    {i.article}
+                  </Typography>
+                </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {editing ? (
                     <TextField
