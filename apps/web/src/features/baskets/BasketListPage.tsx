@@ -75,7 +75,9 @@ export default function BasketListPage() {
               <TableRow>
                 <TableCell>{t('col.name')}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('col.created')}</TableCell>
-                <TableCell align="right">{t('col.lines')}</TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {t('col.lines')}
+                </TableCell>
                 <TableCell align="right">{t('col.sum')}</TableCell>
                 <TableCell />
               </TableRow>
@@ -98,7 +100,9 @@ export default function BasketListPage() {
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                     {formatDate(b.createdAt, true)}
                   </TableCell>
-                  <TableCell align="right">{num(b.count)}</TableCell>
+                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {num(b.count)}
+                  </TableCell>
                   {/* A sum never breaks inside its number on a phone («149 685,28 ₽» on one line). */}
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="basket-sum">
                     {b.totals.map((s) => money(s.value, s.currency)).join(' + ') || money(0)}
