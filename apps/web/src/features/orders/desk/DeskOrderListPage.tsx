@@ -74,8 +74,8 @@ export default function DeskOrderListPage() {
       label={t(`filter.${key}`)}
       value={draft[key]}
       onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-      // On a phone the text searches take a whole row, the rest go two to a row.
-      sx={type === 'text' ? { gridColumn: { xs: '1 / -1', sm: 'auto' } } : undefined}
+      // The text searches (long labels) take a whole row on a phone and two columns of six on a wide screen.
+      sx={type === 'text' ? { gridColumn: { xs: '1 / -1', sm: 'auto', lg: 'span 2' } } : undefined}
     />
   );
 
@@ -89,7 +89,7 @@ export default function DeskOrderListPage() {
         onApply={apply}
         applyLabel={t('filter.apply')}
         resetLabel={t('filter.reset')}
-        columns={{ xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' }}
+        columns={{ xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' }}
         search
       >
         {field('search')}
