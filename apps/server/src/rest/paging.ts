@@ -25,6 +25,24 @@ export function paged<Q extends { limit(limit: number): Q; offset(offset: number
 }
 
 /**
+ * A filtered list: how many rows of `base` match (`count(*)`, whatever page is asked for), and the page asked
+ * for of the rows `rowsOf` selects and orders from it. Two statements, the count first.
+ */
+export async function countAndPage<DB, TB extends keyof DB, B, RDB, RTB extends keyof RDB, O>(
+  base: SelectQueryBuilder<DB, TB, B>,
+  rowsOf: (base: SelectQueryBuilder<DB, TB, B>) => SelectQueryBuilder<RDB, RTB, O>,
+  input: PageInput,
+): Promise<{ count: number; rows: O[] }> {
+  // Kysely cannot name the selection's keys of a generic query: the count's row is cast to its one column.
+  const counted = await base
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .$castTo<{ n: number | string }>()
+    .executeTakeFirstOrThrow();
+  const rows = await paged(rowsOf(base), input).execute();
+  return { count: Number(counted.n), rows };
+}
+
+/**
  * A filtered list of records (returns, wishes, appeals, comments): how many match, and the ids of the page asked
  * for in id order, as the sort asks (by `DATE_CREATE` or `ID`, the same order: ids grow with time), else
  * `unsorted` (newest first by default). The caller builds its views of those ids.

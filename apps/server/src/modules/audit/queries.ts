@@ -2,7 +2,7 @@ import type { auditMethods, ParsedInputOf } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { dayEnd, dayStart } from '../../rest/dates.js';
-import { containsPattern, paged } from '../../rest/paging.js';
+import { containsPattern, countAndPage } from '../../rest/paging.js';
 import './tables.js';
 
 /** The SQL of the audit log's reader (the writer is `record.ts`). */
@@ -27,25 +27,25 @@ export async function auditEntries(db: Db, input: ParsedInputOf<(typeof auditMet
       ]),
     );
   }
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await paged(
-    q
-      .select([
-        'a.id',
-        'a.created_at',
-        'a.user_id',
-        'a.user_login',
-        'a.ip',
-        'a.entity',
-        'a.entity_id',
-        'a.action',
-        'a.before',
-        'a.after',
-      ])
-      .orderBy('a.id', input.sort?.ID === 'ASC' ? 'asc' : 'desc'),
+  return countAndPage(
+    q,
+    (base) =>
+      base
+        .select([
+          'a.id',
+          'a.created_at',
+          'a.user_id',
+          'a.user_login',
+          'a.ip',
+          'a.entity',
+          'a.entity_id',
+          'a.action',
+          'a.before',
+          'a.after',
+        ])
+        .orderBy('a.id', input.sort?.ID === 'ASC' ? 'asc' : 'desc'),
     input,
-  ).execute();
-  return { count: Number(n), rows };
+  );
 }
 
 /** Every entity and action the log holds, for the filter's lists. */

@@ -7,7 +7,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { containsPattern, paged } from '../../rest/paging.js';
+import { containsPattern, countAndPage } from '../../rest/paging.js';
 import type { Actor, UserRow } from './actor.js';
 import { isAdmin, isDealer } from './roles.js';
 import './tables.js';
@@ -68,24 +68,27 @@ export async function listUsers(db: Db, actor: Actor, input: UserListInput | und
   if (f?.status === 'pending') base = base.where('users.approved', '=', false);
   if (f?.status === 'active') base = base.where('users.approved', '=', true).where('users.active', '=', true);
   if (f?.status === 'blocked') base = base.where('users.approved', '=', true).where('users.active', '=', false);
-  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const [key, dir] = (Object.entries(input?.sort ?? {})[0] ?? ['DATE', 'DESC']) as [string, 'ASC' | 'DESC'];
   const direction = dir === 'ASC' ? 'asc' : 'desc';
-  const rows = base
-    .selectAll('users')
-    .orderBy('users.approved', 'asc')
-    .orderBy(
-      key === 'LOGIN'
-        ? sql`lower(users.login)`
-        : key === 'NAME'
-          ? sql`lower(users.last_name || users.first_name)`
-          : key === 'ID'
-            ? sql`users.id`
-            : sql`users.created_at`,
-      direction,
-    )
-    .orderBy('users.id', direction);
-  return { count: Number(count.n), rows: await paged(rows, input).execute() };
+  return countAndPage(
+    base,
+    (q) =>
+      q
+        .selectAll('users')
+        .orderBy('users.approved', 'asc')
+        .orderBy(
+          key === 'LOGIN'
+            ? sql`lower(users.login)`
+            : key === 'NAME'
+              ? sql`lower(users.last_name || users.first_name)`
+              : key === 'ID'
+                ? sql`users.id`
+                : sql`users.created_at`,
+          direction,
+        )
+        .orderBy('users.id', direction),
+    input,
+  );
 }
 
 /** Working administrators other than `exceptId`. */

@@ -12,7 +12,7 @@ import {
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../rest/app-error.js';
-import { paged } from '../../rest/paging.js';
+import { countAndPage } from '../../rest/paging.js';
 import type { Actor } from '../auth/index.js';
 import {
   lineProducts,
@@ -42,13 +42,15 @@ export async function ownBasket(db: Db, userId: number, id: number, lock = false
 /** The dealer's baskets, newest first (or oldest, as the sort asks), paged, with the count of all. */
 export async function listBaskets(db: Db, userId: number, input: ParsedInputOf<(typeof basketMethods)['basket/list']>) {
   const q = db.selectFrom('baskets').where('user_id', '=', userId);
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  let rows = q
-    .selectAll()
-    .orderBy('created_at', input.sort?.DATE_CREATE === 'ASC' ? 'asc' : 'desc')
-    .orderBy('id', 'desc');
-  rows = paged(rows, input);
-  return { count: Number(n), rows: await rows.execute() };
+  return countAndPage(
+    q,
+    (base) =>
+      base
+        .selectAll()
+        .orderBy('created_at', input.sort?.DATE_CREATE === 'ASC' ? 'asc' : 'desc')
+        .orderBy('id', 'desc'),
+    input,
+  );
 }
 
 /** How many baskets the dealer has (a new basket's default name numbers on from it). */

@@ -2,7 +2,7 @@ import type { counterpartyMethods, CounterpartyFields, ParsedInputOf } from '@po
 import { expressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { paged } from '../../rest/paging.js';
+import { countAndPage } from '../../rest/paging.js';
 import './tables.js';
 
 /** Reads of the `counterparties` table that other modules need, through the companies module's face. */
@@ -62,12 +62,15 @@ export async function listCounterparties(
   let q = db.selectFrom('counterparties').where('user_id', '=', userId);
   if (input.filter?.id) q = q.where('id', 'in', input.filter.id);
   if (input.filter?.name) q = q.where('name', 'ilike', `%${input.filter.name.replace(/[%_\\]/g, '\\$&')}%`);
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  let rows = q.selectAll();
-  rows = input.sort?.NAME ? rows.orderBy('name', input.sort.NAME === 'DESC' ? 'desc' : 'asc') : rows;
-  rows = rows.orderBy('id', input.sort?.ID === 'DESC' ? 'desc' : 'asc');
-  rows = paged(rows, input);
-  return { count: Number(n), rows: await rows.execute() };
+  return countAndPage(
+    q,
+    (base) => {
+      let rows = base.selectAll();
+      rows = input.sort?.NAME ? rows.orderBy('name', input.sort.NAME === 'DESC' ? 'desc' : 'asc') : rows;
+      return rows.orderBy('id', input.sort?.ID === 'DESC' ? 'desc' : 'asc');
+    },
+    input,
+  );
 }
 
 const columnsOf = (f: CounterpartyFields) => ({

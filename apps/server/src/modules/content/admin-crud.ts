@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../rest/app-error.js';
 import { inTransaction, type RestContext } from '../../rest/context.js';
-import { paged, searchIn, type PageInput } from '../../rest/paging.js';
+import { countAndPage, searchIn, type PageInput } from '../../rest/paging.js';
 import { recordAudit } from '../audit/index.js';
 import './tables.js';
 
@@ -41,11 +41,16 @@ export function crud<T extends CrudTable, F, V>(spec: CrudSpec<T, F, V>) {
   return {
     async list(input: (PageInput & { filter?: { search?: string } }) | undefined, ctx: RestContext) {
       const base = loose(ctx.db).selectFrom(table).where(searchIn(input?.filter?.search, spec.search));
-      const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      let sorted = base.selectAll();
-      for (const [column, direction] of spec.order) sorted = sorted.orderBy(column, direction);
-      const rows = await paged(sorted, input).execute();
-      return { count: Number(n.n), items: rows.map(row) };
+      const { count, rows } = await countAndPage(
+        base,
+        (q) => {
+          let sorted = q.selectAll();
+          for (const [column, direction] of spec.order) sorted = sorted.orderBy(column, direction);
+          return sorted;
+        },
+        input,
+      );
+      return { count, items: rows.map(row) };
     },
     async create({ fields }: { fields: F }, ctx: RestContext) {
       return inTransaction(ctx, async (db) => {

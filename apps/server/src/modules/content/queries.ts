@@ -1,7 +1,7 @@
 import type { contentAdminMethods, ParsedInputOf } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { containsPattern, paged, searchIn, type PageInput } from '../../rest/paging.js';
+import { containsPattern, countAndPage, searchIn, type PageInput } from '../../rest/paging.js';
 import './tables.js';
 
 /**
@@ -38,16 +38,18 @@ export async function newsPage(
     const seen = sql<boolean>`EXISTS (SELECT 1 FROM news_views v WHERE v.news_id = news.id AND v.user_id = ${userId})`;
     query = query.where(filter.isView ? seen : sql<boolean>`NOT ${seen}`);
   }
-  const count = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const direction = sort?.ID ?? sort?.DATE ?? 'DESC';
   const byId = sort?.ID !== undefined && sort?.DATE === undefined;
-  let rows = query
-    .selectAll('news')
-    .select(isViewExpr(userId))
-    .orderBy(byId ? 'news.id' : 'news.published_at', direction === 'ASC' ? 'asc' : 'desc')
-    .orderBy('news.id', direction === 'ASC' ? 'asc' : 'desc');
-  rows = paged(rows, page);
-  return { count: Number(count.n), rows: await rows.execute() };
+  return countAndPage(
+    query,
+    (q) =>
+      q
+        .selectAll('news')
+        .select(isViewExpr(userId))
+        .orderBy(byId ? 'news.id' : 'news.published_at', direction === 'ASC' ? 'asc' : 'desc')
+        .orderBy('news.id', direction === 'ASC' ? 'asc' : 'desc'),
+    page,
+  );
 }
 
 /** A published news item with the user's read mark. */
@@ -72,10 +74,7 @@ export async function markNewsRead(db: Db, userId: number, newsId: number): Prom
 /** Active banners within their period (migration 0120), a page, and how many. */
 export async function bannersPage(db: Db, page: PageInput) {
   const base = db.selectFrom('banners').where('active', '=', true).where(inPeriod);
-  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  let rows = base.selectAll().orderBy('sort').orderBy('id');
-  rows = paged(rows, page);
-  return { count: Number(count.n), rows: await rows.execute() };
+  return countAndPage(base, (q) => q.selectAll().orderBy('sort').orderBy('id'), page);
 }
 
 export const shownBanner = (db: Db, id: number) =>
@@ -102,20 +101,11 @@ export async function faqPage(db: Db, search: string | undefined, page: PageInpu
     const pattern = containsPattern(search);
     base = base.where((eb) => eb.or([eb('question', 'ilike', pattern), eb('answer', 'ilike', pattern)]));
   }
-  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  let rows = base.select(['id', 'question', 'answer']).orderBy('sort').orderBy('id');
-  rows = paged(rows, page);
-  return { count: Number(count.n), rows: await rows.execute() };
+  return countAndPage(base, (q) => q.select(['id', 'question', 'answer']).orderBy('sort').orderBy('id'), page);
 }
 
 export async function departmentsPage(db: Db, page: PageInput) {
-  const count = await db
-    .selectFrom('departments')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  let rows = db.selectFrom('departments').selectAll().orderBy('sort').orderBy('id');
-  rows = paged(rows, page);
-  return { count: Number(count.n), rows: await rows.execute() };
+  return countAndPage(db.selectFrom('departments'), (q) => q.selectAll().orderBy('sort').orderBy('id'), page);
 }
 
 export const departmentById = (db: Db, id: number) =>
@@ -134,10 +124,7 @@ export async function contactsPage(
     const pattern = containsPattern(search);
     base = base.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('job_title', 'ilike', pattern)]));
   }
-  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  let rows = base.selectAll().orderBy('department_id').orderBy('sort').orderBy('id');
-  rows = paged(rows, page);
-  return { count: Number(count.n), rows: await rows.execute() };
+  return countAndPage(base, (q) => q.selectAll().orderBy('department_id').orderBy('sort').orderBy('id'), page);
 }
 
 export const contactById = (db: Db, id: number) =>
@@ -145,10 +132,7 @@ export const contactById = (db: Db, id: number) =>
 
 export async function storagesPage(db: Db, page: PageInput) {
   const base = db.selectFrom('storages').where('active', '=', true);
-  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  let rows = base.selectAll().orderBy('sort').orderBy('id');
-  rows = paged(rows, page);
-  return { count: Number(count.n), rows: await rows.execute() };
+  return countAndPage(base, (q) => q.selectAll().orderBy('sort').orderBy('id'), page);
 }
 
 export const activeStorage = (db: Db, id: number) =>
@@ -159,16 +143,16 @@ export const activeStorage = (db: Db, id: number) =>
 /** Departments by search with their contact count, a page, and how many match. */
 export async function departmentsAdminPage(db: Db, search: string | undefined, page: PageInput) {
   const base = db.selectFrom('departments').where(searchIn(search, ['name']));
-  const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await paged(
-    base
-      .selectAll('departments')
-      .select(sql<number>`(SELECT count(*) FROM contacts c WHERE c.department_id = departments.id)`.as('contacts'))
-      .orderBy('sort')
-      .orderBy('id'),
+  return countAndPage(
+    base,
+    (q) =>
+      q
+        .selectAll('departments')
+        .select(sql<number>`(SELECT count(*) FROM contacts c WHERE c.department_id = departments.id)`.as('contacts'))
+        .orderBy('sort')
+        .orderBy('id'),
     page,
-  ).execute();
-  return { count: Number(n.n), rows };
+  );
 }
 
 type DepartmentFields = ParsedInputOf<(typeof contentAdminMethods)['departments/create']>['fields'];

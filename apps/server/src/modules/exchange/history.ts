@@ -1,7 +1,7 @@
 import type { ExchangeSession, ExchangeStats } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { paged, type PageInput } from '../../rest/paging.js';
+import { countAndPage, type PageInput } from '../../rest/paging.js';
 import { userCards, type UserCard } from '../auth/index.js';
 import './tables.js';
 
@@ -43,14 +43,15 @@ export async function sessionsPage(
       .exists(eb.selectFrom('exchange_files as f').select('f.id').whereRef('f.session_id', '=', 's.id'))
       .or(eb.exists(eb.selectFrom('exchange_runs as r').select('r.id').whereRef('r.session_id', '=', 's.id'))),
   );
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const sessions = await paged(
-    q
-      .select(['s.id', 's.source', 's.ip', 's.started_at', 's.last_seen_at', 's.ended_at', 's.user_id'])
-      .orderBy('s.id', 'desc'),
+  const { count, rows: sessions } = await countAndPage(
+    q,
+    (base) =>
+      base
+        .select(['s.id', 's.source', 's.ip', 's.started_at', 's.last_seen_at', 's.ended_at', 's.user_id'])
+        .orderBy('s.id', 'desc'),
     page,
-  ).execute();
-  if (sessions.length === 0) return { count: Number(n), items: [] };
+  );
+  if (sessions.length === 0) return { count, items: [] };
   const ids = sessions.map((s) => s.id);
   const [runs, files, users] = await Promise.all([
     db.selectFrom('exchange_runs').selectAll().where('session_id', 'in', ids).orderBy('id').execute(),
@@ -64,7 +65,7 @@ export async function sessionsPage(
   ]);
   const now = Date.now();
   return {
-    count: Number(n),
+    count,
     items: sessions.map((s) => {
       const own = runs.filter((r) => r.session_id === s.id);
       const totals = statsOf({});

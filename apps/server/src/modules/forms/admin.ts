@@ -26,8 +26,8 @@ const count = (n: unknown) => Number(n);
 export const formAdminHandlers: Pick<Handlers<typeof contentAdminMethods>, FormAdminMethod> = {
   /* Support forms (decision 043: one definition, checked by the browser and the server) */
   async 'form/admin-list'(input, ctx) {
-    const { n, rows } = await q.formsPage(ctx.db, input?.filter?.search, input);
-    return { count: count(n), items: rows.map(toFormAdmin) };
+    const { count: matching, rows } = await q.formsPage(ctx.db, input?.filter?.search, input);
+    return { count: matching, items: rows.map(toFormAdmin) };
   },
   async 'form/create'({ fields: f }, ctx) {
     return inTransaction(ctx, async (db) => {

@@ -1,7 +1,7 @@
 import type { AnswerStatus } from '@portal/contract';
 import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { paged, searchIn, type PageInput } from '../../rest/paging.js';
+import { countAndPage, searchIn, type PageInput } from '../../rest/paging.js';
 import type { FormsTable, StoredAnswerField } from './tables.js';
 import './tables.js';
 
@@ -10,16 +10,16 @@ import './tables.js';
 /** A page of the forms (by code or title), with each form's count of answers, and how many match. */
 export async function formsPage(db: Db, search: string | undefined, page: PageInput) {
   const base = db.selectFrom('forms').where(searchIn(search, ['code', 'title']));
-  const n = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await paged(
-    base
-      .selectAll('forms')
-      .select(sql<number>`(SELECT count(*) FROM answers a WHERE a.form_id = forms.id)`.as('answers'))
-      .orderBy('sort')
-      .orderBy('id'),
+  return countAndPage(
+    base,
+    (q) =>
+      q
+        .selectAll('forms')
+        .select(sql<number>`(SELECT count(*) FROM answers a WHERE a.form_id = forms.id)`.as('answers'))
+        .orderBy('sort')
+        .orderBy('id'),
     page,
-  ).execute();
-  return { n: n.n, rows };
+  );
 }
 
 /** A form with this code (other than `exceptId`), if there is one. */
