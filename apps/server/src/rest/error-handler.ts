@@ -28,6 +28,41 @@ function isDatabaseDown(err: { code?: string; message?: string }): boolean {
   );
 }
 
+/** How much of a body over the limit is read and thrown away after the 413, and for how long (decision 189). */
+const DRAIN_BYTES = 8 * 1024 * 1024;
+const DRAIN_MS = 30_000;
+
+/**
+ * A body over the limit is answered before it is read (Fastify checks Content-Length first, a chunked body
+ * when it passes the limit). Fastify then asks to close the connection while the upload is still arriving,
+ * and a client still sending gets a reset instead of the 413. So the connection is kept and the rest of the
+ * body read and dropped, up to DRAIN_BYTES and DRAIN_MS; past either the answer is already out, and the
+ * connection is ended (decision 189).
+ */
+function drainOverLimitBody(request: FastifyRequest, reply: FastifyReply): void {
+  const raw = request.raw;
+  reply.removeHeader('connection');
+  if (raw.complete) return;
+  let drained = 0;
+  const giveUp = () => {
+    clearTimeout(timer);
+    raw.removeListener('data', count);
+    // FIN after the answer (a client reading sees it whole), then the socket goes once the client had time.
+    raw.socket.end();
+    setTimeout(() => raw.socket.destroy(), 2000).unref();
+  };
+  const count = (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_BYTES) giveUp();
+  };
+  const timer = setTimeout(giveUp, DRAIN_MS);
+  timer.unref();
+  raw.on('data', count);
+  raw.once('end', () => clearTimeout(timer));
+  raw.once('close', () => clearTimeout(timer));
+  raw.resume();
+}
+
 /** Anything that is not an AppError, as the envelope it is answered with. */
 function envelopeOfUnexpected(err: FastifyError, language: Language): { status: number; body: ErrorEnvelope } | null {
   const code = err.code ?? '';
@@ -83,6 +118,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(err.status).send(body);
     }
     const known = envelopeOfUnexpected(err, language);
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') drainOverLimitBody(request, reply);
     if (known) {
       if (known.status >= 500) request.log.error({ err }, 'database unavailable');
       return reply.status(known.status).send(known.body);

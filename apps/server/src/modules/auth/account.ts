@@ -98,51 +98,61 @@ export const accountHandlers: Pick<
       const message = translate(ctx.language, 'error.loginTaken');
       return new AppError('CONFLICT', message, { fields: { login: message } });
     };
-    await ctx.db
-      .insertInto('users')
-      .values({
-        login: input.login,
-        email: input.email,
-        password_hash: passwordHash,
-        first_name: input.firstName,
-        last_name: input.lastName,
-        middle_name: input.middleName ?? '',
-        phone: input.phone,
-        company: input.company,
-        inn: input.inn,
-        city: input.city ?? '',
-        groups: ['DEALERS'],
-        approved: false,
-        language: ctx.language,
-      })
-      .execute()
-      .catch((err: unknown) => {
-        // The same login registered a moment earlier by a parallel request (unique index on lower(login)).
-        if ((err as { code?: string }).code === '23505') throw loginTaken();
-        throw err;
-      });
-    const admins = await ctx.db
-      .selectFrom('users')
-      .select('email')
-      .where(sql<boolean>`'ADMINS' = ANY(groups)`)
-      .where('active', '=', true)
-      .where('email', '<>', '')
-      .execute();
-    if (admins.length) {
-      await ctx.mailer.send({
-        to: admins.map((a) => a.email),
-        subject: `Новая регистрация: ${input.company}`,
-        text:
-          `Зарегистрировался новый пользователь и ждёт подтверждения.\n` +
-          `Логин: ${input.login}\nФИО: ${input.lastName} ${input.firstName} ${input.middleName ?? ''}\n` +
-          `Компания: ${input.company}, ИНН ${input.inn}\nE-mail: ${input.email}, телефон: ${input.phone}\n` +
-          `Подтвердите или отклоните заявку: ${ctx.config.publicUrl}/user/`,
-      });
-    }
-    await ctx.mailer.send({
-      to: input.email,
-      subject: 'Заявка на регистрацию принята',
-      text: `Здравствуйте, ${input.firstName}!\nВаша заявка на регистрацию в дилерском портале принята и отправлена на модерацию. Мы сообщим по e-mail, когда учётная запись будет подтверждена.`,
+    // The account and its e-mails in one transaction: all are saved, or none and the caller hears why
+    // (decision 189).
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('users')
+        .values({
+          login: input.login,
+          email: input.email,
+          password_hash: passwordHash,
+          first_name: input.firstName,
+          last_name: input.lastName,
+          middle_name: input.middleName ?? '',
+          phone: input.phone,
+          company: input.company,
+          inn: input.inn,
+          city: input.city ?? '',
+          groups: ['DEALERS'],
+          approved: false,
+          language: ctx.language,
+        })
+        .execute()
+        .catch((err: unknown) => {
+          // The same login registered a moment earlier by a parallel request (unique index on lower(login)).
+          if ((err as { code?: string }).code === '23505') throw loginTaken();
+          throw err;
+        });
+      const admins = await trx
+        .selectFrom('users')
+        .select('email')
+        .where(sql<boolean>`'ADMINS' = ANY(groups)`)
+        .where('active', '=', true)
+        .where('email', '<>', '')
+        .execute();
+      if (admins.length) {
+        await ctx.mailer.send(
+          {
+            to: admins.map((a) => a.email),
+            subject: `Новая регистрация: ${input.company}`,
+            text:
+              `Зарегистрировался новый пользователь и ждёт подтверждения.\n` +
+              `Логин: ${input.login}\nФИО: ${input.lastName} ${input.firstName} ${input.middleName ?? ''}\n` +
+              `Компания: ${input.company}, ИНН ${input.inn}\nE-mail: ${input.email}, телефон: ${input.phone}\n` +
+              `Подтвердите или отклоните заявку: ${ctx.config.publicUrl}/user/`,
+          },
+          trx,
+        );
+      }
+      await ctx.mailer.send(
+        {
+          to: input.email,
+          subject: 'Заявка на регистрацию принята',
+          text: `Здравствуйте, ${input.firstName}!\nВаша заявка на регистрацию в дилерском портале принята и отправлена на модерацию. Мы сообщим по e-mail, когда учётная запись будет подтверждена.`,
+        },
+        trx,
+      );
     });
     return { moderation: true as const };
   },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { RESTORE_LINK_TTL_HOURS } from '@portal/contract';
+import type { Db } from '../../db/database.js';
 import type { RestContext } from '../../rest/context.js';
 import { secretHash } from './passwords.js';
 
@@ -13,21 +14,29 @@ export async function sendRestoreLink(
   user: { id: number; login: string; email: string; language: string },
 ): Promise<void> {
   const checkword = randomBytes(16).toString('hex');
-  await ctx.db
-    .insertInto('password_restores')
-    .values({
-      user_id: user.id,
-      checkword_hash: secretHash(ctx.config.sessionSecret, checkword),
-      expires_at: new Date(Date.now() + RESTORE_LINK_TTL_HOURS * 3600 * 1000),
-    })
-    .execute();
   const link = `${ctx.config.publicUrl}/auth/reset?USER_CHECKWORD=${checkword}&USER_LOGIN=${encodeURIComponent(user.login)}`;
   const en = user.language === 'en';
-  await ctx.mailer.send({
-    to: user.email,
-    subject: en ? 'Password recovery' : 'Восстановление пароля в дилерском портале',
-    text: en
-      ? `To set a new password for ${user.login}, open:\n${link}\nThe link is valid for 24 hours and works once.`
-      : `Чтобы задать новый пароль для учётной записи ${user.login}, откройте ссылку:\n${link}\nСсылка действует 24 часа и только один раз. Если вы не запрашивали восстановление, проигнорируйте письмо.`,
-  });
+  // The checkword and its e-mail in one transaction: both are saved, or neither and the caller hears why
+  // (decision 189).
+  const run = async (db: Db) => {
+    await db
+      .insertInto('password_restores')
+      .values({
+        user_id: user.id,
+        checkword_hash: secretHash(ctx.config.sessionSecret, checkword),
+        expires_at: new Date(Date.now() + RESTORE_LINK_TTL_HOURS * 3600 * 1000),
+      })
+      .execute();
+    await ctx.mailer.send(
+      {
+        to: user.email,
+        subject: en ? 'Password recovery' : 'Восстановление пароля в дилерском портале',
+        text: en
+          ? `To set a new password for ${user.login}, open:\n${link}\nThe link is valid for 24 hours and works once.`
+          : `Чтобы задать новый пароль для учётной записи ${user.login}, откройте ссылку:\n${link}\nСсылка действует 24 часа и только один раз. Если вы не запрашивали восстановление, проигнорируйте письмо.`,
+      },
+      db,
+    );
+  };
+  await (ctx.db.isTransaction ? run(ctx.db) : ctx.db.transaction().execute(run));
 }

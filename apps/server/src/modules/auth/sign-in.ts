@@ -164,20 +164,27 @@ export const signInHandlers: Pick<
       sent_at: now,
       expires_at: expiresAt,
     };
-    await ctx.db
-      .insertInto('auth_codes')
-      .values({ user_id: user.id, ...values })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-      .execute();
     const lang = actorOf(user).language;
     const minutes = Math.ceil((expiresAt.getTime() - now.getTime()) / 60000);
-    await ctx.mailer.send({
-      to: user.email,
-      subject: lang === 'en' ? 'Sign-in code' : 'Код для входа в дилерский портал',
-      text:
-        lang === 'en'
-          ? `Your sign-in code: ${code}\nIt is valid for ${minutes} min.`
-          : `Ваш код для входа: ${code}\nКод действует ${minutes} мин. Если вы не входили в портал, просто проигнорируйте это письмо.`,
+    // The code and its e-mail in one transaction: a code whose mail was never queued would hold the resend
+    // pause for nothing (decision 189).
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('auth_codes')
+        .values({ user_id: user.id, ...values })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+        .execute();
+      await ctx.mailer.send(
+        {
+          to: user.email,
+          subject: lang === 'en' ? 'Sign-in code' : 'Код для входа в дилерский портал',
+          text:
+            lang === 'en'
+              ? `Your sign-in code: ${code}\nIt is valid for ${minutes} min.`
+              : `Ваш код для входа: ${code}\nКод действует ${minutes} мин. Если вы не входили в портал, просто проигнорируйте это письмо.`,
+        },
+        trx,
+      );
     });
     return { resendAfter: AUTH_CODE_RESEND_SECONDS };
   },

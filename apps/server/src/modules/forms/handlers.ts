@@ -182,19 +182,20 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
         return { id: f.id, type: f.type, sid: f.code, title: f.label, value: shown };
       });
 
-    const id = await ctx.db.transaction().execute(async (trx) => {
+    // The request and the managers' e-mail in one transaction: both are saved, or neither (decision 189).
+    return ctx.db.transaction().execute(async (trx) => {
       for (const agreementId of agreementIds) await q.addConsent(trx, actor.id, agreementId);
-      return q.insertAnswer(trx, form.id, actor.id, userFields);
+      const id = await q.insertAnswer(trx, form.id, actor.id, userFields);
+      const [view] = await answerViews(trx, [id], ctx.language);
+      if (!view) throw notFound();
+      await tellStaff(
+        { ...ctx, db: trx },
+        `${form.title}: новое обращение № ${id}`,
+        [`Автор: ${view.user.name}`, ...userFields.map((f) => `${f.title}: ${f.value}`)].join('\n'),
+        `/support/${id}/`,
+      );
+      return view;
     });
-    const [view] = await answerViews(ctx.db, [id], ctx.language);
-    if (!view) throw notFound();
-    await tellStaff(
-      ctx,
-      `${form.title}: новое обращение № ${id}`,
-      [`Автор: ${view.user.name}`, ...userFields.map((f) => `${f.title}: ${f.value}`)].join('\n'),
-      `/support/${id}/`,
-    );
-    return view;
   },
 
   async 'answer/list'(input, ctx) {
@@ -219,16 +220,19 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
         value: input.answer,
       },
     ];
-    await q.answerAnswer(ctx.db, current.id, input.status, adminFields);
     const statusRu: Record<string, string> = { NEW: 'Новое', CORRECTED: 'Решено', NOT_CORRECTED: 'Не решено' };
     const statusEn: Record<string, string> = { NEW: 'New', CORRECTED: 'Resolved', NOT_CORRECTED: 'Not resolved' };
-    await tellUser(ctx, current.user.id, {
-      title: { ru: `Ответ на обращение ${current.title}`, en: `Answer to your request ${current.title}` },
-      text: {
-        ru: `Статус: ${statusRu[input.status]}.\nОтвет: ${input.answer}`,
-        en: `Status: ${statusEn[input.status]}.\nAnswer: ${input.answer}`,
-      },
-      link: `/support/${current.id}/`,
+    // The answer and the author's notice and e-mail in one transaction (decision 189).
+    await ctx.db.transaction().execute(async (trx) => {
+      await q.answerAnswer(trx, current.id, input.status, adminFields);
+      await tellUser({ ...ctx, db: trx }, current.user.id, {
+        title: { ru: `Ответ на обращение ${current.title}`, en: `Answer to your request ${current.title}` },
+        text: {
+          ru: `Статус: ${statusRu[input.status]}.\nОтвет: ${input.answer}`,
+          en: `Status: ${statusEn[input.status]}.\nAnswer: ${input.answer}`,
+        },
+        link: `/support/${current.id}/`,
+      });
     });
     return visibleAnswer(ctx, current.id);
   },

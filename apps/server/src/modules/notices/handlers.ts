@@ -106,18 +106,23 @@ export const noticesHandlers: Handlers<typeof noticesMethods> = {
       if (!dealer || (dealer.groups.length > 0 && !dealer.groups.includes('DEALERS'))) throw notFound();
       dealerId = dealer.id;
     }
-    const created = await q.insertMessage(ctx.db, dealerId, actor.id, input.message);
-    const [view] = await messageViews(ctx.db, [created]);
-    if (!view) throw notFound();
-    if (dealerId === actor.id) {
-      await tellStaff(ctx, `Сообщение от ${view.dealer.name}`, input.message, '/notice/');
-    } else {
-      await tellUser(ctx, dealerId, {
-        title: { ru: 'Новое сообщение от поставщика', en: 'A new message from the supplier' },
-        text: { ru: input.message, en: input.message },
-        link: '/notice/',
-      });
-    }
-    return view;
+    // The message and its e-mail in one transaction: both are saved, or neither and the caller hears why
+    // (decision 189).
+    return ctx.db.transaction().execute(async (trx) => {
+      const created = await q.insertMessage(trx, dealerId, actor.id, input.message);
+      const [view] = await messageViews(trx, [created]);
+      if (!view) throw notFound();
+      const t = { ...ctx, db: trx };
+      if (dealerId === actor.id) {
+        await tellStaff(t, `Сообщение от ${view.dealer.name}`, input.message, '/notice/');
+      } else {
+        await tellUser(t, dealerId, {
+          title: { ru: 'Новое сообщение от поставщика', en: 'A new message from the supplier' },
+          text: { ru: input.message, en: input.message },
+          link: '/notice/',
+        });
+      }
+      return view;
+    });
   },
 };

@@ -27,8 +27,8 @@ export interface Channels {
 
 /**
  * Tells a user about a change: a notice in the portal (in both languages: the page shows its own) and an e-mail in their language (only the channels
- * asked for). `t.db` may be the caller's transaction: the notice is then written with the change. A mail
- * failure is logged, never undoes the change the user is told about.
+ * asked for). `t.db` should be the caller's transaction: the notice and the queued e-mail are then written with
+ * the change, and a failure to write them undoes the change and answers an error (decision 189).
  */
 export async function tellUser(
   t: Telling,
@@ -54,7 +54,7 @@ export async function tellUser(
       .execute();
   }
   if (!channels.email || !user.email) return;
-  await sendSafely(t, user.email, tidings.title[lang], `${tidings.text[lang]}\n\n${t.config.publicUrl}${tidings.link}`);
+  await queueMail(t, user.email, tidings.title[lang], `${tidings.text[lang]}\n\n${t.config.publicUrl}${tidings.link}`);
 }
 
 /** A user's choice per kind of tidings (issue 13 pt 5); a kind never chosen is told on both channels. */
@@ -97,16 +97,16 @@ export async function staffEmails(db: Db): Promise<string[]> {
 export async function tellStaff(t: Telling, subject: string, text: string, link: string): Promise<void> {
   const to = await staffEmails(t.db);
   if (to.length === 0) return;
-  await sendSafely(t, to, subject, `${text}\n\n${t.config.publicUrl}${link}`);
+  await queueMail(t, to, subject, `${text}\n\n${t.config.publicUrl}${link}`);
 }
 
-async function sendSafely(t: Telling, to: string | string[], subject: string, text: string): Promise<void> {
-  try {
-    // In the caller's transaction when t.db is one: the message is stored with the change (the outbox).
-    await t.mailer.send({ to, subject, text }, t.db);
-  } catch (err) {
-    t.log.warn({ err }, 'mail not sent');
-  }
+/**
+ * Stores the message in the outbox, in the caller's transaction when t.db is one (decision 080). A failure is
+ * not caught: inside a transaction PostgreSQL has already aborted it, so swallowing it here turned the commit
+ * into a silent rollback under a 200 answer; the change and its message now stand or fall together (decision 189).
+ */
+async function queueMail(t: Telling, to: string | string[], subject: string, text: string): Promise<void> {
+  await t.mailer.send({ to, subject, text }, t.db);
 }
 
 /** A date in Russian texts (mail subjects, titles): the supplier's day (decision 180). */

@@ -181,39 +181,36 @@ export async function createOrder(
 
 /**
  * The dealer and the supplier's managers hear about a new order: messages go to the outbox on `db`, the
- * order's transaction (createOrder's afterCreate), so they exist exactly when the order does.
+ * order's transaction (createOrder's afterCreate), so they exist exactly when the order does. A failed insert
+ * is not caught: the transaction is aborted by then, and the order must not answer 200 while rolled back
+ * (decision 189).
  */
 export async function mailNewOrder(
   db: Db,
   mailer: Mailer,
   actor: Actor,
   order: { id: number; price: number; currency: string; lineCount: number },
-  log: (err: unknown) => void,
 ): Promise<void> {
   const managers = await activeEmailsIn(db, ['ADMINS', 'EMPLOYEES']);
   const summary = `Заказ № ${order.id}: ${order.lineCount} поз. на сумму ${formatPrice(order.price, order.currency as Currency)}.`;
-  try {
-    if (actor.row.email) {
-      await mailer.send(
-        {
-          to: actor.row.email,
-          subject: `Ваш заказ № ${order.id} принят`,
-          text: `${summary}\nСтатус заказа можно отслеживать на портале в разделе «Заказы».`,
-        },
-        db,
-      );
-    }
-    if (managers.length) {
-      await mailer.send(
-        {
-          to: managers,
-          subject: `Новый заказ № ${order.id} от ${actor.row.company || actor.login}`,
-          text: `${summary}\nДилер: ${actor.row.company || actor.login} (${actor.login}).`,
-        },
-        db,
-      );
-    }
-  } catch (err) {
-    log(err);
+  if (actor.row.email) {
+    await mailer.send(
+      {
+        to: actor.row.email,
+        subject: `Ваш заказ № ${order.id} принят`,
+        text: `${summary}\nСтатус заказа можно отслеживать на портале в разделе «Заказы».`,
+      },
+      db,
+    );
+  }
+  if (managers.length) {
+    await mailer.send(
+      {
+        to: managers,
+        subject: `Новый заказ № ${order.id} от ${actor.row.company || actor.login}`,
+        text: `${summary}\nДилер: ${actor.row.company || actor.login} (${actor.login}).`,
+      },
+      db,
+    );
   }
 }

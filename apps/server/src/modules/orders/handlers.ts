@@ -222,7 +222,7 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
         files: f.files,
       },
       input.idempotencyKey,
-      (trx, order) => mailNewOrder(trx, ctx.mailer, actor, order, (err) => ctx.log.warn({ err }, 'order mail failed')),
+      (trx, order) => mailNewOrder(trx, ctx.mailer, actor, order),
     );
     const order = await loadOrder(ctx.db, actor, id, ctx.language);
     const basket = await ownBasket(ctx.db, actor.id, f.basket).catch(() => null);

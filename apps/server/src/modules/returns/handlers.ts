@@ -243,29 +243,28 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
       }
       const statusChanged = status !== undefined && status.id !== ret.status_id;
       if (statusChanged) await setReturnStatus(trx, ret.id, status.id);
-      return { commentId, ret, status: statusChanged ? status : undefined };
-    });
-    const returnId = result.ret.id;
-    const text = fields.text?.trim() ?? '';
-    await tellUser(ctx, result.ret.user_id, {
-      title: result.status
-        ? {
-            ru: `Возврат № ${returnId}: статус «${result.status.name}»`,
-            en: `Return No. ${returnId}: status “${result.status.name_en || result.status.name}”`,
-          }
-        : { ru: `Возврат № ${returnId}: новый комментарий`, en: `Return No. ${returnId}: a new comment` },
-      text: {
-        ru: [result.status ? `Новый статус: ${result.status.name}.` : '', text ? `Комментарий: ${text}` : '']
-          .filter(Boolean)
-          .join('\n'),
-        en: [
-          result.status ? `New status: ${result.status.name_en || result.status.name}.` : '',
-          text ? `Comment: ${text}` : '',
-        ]
-          .filter(Boolean)
-          .join('\n'),
-      },
-      link: `/returns/${returnId}/`,
+      const changedTo = statusChanged ? status : undefined;
+      const returnId = ret.id;
+      const text = fields.text?.trim() ?? '';
+      // In the comment's transaction: the dealer's notice and e-mail are saved with it, or nothing is (decision 189).
+      await tellUser({ ...ctx, db: trx }, ret.user_id, {
+        title: changedTo
+          ? {
+              ru: `Возврат № ${returnId}: статус «${changedTo.name}»`,
+              en: `Return No. ${returnId}: status “${changedTo.name_en || changedTo.name}”`,
+            }
+          : { ru: `Возврат № ${returnId}: новый комментарий`, en: `Return No. ${returnId}: a new comment` },
+        text: {
+          ru: [changedTo ? `Новый статус: ${changedTo.name}.` : '', text ? `Комментарий: ${text}` : '']
+            .filter(Boolean)
+            .join('\n'),
+          en: [changedTo ? `New status: ${changedTo.name_en || changedTo.name}.` : '', text ? `Comment: ${text}` : '']
+            .filter(Boolean)
+            .join('\n'),
+        },
+        link: `/returns/${returnId}/`,
+      });
+      return { commentId };
     });
     const [view] = await commentViews(ctx.db, [result.commentId], ctx.language);
     if (!view) throw notFound();

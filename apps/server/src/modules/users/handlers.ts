@@ -1,6 +1,7 @@
 import { translate, type usersMethods } from '@portal/contract';
 import { AppError } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
+import type { Db } from '../../db/database.js';
 import type { UserRow } from '../auth/index.js';
 import { hashPassword, verifyPassword } from '../auth/index.js';
 import { sendRestoreLink } from '../auth/index.js';
@@ -65,9 +66,10 @@ async function checkReferences(ctx: RestContext, typePrice?: number | null, payS
   if (Object.keys(fields).length) throw new AppError('VALIDATION', 'error.validation', { fields });
 }
 
-async function mail(ctx: RestContext, user: UserRow, ru: { subject: string; text: string }, en: typeof ru) {
+/** Queues the message in `trx`, the change's transaction: both are saved, or neither (decision 189). */
+async function mail(ctx: RestContext, trx: Db, user: UserRow, ru: { subject: string; text: string }, en: typeof ru) {
   if (!user.email) return;
-  await ctx.mailer.send({ to: user.email, ...(user.language === 'en' ? en : ru) });
+  await ctx.mailer.send({ to: user.email, ...(user.language === 'en' ? en : ru) }, trx);
 }
 
 export const usersHandlers: Handlers<typeof usersMethods> = {
@@ -222,19 +224,20 @@ export const usersHandlers: Handlers<typeof usersMethods> = {
         before: { approved: target.approved, active: target.active },
         after: { approved: true, active: true },
       });
+      await mail(
+        ctx,
+        trx,
+        target,
+        {
+          subject: 'Регистрация в дилерском портале подтверждена',
+          text: `Здравствуйте, ${target.first_name}!\nВаша учётная запись ${target.login} подтверждена. Войдите в портал: ${ctx.config.publicUrl}/auth/`,
+        },
+        {
+          subject: 'Your dealer portal registration is approved',
+          text: `Hello, ${target.first_name}!\nYour account ${target.login} is approved. Sign in: ${ctx.config.publicUrl}/auth/`,
+        },
+      );
     });
-    await mail(
-      ctx,
-      target,
-      {
-        subject: 'Регистрация в дилерском портале подтверждена',
-        text: `Здравствуйте, ${target.first_name}!\nВаша учётная запись ${target.login} подтверждена. Войдите в портал: ${ctx.config.publicUrl}/auth/`,
-      },
-      {
-        subject: 'Your dealer portal registration is approved',
-        text: `Hello, ${target.first_name}!\nYour account ${target.login} is approved. Sign in: ${ctx.config.publicUrl}/auth/`,
-      },
-    );
     return detailOf(ctx, target.id);
   },
 
@@ -251,19 +254,20 @@ export const usersHandlers: Handlers<typeof usersMethods> = {
         action: 'reject',
         before: { ...auditView(target), reason: reason ?? '' },
       });
+      await mail(
+        ctx,
+        trx,
+        target,
+        {
+          subject: 'Заявка на регистрацию отклонена',
+          text: `Здравствуйте, ${target.first_name}!\nК сожалению, заявка на регистрацию учётной записи ${target.login} отклонена.${reason ? `\nПричина: ${reason}` : ''}\nЕсли это ошибка, свяжитесь с нами.`,
+        },
+        {
+          subject: 'Your registration was declined',
+          text: `Hello, ${target.first_name}!\nThe registration of ${target.login} was declined.${reason ? `\nReason: ${reason}` : ''}`,
+        },
+      );
     });
-    await mail(
-      ctx,
-      target,
-      {
-        subject: 'Заявка на регистрацию отклонена',
-        text: `Здравствуйте, ${target.first_name}!\nК сожалению, заявка на регистрацию учётной записи ${target.login} отклонена.${reason ? `\nПричина: ${reason}` : ''}\nЕсли это ошибка, свяжитесь с нами.`,
-      },
-      {
-        subject: 'Your registration was declined',
-        text: `Hello, ${target.first_name}!\nThe registration of ${target.login} was declined.${reason ? `\nReason: ${reason}` : ''}`,
-      },
-    );
     return { ok: true as const };
   },
 

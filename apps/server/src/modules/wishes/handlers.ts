@@ -143,8 +143,11 @@ export const wishesHandlers: Handlers<typeof wishesMethods> = {
     ]
       .filter(Boolean)
       .join('\n');
-    await tellStaff(ctx, `Заявка по номеру детали ${wish.article}`, text, `/wishes/${wish.id}/`);
-    await q.markSent(ctx.db, wish.id);
+    // The e-mail and the «sent» mark together (decision 189).
+    await ctx.db.transaction().execute(async (trx) => {
+      await tellStaff({ ...ctx, db: trx }, `Заявка по номеру детали ${wish.article}`, text, `/wishes/${wish.id}/`);
+      await q.markSent(trx, wish.id);
+    });
     return { ok: true as const };
   },
 
