@@ -57,6 +57,16 @@ test('an administrator uploads import.xml and offers.xml, sees the exchange in t
   const mapping = page.getByTestId('price-mapping').filter({ hasText: 'e2e-price' });
   await expect(mapping.getByTestId('price-mapping-type')).toContainText('Оптовая');
   await expect(mapping.getByRole('combobox')).toHaveCount(0);
+  // No dealer has that new price type: the page says so plainly (decision 187).
+  const withoutDealers = page.getByTestId('price-mappings-without-dealers');
+  await expect(withoutDealers).toContainText('Эти цены сейчас не видит ни один дилер');
+  await expect(withoutDealers).toContainText('«Оптовая» → тип цен портала «Оптовая»');
+  await expect(mapping).toContainText('Нет дилеров с этим типом цен');
+  await shot(page, 'exchange-without-dealers');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await withoutDealers.scrollIntoViewIfNeeded();
+  await shot(page, 'exchange-without-dealers-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('link', { name: 'Изменить в настройках сайта' }).click();
   await expect(page).toHaveURL(/\/admin\/settings\/#price-mappings$/);
   const setting = page.getByTestId('settings-price-mapping').filter({ hasText: 'Оптовая' });
@@ -67,6 +77,7 @@ test('an administrator uploads import.xml and offers.xml, sees the exchange in t
   await page.goBack();
   await expect(mapping.getByTestId('price-mapping-type')).toContainText('Дилер');
   await expect(mapping.getByTestId('price-mapping-pay')).toContainText('Все способы оплаты');
+  await expect(withoutDealers).toHaveCount(0);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(history.getByRole('row').nth(1)).toContainText('import.xml');

@@ -45,7 +45,7 @@ function priceEntryOf(dict: CatalogDict, paySystemId: number, value: number, cur
 /** One product of a lean answer as the screens read it (every field of `Product`). */
 export function expandProduct(p: LeanProduct, dict: CatalogDict, language: Language): Product {
   const unitName = p.unit ?? dict.unit ?? '';
-  const unit = dict.units?.[unitName] ?? { id: '', symbol: unitName };
+  const unit: { id: string; symbol: string; name?: string } = dict.units?.[unitName] ?? { id: '', symbol: unitName };
   const factor = p.measureFactor ?? 1;
   const stores = (dict.stores ?? []).flatMap((s) => {
     const amount = p.stock?.[String(s.id)];
@@ -64,7 +64,7 @@ export function expandProduct(p: LeanProduct, dict: CatalogDict, language: Langu
     article: p.article,
     brand: p.brand,
     previewText: p.previewText ?? '',
-    unit: { id: unit.id, name: unit.symbol, symbol: unit.symbol },
+    unit: { id: unit.id, name: unit.name ?? unit.symbol, symbol: unit.symbol },
     measureFactor: factor,
     displaySymbol: factor === 1 ? unit.symbol : `${unit.symbol} ×${factor}`,
     baseDeterminant: factor,

@@ -5,54 +5,95 @@ import type { FormField } from './methods/forms.js';
  * Server-driven texts in the page's language (decision 145). Units of measure are stored as the Russian
  * symbols 1C sends; in English the common ones are shown by their English symbol, any other as stored.
  */
-const UNIT_EN: Record<string, string> = {
-  шт: 'pcs',
-  'шт.': 'pcs',
-  кг: 'kg',
-  г: 'g',
-  т: 't',
-  л: 'l',
-  мл: 'ml',
-  м: 'm',
-  см: 'cm',
-  мм: 'mm',
-  м2: 'm²',
-  'м²': 'm²',
-  м3: 'm³',
-  'м³': 'm³',
-  'пог. м': 'lin. m',
-  компл: 'set',
-  'компл.': 'set',
-  'к-т': 'set',
-  упак: 'pack',
-  'упак.': 'pack',
-  уп: 'pack',
-  'уп.': 'pack',
-  пар: 'pair',
-  пара: 'pair',
-  рул: 'roll',
-  кор: 'box',
-  набор: 'set',
+
+/** A unit of the OKEI classifier (ОК 015-94): its symbol and full name, in Russian and English. */
+export interface OkeiUnit {
+  code: string;
+  symbol: string;
+  name: string;
+  symbolEn: string;
+  nameEn: string;
+}
+
+/**
+ * The OKEI units 1C sends most (decision 187): `<БазоваяЕдиница Код="715">` is stored as the symbol «пар», and
+ * the symbol gives back the code and the full name. Names as ОК 015-94 writes them, the short form where it
+ * gives several («Литр; кубический дециметр» → «Литр»).
+ */
+export const OKEI_UNITS: readonly OkeiUnit[] = [
+  { code: '796', symbol: 'шт', name: 'Штука', symbolEn: 'pcs', nameEn: 'piece' },
+  { code: '715', symbol: 'пар', name: 'Пара (2 шт.)', symbolEn: 'pair', nameEn: 'pair (2 pcs)' },
+  { code: '166', symbol: 'кг', name: 'Килограмм', symbolEn: 'kg', nameEn: 'kilogram' },
+  { code: '163', symbol: 'г', name: 'Грамм', symbolEn: 'g', nameEn: 'gram' },
+  { code: '168', symbol: 'т', name: 'Тонна', symbolEn: 't', nameEn: 'tonne' },
+  { code: '112', symbol: 'л', name: 'Литр', symbolEn: 'l', nameEn: 'litre' },
+  { code: '111', symbol: 'мл', name: 'Миллилитр', symbolEn: 'ml', nameEn: 'millilitre' },
+  { code: '006', symbol: 'м', name: 'Метр', symbolEn: 'm', nameEn: 'metre' },
+  { code: '004', symbol: 'см', name: 'Сантиметр', symbolEn: 'cm', nameEn: 'centimetre' },
+  { code: '003', symbol: 'мм', name: 'Миллиметр', symbolEn: 'mm', nameEn: 'millimetre' },
+  { code: '018', symbol: 'пог. м', name: 'Погонный метр', symbolEn: 'lin. m', nameEn: 'linear metre' },
+  { code: '055', symbol: 'м2', name: 'Квадратный метр', symbolEn: 'm²', nameEn: 'square metre' },
+  { code: '113', symbol: 'м3', name: 'Кубический метр', symbolEn: 'm³', nameEn: 'cubic metre' },
+  { code: '778', symbol: 'упак', name: 'Упаковка', symbolEn: 'pack', nameEn: 'pack' },
+  { code: '704', symbol: 'набор', name: 'Набор', symbolEn: 'set', nameEn: 'set' },
+  { code: '839', symbol: 'компл', name: 'Комплект', symbolEn: 'set', nameEn: 'set' },
+  { code: '868', symbol: 'бут', name: 'Бутылка', symbolEn: 'btl', nameEn: 'bottle' },
+  { code: '625', symbol: 'лист', name: 'Лист', symbolEn: 'sheet', nameEn: 'sheet' },
+  { code: '736', symbol: 'рул', name: 'Рулон', symbolEn: 'roll', nameEn: 'roll' },
+  { code: '728', symbol: 'пач', name: 'Пачка', symbolEn: 'pack', nameEn: 'pack' },
+  { code: '812', symbol: 'ящ', name: 'Ящик', symbolEn: 'box', nameEn: 'box' },
+  { code: '872', symbol: 'флак', name: 'Флакон', symbolEn: 'vial', nameEn: 'vial' },
+  { code: '657', symbol: 'изд', name: 'Изделие', symbolEn: 'item', nameEn: 'item' },
+  { code: '356', symbol: 'ч', name: 'Час', symbolEn: 'h', nameEn: 'hour' },
+  { code: '642', symbol: 'ед', name: 'Единица', symbolEn: 'unit', nameEn: 'unit' },
+];
+
+/** Other spellings 1C and people use for the symbols of the table. */
+const UNIT_ALIASES: Record<string, string> = {
+  пара: 'пар',
+  'к-т': 'компл',
+  уп: 'упак',
+  'м²': 'м2',
+  'м³': 'м3',
+  'пог.м': 'пог. м',
+  'пог м': 'пог. м',
 };
+
+/** Symbols not in the table that still have an English one. */
+const OTHER_EN: Record<string, string> = { кор: 'box' };
+
+const byCode = new Map(OKEI_UNITS.map((u) => [u.code, u]));
+const bySymbol = new Map(OKEI_UNITS.map((u) => [u.symbol, u]));
+const byName = new Map(OKEI_UNITS.map((u) => [u.name.toLowerCase(), u]));
+
+/** «шт.», « Шт », «пара», «Пара (2 шт.)» → the table's unit; undefined when the text is not one of it. */
+function okeiOf(text: string): OkeiUnit | undefined {
+  const key = text.trim().toLowerCase();
+  const bare = key.replace(/\.$/, '');
+  return bySymbol.get(bare) ?? bySymbol.get(UNIT_ALIASES[bare] ?? '') ?? bySymbol.get(key) ?? byName.get(key);
+}
+
+/** A unit of the table by its OKEI code as 1C writes it («715», «6», «006»); undefined when not in it. */
+export function okeiUnit(code: string): OkeiUnit | undefined {
+  const digits = code.trim();
+  return /^\d{1,3}$/.test(digits) ? byCode.get(digits.padStart(3, '0')) : undefined;
+}
 
 export function unitSymbol(symbol: string, language: Language): string {
   if (language !== 'en') return symbol;
-  return UNIT_EN[symbol.trim().toLowerCase()] ?? symbol;
+  return okeiOf(symbol)?.symbolEn ?? OTHER_EN[symbol.trim().toLowerCase()] ?? symbol;
 }
 
-const UNIT_CODES: Record<string, string> = {
-  шт: '796',
-  кг: '166',
-  м: '006',
-  л: '112',
-  компл: '839',
-  т: '168',
-  г: '163',
-};
+/** The unit's full name of spec §3 («Пара (2 шт.)», «pair (2 pcs)»); a unit not in the table: as stored. */
+export function unitName(symbol: string, language: Language): string {
+  const unit = okeiOf(symbol);
+  if (!unit) return symbol;
+  return language === 'en' ? unit.nameEn : unit.name;
+}
 
 /** The unit's id of spec §3: its OKEI code (796 pieces when the symbol is not known). */
 export function unitCode(symbol: string): string {
-  return UNIT_CODES[symbol.trim().toLowerCase().replace(/\.$/, '')] ?? '796';
+  return okeiOf(symbol)?.code ?? '796';
 }
 
 /** A stored name with its optional English one: the English one on an English page when it is set. */

@@ -26,7 +26,7 @@ describe('spec §3 entities', () => {
     dealer.language = 'en';
     const english = expandProductDetail(await dealer.ok('product/get', { id: priced.id }), 'ru');
     expect(english.remainsName).toBe({ Y: 'In stock', D: 'On order', N: 'Out of stock' }[english.availability]);
-    expect(english.unit).toEqual({ id: '796', name: 'pcs', symbol: 'pcs' });
+    expect(english.unit).toEqual({ id: '796', name: 'piece', symbol: 'pcs' });
   });
 
   it('a product carries the base price type price as info price, left out when it equals the buy price', async () => {

@@ -309,8 +309,11 @@ export const catalogDictSchema = z.object({
       z.object({ id: z.number().int(), code: z.string(), name: z.string(), isVirtual: z.literal(true).optional() }),
     )
     .optional(),
-  /** Each unit named by the answer (its stored name): the OKEI code and the symbol in the page's language. */
-  units: z.record(z.string(), z.object({ id: z.string(), symbol: z.string() })).optional(),
+  /**
+   * Each unit named by the answer (its stored name): the OKEI code, the symbol in the page's language and, when
+   * it differs from the symbol, the full name («Пара (2 шт.)», decision 187).
+   */
+  units: z.record(z.string(), z.object({ id: z.string(), symbol: z.string(), name: z.string().optional() })).optional(),
   /** The unit of the products that name none. */
   unit: z.string().optional(),
   /** The section of the products that name none. */

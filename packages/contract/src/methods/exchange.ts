@@ -89,7 +89,10 @@ export const exchangeMethods = {
     access: admins,
     upload: true,
   }),
-  /** 1C's price types met so far, where their prices go, and the portal's price types and payment methods. */
+  /**
+   * 1C's price types met so far, where their prices go, the portal's price types and payment methods, and the
+   * 1C price types no dealer sees.
+   */
   'exchange/price-mapping/list': defineMethod({
     name: 'exchange/price-mapping/list',
     input: z.strictObject({}).optional(),
@@ -97,6 +100,13 @@ export const exchangeMethods = {
       items: z.array(priceMappingSchema),
       priceTypes: z.array(option),
       paySystems: z.array(option),
+      /**
+       * The 1C price types in use whose portal price type no active dealer has (decision 187): their prices
+       * reach nobody, so the page says so.
+       */
+      withoutDealers: z.array(
+        z.object({ id: z.number().int(), externalId: z.string(), externalName: z.string(), priceTypeName: z.string() }),
+      ),
     }),
     access: admins,
   }),

@@ -10,6 +10,7 @@ export {
   contactOf,
   orderUsers,
   countUsersAwaitingApproval,
+  dealerCountsByPriceType,
   priceTypeOf,
   setUserPricing,
   userById,

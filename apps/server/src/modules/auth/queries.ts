@@ -48,6 +48,21 @@ export async function activeEmailsIn(db: Db, groups: readonly string[]): Promise
   return rows.map((r) => r.email);
 }
 
+/**
+ * How many active dealers have each price type (null: none chosen, so the default one): the exchange page says
+ * which 1C price types no dealer sees (decision 187).
+ */
+export async function dealerCountsByPriceType(db: Db): Promise<Map<number | null, number>> {
+  const rows = await db
+    .selectFrom('users')
+    .select((eb) => ['price_type_id', eb.fn.countAll<string>().as('n')])
+    .where(sql<boolean>`'DEALERS' = ANY(groups)`)
+    .where('active', '=', true)
+    .groupBy('price_type_id')
+    .execute();
+  return new Map(rows.map((r) => [r.price_type_id, Number(r.n)]));
+}
+
 /** What other modules show of a user beside their own rows: login, name parts (for `fullNameOf`), company, contact. */
 export type UserCard = Pick<
   Selectable<UsersTable>,

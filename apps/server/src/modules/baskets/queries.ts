@@ -1,5 +1,6 @@
 import {
   inLanguage,
+  unitCode,
   unitSymbol,
   type Basket,
   type basketMethods,
@@ -89,8 +90,6 @@ export interface LineRow {
   properties?: Record<string, unknown> | null;
 }
 
-const UNIT_CODES: Record<string, string> = { шт: '796', кг: '166', м: '006', л: '112', компл: '839' };
-
 /** Lines with their current prices and stock (loadOffers: the same numbers as the catalogue). */
 export async function itemsView(db: Db, actor: Actor, rows: LineRow[], language: Language): Promise<BasketItem[]> {
   const ids = rows.map((r) => r.product_id);
@@ -119,7 +118,7 @@ export function itemsFrom(
       amount: r.quantity,
       priceBuy: price,
       sum: price ? { value: round2(price.value * r.quantity), currency: price.currency } : null,
-      measureCode: UNIT_CODES[r.unit] ?? '796',
+      measureCode: unitCode(r.unit),
       measureName: unitSymbol(r.unit, language),
       measureFactor: Number(r.measure_factor) || 1,
       availability: offer?.availability ?? 'N',

@@ -220,10 +220,11 @@ async function ensureByExtId(
   if (rows.length === 0) return map;
   const unique = [...new Map(rows.map((r) => [r.extId, r])).values()];
   await inTransaction(db, async (trx) => {
+    const named = await claimByName(trx, table, unique);
     // The code must be unique too: the master's id is.
     await sql`
       INSERT INTO ${sql.table(table)} (external_id, code, name, sort)
-      SELECT r."extId", r."extId", r.name, 500 FROM jsonb_to_recordset(${json(unique)}) AS r("extId" text, name text)
+      SELECT r."extId", r."extId", r.name, 500 FROM jsonb_to_recordset(${json(named)}) AS r("extId" text, name text)
       ON CONFLICT (external_id) DO UPDATE SET name = EXCLUDED.name WHERE ${sql.table(table)}.name <> EXCLUDED.name`.execute(
       trx,
     );
@@ -234,6 +235,47 @@ async function ensureByExtId(
   );
   for (const r of found.rows) map.set(r.external_id, r.id);
   return map;
+}
+
+/** A name as it is compared (decision 187): trimmed, inner spaces as one, case-insensitive. */
+export const sameNameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('ru');
+
+/**
+ * Decision 187: an Ид the portal has not seen lands on the price type or warehouse of the same name instead of
+ * creating a second one of that name (as 1C-Bitrix's CommerceML import does) — first one with no 1C Ид yet
+ * (the supplier's own «Дилер», «Склад Москва»), else one whose Ид this call does not name (1C re-created
+ * it). The row keeps its id, code and everything hung on it (dealers' price type, the warehouses page). The
+ * rows come back with the portal's own spelling where 1C's differs only in case or spaces, so that is no rename.
+ */
+async function claimByName(
+  trx: Db,
+  table: 'price_types' | 'stores',
+  rows: Array<{ extId: string; name: string }>,
+): Promise<Array<{ extId: string; name: string }>> {
+  const existing = (
+    await sql<{ id: number; external_id: string | null; name: string }>`
+      SELECT id, external_id, name FROM ${sql.table(table)} ORDER BY sort, id FOR UPDATE`.execute(trx)
+  ).rows;
+  const known = new Set(existing.flatMap((r) => (r.external_id === null ? [] : [r.external_id])));
+  const named = new Set(rows.map((r) => r.extId));
+  const taken = new Set<number>();
+  for (const r of rows) {
+    if (known.has(r.extId)) continue;
+    const key = sameNameKey(r.name);
+    if (!key) continue;
+    const same = existing.filter((e) => !taken.has(e.id) && sameNameKey(e.name) === key);
+    const target =
+      same.find((e) => e.external_id === null) ?? same.find((e) => e.external_id !== null && !named.has(e.external_id));
+    if (!target) continue;
+    taken.add(target.id);
+    await sql`UPDATE ${sql.table(table)} SET external_id = ${r.extId} WHERE id = ${target.id}`.execute(trx);
+    target.external_id = r.extId;
+  }
+  const byExt = new Map(existing.flatMap((e) => (e.external_id === null ? [] : [[e.external_id, e.name] as const])));
+  return rows.map((r) => {
+    const own = byExt.get(r.extId);
+    return own !== undefined && sameNameKey(own) === sameNameKey(r.name) ? { ...r, name: own } : r;
+  });
 }
 
 /** Ids of price types and warehouses the master named before (their rows exist). */

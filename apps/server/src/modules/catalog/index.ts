@@ -31,6 +31,7 @@ export {
   activePaySystem,
   activeProductsByArticlePrefixes,
   activePaySystemsEn,
+  defaultPriceTypeId,
   activeProductsByArticleKeys,
   lineProducts,
   orderPaySystems,

@@ -135,6 +135,19 @@ export const activeAnaloguesByArticleKeys = (db: Db, keys: string[]) =>
 export const priceTypeExists = async (db: Db, id: number) =>
   (await db.selectFrom('price_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
+/** The price type of users who have none (the first default one, as the price context picks it). */
+export const defaultPriceTypeId = async (db: Db): Promise<number | null> =>
+  (
+    await db
+      .selectFrom('price_types')
+      .select('id')
+      .where('is_default', '=', true)
+      .orderBy('sort')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst()
+  )?.id ?? null;
+
 /** Any payment method, active or not (an administrator may assign an inactive one). */
 export const paySystemExists = async (db: Db, id: number) =>
   (await db.selectFrom('pay_systems').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;

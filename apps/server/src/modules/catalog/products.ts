@@ -4,6 +4,7 @@ import {
   inLanguage,
   translate,
   unitCode,
+  unitName,
   unitSymbol,
   type Currency,
   shortFilterKeys,
@@ -311,7 +312,7 @@ export async function resolveCategory(db: Db, f: FilterValues): Promise<FilterVa
 export class LeanAnswer {
   private readonly photoIndex = new Map<string, number>();
   private readonly photos: Array<{ src: string; width: number; height: number }> = [];
-  private readonly units = new Map<string, { id: string; symbol: string }>();
+  private readonly units = new Map<string, { id: string; symbol: string; name?: string }>();
   private readonly unitCounts = new Map<string, number>();
   private readonly sectionCounts = new Map<number, number>();
   private readonly storesUsed = new Set<number>();
@@ -342,7 +343,9 @@ export class LeanAnswer {
     p.unit = row.unit;
     this.unitCounts.set(row.unit, (this.unitCounts.get(row.unit) ?? 0) + 1);
     if (!this.units.has(row.unit)) {
-      this.units.set(row.unit, { id: unitCode(row.unit), symbol: unitSymbol(row.unit, this.language) });
+      const symbol = unitSymbol(row.unit, this.language);
+      const name = unitName(row.unit, this.language);
+      this.units.set(row.unit, { id: unitCode(row.unit), symbol, ...(name !== symbol ? { name } : {}) });
     }
     const factor = Number(row.measure_factor) || 1;
     if (factor !== 1) p.measureFactor = factor;

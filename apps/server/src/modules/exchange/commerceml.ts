@@ -1,4 +1,4 @@
-import { normalizeArticle, type Currency } from '@portal/contract';
+import { normalizeArticle, okeiUnit, type Currency } from '@portal/contract';
 import type { XmlNode } from './xml-reader.js';
 
 /**
@@ -233,7 +233,10 @@ function productRecord(node: XmlNode): StagedRecord | null {
   const unitNode = kid(node, 'БазоваяЕдиница');
   const unitText = txt(unitNode);
   const unitCode = unitNode?.attrs['Код'] ?? (/^\d+$/.test(unitText) ? unitText : '');
+  // A code of the OKEI table gives the symbol (decision 187): 1C:УТ 11 sends `Код="715"
+  // НаименованиеПолное="Пара (2 шт.)"` and no short name. Other units as 1C writes them.
   const unit =
+    okeiUnit(unitCode)?.symbol ??
     unitNode?.attrs['НаименованиеКраткое'] ??
     (unitText && !/^\d+$/.test(unitText) ? unitText : (unitNode?.attrs['НаименованиеПолное'] ?? ''));
   const properties = kids(kid(node, 'ЗначенияСвойств'), 'ЗначенияСвойства')

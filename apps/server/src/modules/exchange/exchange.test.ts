@@ -132,7 +132,8 @@ describe('a full exchange of CommerceML 2.04 (import.xml, a picture, offers.xml)
   it('maps groups to a section tree, products with their number, unit, properties, weight and picture', async () => {
     const [p] = await findByArticle(dealer, 'XP550428');
     expect(p).toMatchObject({ name: 'Фильтр масляный XP', article: 'XP-550.428', brand: 'Donaldson', weightKg: 0.85 });
-    expect(p!.unit.name).toBe('шт');
+    // The unit by its OKEI code (decision 187): the symbol, and the full name.
+    expect(p!.unit).toEqual({ id: '796', symbol: 'шт', name: 'Штука' });
     const props = Object.fromEntries(p!.properties.map((x) => [x.code, x.value]));
     expect(props).toMatchObject({ BRAND: 'Donaldson', MODEL: 'Acros 585', Материал: 'Сталь, бумага', COLOR: 'Синий' });
     // «Цвет» from 1C is the colour facet (decision 147): the product is found by its hex code.
@@ -577,7 +578,7 @@ describe('CommerceML 2.08 in windows-1251, zipped, split into import / offers / 
     const detail = expandProductDetail(await dealer.ok('product/get', { id: sensor!.id }), 'ru');
     expect(detail.detailText).toBe('<p>Индуктивный датчик, <b>оригинал</b>.</p>');
     const [coolant] = await findByArticle(dealer, 'AM-2002');
-    expect(coolant!.unit.name).toBe('л');
+    expect(coolant!.unit).toEqual({ id: '112', symbol: 'л', name: 'Литр' });
     expect(coolant!.quantity).toBe(40);
     const prices = await db()
       .selectFrom('product_prices as pp')

@@ -1,10 +1,11 @@
 import type { exchangeMethods } from '@portal/contract';
 import { AppError, notFound } from '../../rest/app-error.js';
-import { priceMappingsForAdmin, updatePriceMapping } from '../catalog/index.js';
+import { dealerCountsByPriceType } from '../auth/index.js';
+import { defaultPriceTypeId, priceMappingsForAdmin, updatePriceMapping } from '../catalog/index.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { appendPart, cleanExchangeName } from './files.js';
 import { exchangeDepsOf, followUpload, queueUpload } from './jobs.js';
-import { sessionsPage } from './history.js';
+import { sessionsPage, withoutDealers } from './history.js';
 import { createSession, sessionById } from './queries.js';
 import type { ExchangeDeps } from './run.js';
 
@@ -71,7 +72,12 @@ export const exchangeHandlers: Handlers<typeof exchangeMethods> = {
   },
 
   async 'exchange/price-mapping/list'(_input, ctx) {
-    return priceMappingsForAdmin(ctx.db);
+    const [list, dealers, fallback] = await Promise.all([
+      priceMappingsForAdmin(ctx.db),
+      dealerCountsByPriceType(ctx.db),
+      defaultPriceTypeId(ctx.db),
+    ]);
+    return { ...list, withoutDealers: withoutDealers(list, dealers, fallback) };
   },
 
   async 'exchange/price-mapping/update'(input, ctx) {

@@ -103,3 +103,31 @@ export async function sessionsPage(
     }),
   };
 }
+
+/**
+ * The 1C price types whose prices no dealer sees (decision 187): in use (mapped to a portal price type) and
+ * no active dealer has that price type — a dealer without one has the default price type.
+ */
+export function withoutDealers(
+  list: {
+    items: Array<{ id: number; externalId: string; externalName: string; priceTypeId: number | null }>;
+    priceTypes: Array<{ id: number; name: string }>;
+  },
+  dealers: Map<number | null, number>,
+  defaultPriceTypeId: number | null,
+) {
+  const count = (priceTypeId: number) =>
+    (dealers.get(priceTypeId) ?? 0) + (priceTypeId === defaultPriceTypeId ? (dealers.get(null) ?? 0) : 0);
+  return list.items.flatMap((m) =>
+    m.priceTypeId === null || count(m.priceTypeId) > 0
+      ? []
+      : [
+          {
+            id: m.id,
+            externalId: m.externalId,
+            externalName: m.externalName,
+            priceTypeName: list.priceTypes.find((t) => t.id === m.priceTypeId)?.name ?? '',
+          },
+        ],
+  );
+}

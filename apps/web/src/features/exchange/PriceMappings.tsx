@@ -1,3 +1,5 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -38,42 +40,65 @@ export default function PriceMappings() {
       ) : mappings.data.items.length === 0 ? (
         <Typography variant="body2">{t('prices.empty')}</Typography>
       ) : (
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
-          {mappings.data.items.map((m) => (
-            <Box
-              component="li"
-              key={m.id}
-              data-testid="price-mapping"
-              sx={{
-                display: 'grid',
-                gap: 1,
-                alignItems: 'baseline',
-                gridTemplateColumns: { xs: '1fr', md: 'minmax(180px, 1fr) 1fr 1fr' },
-              }}
-            >
-              <Box sx={{ minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{m.externalName}</Typography>
-                <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                  {t('prices.external')}: {m.externalId}
+        <>
+          {mappings.data.withoutDealers.length > 0 && (
+            // Decision 187: said plainly, so the supplier sees at once why a dealer sees no price.
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid="price-mappings-without-dealers">
+              <AlertTitle>{t('prices.withoutDealersTitle')}</AlertTitle>
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                {t('prices.withoutDealersText')}
+              </Typography>
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {mappings.data.withoutDealers.map((w) => (
+                  <li key={w.id} style={{ overflowWrap: 'anywhere' }}>
+                    {t('prices.withoutDealersItem', { external: w.externalName, priceType: w.priceTypeName })}
+                  </li>
+                ))}
+              </Box>
+            </Alert>
+          )}
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+            {mappings.data.items.map((m) => (
+              <Box
+                component="li"
+                key={m.id}
+                data-testid="price-mapping"
+                sx={{
+                  display: 'grid',
+                  gap: 1,
+                  alignItems: 'baseline',
+                  gridTemplateColumns: { xs: '1fr', md: 'minmax(180px, 1fr) 1fr 1fr' },
+                }}
+              >
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{m.externalName}</Typography>
+                  <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    {t('prices.external')}: {m.externalId}
+                  </Typography>
+                </Box>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="price-mapping-type">
+                  <Box component="span" sx={{ color: 'text.secondary' }}>
+                    {t('prices.priceType')}:{' '}
+                  </Box>
+                  {nameOf(mappings.data.priceTypes, m.priceTypeId, t('prices.notUsed'))}
+                  {mappings.data.withoutDealers.some((w) => w.id === m.id) && (
+                    <Box component="span" sx={{ display: 'block', color: 'warning.dark' }}>
+                      {t('prices.noDealers')}
+                    </Box>
+                  )}
+                </Typography>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="price-mapping-pay">
+                  <Box component="span" sx={{ color: 'text.secondary' }}>
+                    {t('prices.paySystem')}:{' '}
+                  </Box>
+                  {m.priceTypeId === null
+                    ? '—'
+                    : nameOf(mappings.data.paySystems, m.paySystemId, t('prices.anyPaySystem'))}
                 </Typography>
               </Box>
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="price-mapping-type">
-                <Box component="span" sx={{ color: 'text.secondary' }}>
-                  {t('prices.priceType')}:{' '}
-                </Box>
-                {nameOf(mappings.data.priceTypes, m.priceTypeId, t('prices.notUsed'))}
-              </Typography>
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="price-mapping-pay">
-                <Box component="span" sx={{ color: 'text.secondary' }}>
-                  {t('prices.paySystem')}:{' '}
-                </Box>
-                {m.priceTypeId === null
-                  ? '—'
-                  : nameOf(mappings.data.paySystems, m.paySystemId, t('prices.anyPaySystem'))}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+            ))}
+          </Box>
+        </>
       )}
       <Button component={RouterLink} to="/admin/settings/#price-mappings" sx={{ mt: 2 }}>
         {t('prices.edit')}
