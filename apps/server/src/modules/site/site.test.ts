@@ -33,6 +33,7 @@ describe('the menu (issue 11, point 8)', () => {
     expect(menu.items.find((i) => i.link === '/price-list/')?.label).toBe('Price list');
     // «Рабочий стол» is the dashboard, not a computer's desktop (decision 192).
     expect(menu.items.find((i) => i.link === '/')?.label).toBe('Dashboard');
+    expect(menu.items.find((i) => i.link === '/support/')?.label).toBe('Dealers’ support requests');
     expect(menu.items.some((i) => i.label === 'Information')).toBe(true);
     const anonymous = t.client();
     expect((await anonymous.ok('menu/list', { type: 'left' })).items).toEqual([]);

@@ -126,7 +126,7 @@ export default function SupportDetailPage() {
               <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {/* The appeal's order is a link to it (decision 192). */}
                 {f.sid === ORDER_FIELD && /^\d{1,9}$/.test(f.value.trim()) ? (
-                  <RefLink kind="order" id={Number(f.value.trim())} />
+                  <RefLink kind="order" id={Number(f.value.trim())}>{`№ ${f.value.trim()}`}</RefLink>
                 ) : (
                   <RefText text={f.value} />
                 )}
