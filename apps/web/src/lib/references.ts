@@ -20,7 +20,8 @@ export function findReferences(text: string): Array<string | { kind: RefKind; id
     const kind = KINDS[m[1]!.toLowerCase()];
     if (!kind) continue;
     if (m.index > at) parts.push(text.slice(at, m.index));
-    parts.push({ kind, id: Number(m[2]), text: m[0] });
+    // The number never wraps away from its «№».
+    parts.push({ kind, id: Number(m[2]), text: m[0].replace(/(№|#|No\.)\s+/, '$1\u00a0') });
     at = m.index + m[0].length;
   }
   if (at < text.length) parts.push(text.slice(at));
