@@ -1,10 +1,11 @@
 import SearchIcon from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../lib/current-user';
+import { useHeaderSearchText } from '../lib/search-text';
 import { isAdmin } from '../lib/roles';
 import type { ProductOrderProps, Slots } from '../lib/slots';
 
@@ -55,7 +56,7 @@ function dealerOnly(Block: ComponentType): ComponentType {
 function SearchSlot() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [text, setText] = useState('');
+  const [text, setText] = useHeaderSearchText();
   return (
     <form
       role="search"

@@ -63,6 +63,36 @@ export function useActiveBasket(enabled = true) {
   return { list, baskets, active, ensure, setActive: setActiveBasketId };
 }
 
+type Totals = Basket['totals'];
+let checkoutPricing: { basketId: number; totals: Totals } | null = null;
+const pricingListeners = new Set<() => void>();
+const subscribePricing = (listener: () => void) => {
+  pricingListeners.add(listener);
+  return () => void pricingListeners.delete(listener);
+};
+
+/**
+ * Checkout prices the basket for the payment method chosen in its form (order/preview), which may not be
+ * the dealer's active one the basket lists are priced for. While checkout is on screen it hands its total
+ * here, so the top bar's sum is the one the order will carry (decision 192); null when checkout closes.
+ */
+export function setCheckoutTotals(basketId: number | null, totals: Totals = []): void {
+  const next = basketId === null ? null : { basketId, totals };
+  if (JSON.stringify(next) === JSON.stringify(checkoutPricing)) return;
+  checkoutPricing = next;
+  for (const l of pricingListeners) l();
+}
+
+/** A basket's sums as the screen on view prices them: checkout's for its basket, the basket list's otherwise. */
+export function useBasketTotals(): (basket: Basket) => Totals {
+  const pricing = useSyncExternalStore(
+    subscribePricing,
+    () => checkoutPricing,
+    () => null,
+  );
+  return (basket) => (pricing && pricing.basketId === basket.id ? pricing.totals : basket.totals);
+}
+
 /** After any basket change: lists, the widget and the basket screens refetch. */
 export const invalidateBaskets = (queryClient: ReturnType<typeof useQueryClient>) =>
   queryClient.invalidateQueries({ queryKey: basketKeys.all });

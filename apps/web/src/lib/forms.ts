@@ -5,6 +5,15 @@ import { RestError } from './rest';
 /** The helper text of a field: the contract's message key, in the current language. */
 export const fieldMessage = (error: FieldError | undefined) => (error?.message ? message(error.message) : undefined);
 
+/** Every message a field holds: with `criteriaMode: 'all'` the resolver keeps each broken rule under `types`. */
+export function allFieldMessages(error: FieldError | undefined): string[] {
+  if (!error) return [];
+  const keys = [...Object.values(error.types ?? {}).flatMap((v) => (Array.isArray(v) ? v : [v])), error.message].filter(
+    (m): m is string => typeof m === 'string' && m !== '',
+  );
+  return [...new Set(keys.map((k) => message(k)))];
+}
+
 /** Puts a VALIDATION answer's per-field messages onto the form; true if any field took one. */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,

@@ -38,3 +38,20 @@ export function mayOpen(access: RouteAccess, user: { permissions: unknown } | nu
   if (!user) return false;
   return access === 'auth' || hasRoutePermission(user.permissions as PermissionSet, access as RoutePermission);
 }
+
+/** What a reference in the portal's text may point at: an order, a return, a support appeal. */
+export type RefKind = 'order' | 'return' | 'appeal';
+
+/**
+ * Where a user opens a referenced record, or null when they may not (the route guard would turn them away):
+ * an order on the desk for an administrator, on the dealer's order page with order-fetch; a return and an
+ * appeal on their detail pages.
+ */
+export function refPath(kind: RefKind, id: number, user: { permissions: unknown } | null | undefined): string | null {
+  if (kind === 'order') {
+    if (mayOpen('user-create', user)) return `/desk/order/${id}/`;
+    return mayOpen('order-fetch', user) ? `/order/${id}/` : null;
+  }
+  if (kind === 'return') return mayOpen('returns-fetch', user) ? `/returns/${id}/` : null;
+  return mayOpen('auth', user) ? `/support/${id}/` : null;
+}

@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
  * `{me}` in a link is the signed-in user's id (the web app fills it in).
  */
 const STANDARD: Array<[ru: string, en: string, link: string, icon: string, permission: string | null]> = [
-  ['Рабочий стол', 'Desktop', '/', 'dashboard', null],
+  ['Рабочий стол', 'Dashboard', '/', 'dashboard', null],
   ['Каталог', 'Catalogue', '/catalog/', 'catalog', null],
   ['Прайс-лист', 'Price list', '/price-list/', 'pricelist', null],
   ['Избранное', 'Favourites', '/favorites/', 'favorite', null],

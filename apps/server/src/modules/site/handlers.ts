@@ -112,7 +112,7 @@ export async function readSupplier(db: Db): Promise<Supplier> {
 
 /** Staff handle every dealer's appeals, requests and returns: their menu says so (issue 13 pt 4). */
 const STAFF_LABELS: Record<string, { ru: string; en: string }> = {
-  '/support/': { ru: 'Обращения дилеров', en: 'Dealers’ appeals' },
+  '/support/': { ru: 'Обращения дилеров', en: 'Dealers’ support requests' },
   '/wishes/': { ru: 'Заявки дилеров', en: 'Dealers’ requests' },
   '/returns/': { ru: 'Возвраты дилеров', en: 'Dealers’ returns' },
 };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as standardMenu } from '../../db/migrations/0065-site-menu.js';
+import { up as dashboardInEnglish } from '../../db/migrations/0192-menu-dashboard-english.js';
 import { createTestApp, type TestApp } from '../../testing/index.js';
 
 let t: TestApp;
@@ -30,6 +31,9 @@ describe('the menu (issue 11, point 8)', () => {
     const menu = await employee.ok('menu/list', { type: 'left' });
     expect(links(menu.items)).not.toContain('/basket/');
     expect(menu.items.find((i) => i.link === '/price-list/')?.label).toBe('Price list');
+    // «Рабочий стол» is the dashboard, not a computer's desktop (decision 192).
+    expect(menu.items.find((i) => i.link === '/')?.label).toBe('Dashboard');
+    expect(menu.items.find((i) => i.link === '/support/')?.label).toBe('Dealers’ support requests');
     expect(menu.items.some((i) => i.label === 'Information')).toBe(true);
     const anonymous = t.client();
     expect((await anonymous.ok('menu/list', { type: 'left' })).items).toEqual([]);
@@ -51,6 +55,23 @@ describe('the menu (issue 11, point 8)', () => {
     expect(fresh.slice(0, 3)).toEqual(['/', '/catalog/', '/price-list/']);
     expect(new Set(fresh).size).toBe(fresh.length);
     expect(fresh).toContain('/order/');
+  });
+});
+
+describe('the English dashboard entry (decision 192)', () => {
+  it('renames the shipped «Desktop» of an existing menu and keeps a label an administrator chose', async () => {
+    const db = t.app.portal.database.db;
+    const employee = await t.as('employee');
+    employee.language = 'en';
+    const label = async () =>
+      (await employee.ok('menu/list', { type: 'left' })).items.find((i) => i.link === '/')?.label;
+    await sql`UPDATE menu_items SET label_en = 'Desktop' WHERE link = '/'`.execute(db);
+    await dashboardInEnglish(db as never);
+    expect(await label()).toBe('Dashboard');
+    await sql`UPDATE menu_items SET label_en = 'Home' WHERE link = '/'`.execute(db);
+    await dashboardInEnglish(db as never);
+    expect(await label()).toBe('Home');
+    await sql`UPDATE menu_items SET label_en = 'Dashboard' WHERE link = '/'`.execute(db);
   });
 });
 

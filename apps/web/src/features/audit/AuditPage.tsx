@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { DateRangeFilter } from '../../components/DateFilterField';
 import { FilterBar } from '../../components/FilterBar';
 import { PageHeader } from '../../components/PageHeader';
+import { RefLink } from '../../components/RefLink';
 import { UrlListTable } from '../../components/UrlList';
 import { dateTextOk, dateTextToIso, isoToDateText } from '../../lib/date-text';
 import { formatDate } from '../../lib/format';
@@ -133,7 +134,12 @@ export default function AuditPage() {
               <>
                 <Typography variant="body2">
                   {e.entity}
-                  {e.entityId ? ` № ${e.entityId}` : ''}
+                  {e.entityId ? ' ' : ''}
+                  {e.entity === 'desk-order' && /^\d+$/.test(e.entityId ?? '') ? (
+                    <RefLink kind="order" id={Number(e.entityId)}>{`№ ${e.entityId}`}</RefLink>
+                  ) : (
+                    e.entityId && `№ ${e.entityId}`
+                  )}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
                   {e.action}

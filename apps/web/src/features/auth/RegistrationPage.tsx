@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { applyServerErrors, fieldMessage } from '../../lib/forms';
 import { rest } from '../../lib/rest';
 import { CaptchaNotice } from '../../components/CaptchaNotice';
+import { PasswordRules } from '../../components/PasswordRules';
 import { AuthCard } from './components/AuthCard';
 
 type Registration = z.input<typeof registrationInput>;
@@ -43,6 +44,8 @@ export default function RegistrationPage() {
   const form = useForm<Registration>({
     resolver: zodResolver(registrationInput),
     defaultValues: Object.fromEntries(FIELDS.map((f) => [f.name, ''])) as Registration,
+    // Every broken rule of the password at once, not one per attempt (spec §5).
+    criteriaMode: 'all',
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -99,7 +102,13 @@ export default function RegistrationPage() {
             required={f.required}
             {...form.register(f.name)}
             error={Boolean(errors[f.name])}
-            helperText={fieldMessage(errors[f.name])}
+            helperText={
+              f.name === 'password' ? (
+                <PasswordRules error={errors.password} hint={t('registration.passwordRules')} />
+              ) : (
+                fieldMessage(errors[f.name])
+              )
+            }
           />
         ))}
         <Alert severity="info" sx={{ gridColumn: '1 / -1' }}>

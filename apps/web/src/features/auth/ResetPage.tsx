@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { PasswordRules } from '../../components/PasswordRules';
 import { applyServerErrors, fieldMessage } from '../../lib/forms';
 import { rest } from '../../lib/rest';
 import { AuthCard } from './components/AuthCard';
@@ -27,6 +28,8 @@ export default function ResetPage() {
   const form = useForm<Reset>({
     resolver: zodResolver(changePasswordUnderRestoreInput),
     defaultValues: { login, checkword, password: '', confirmPassword: '' },
+    // Every broken rule of the password at once, not one per attempt (spec §5).
+    criteriaMode: 'all',
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -83,7 +86,7 @@ export default function ResetPage() {
             autoComplete="new-password"
             {...form.register('password')}
             error={Boolean(errors.password)}
-            helperText={fieldMessage(errors.password) ?? t('reset.rules')}
+            helperText={<PasswordRules error={errors.password} hint={t('reset.rules')} />}
           />
           <TextField
             label={t('reset.confirm')}

@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { invalidateBaskets, useActiveBasket } from '../../lib/active-basket';
+import { invalidateBaskets, useActiveBasket, useBasketTotals } from '../../lib/active-basket';
 import { useCurrentUser } from '../../lib/current-user';
 import { money } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
@@ -31,6 +31,7 @@ export default function ActiveBasketWidget() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { baskets, active, setActive } = useActiveBasket(allowed);
+  const totalsOf = useBasketTotals();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!allowed) return null;
 
@@ -59,8 +60,12 @@ export default function ActiveBasketWidget() {
         <Badge badgeContent={active?.count ?? 0} color="secondary" max={999} showZero>
           <ShoppingCartOutlined />
         </Badge>
-        <Box component="span" sx={{ display: { xs: 'none', md: 'inline' }, whiteSpace: 'nowrap', ml: 1 }}>
-          {active ? sumText(active.totals) : t('widget.none')}
+        <Box
+          component="span"
+          data-testid="active-basket-sum"
+          sx={{ display: { xs: 'none', md: 'inline' }, whiteSpace: 'nowrap', ml: 1 }}
+        >
+          {active ? sumText(totalsOf(active)) : t('widget.none')}
         </Box>
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
@@ -76,7 +81,7 @@ export default function ActiveBasketWidget() {
             <ListItemIcon>{b.id === active?.id ? <Check fontSize="small" /> : null}</ListItemIcon>
             <ListItemText
               primary={b.name}
-              secondary={t('widget.summary', { count: b.count, sum: sumText(b.totals) })}
+              secondary={t('widget.summary', { count: b.count, sum: sumText(totalsOf(b)) })}
             />
           </MenuItem>
         ))}

@@ -26,47 +26,58 @@ export default function BasketPrintPage() {
         {basket.data.name}
       </Typography>
       <Typography sx={{ mb: 2 }}>{formatDate(new Date(), true)}</Typography>
-      <Box
-        component="table"
-        sx={{
-          width: '100%',
-          borderCollapse: 'collapse',
-          '& td, & th': { border: '1px solid #999', p: 0.5 },
-          '& tr': { breakInside: 'avoid' },
-        }}
-      >
-        <thead>
-          <tr>
-            <th>№</th>
-            <th>{t('col.article')}</th>
-            <th>{t('col.product')}</th>
-            <th>{t('col.quantity')}</th>
-            <th>{t('col.price')}</th>
-            <th>{t('col.sum')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.data.items.map((i, n) => (
-            <tr key={i.id}>
-              <td>{n + 1}</td>
-              <td>{i.article}</td>
-              <td>{i.productName}</td>
-              <td style={{ textAlign: 'right' }}>{num(i.amount)}</td>
-              <td style={{ textAlign: 'right' }}>{i.priceBuy ? money(i.priceBuy.value, i.priceBuy.currency) : '—'}</td>
-              <td style={{ textAlign: 'right' }}>{i.sum ? money(i.sum.value, i.sum.currency) : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Box>
-      <Box sx={{ mt: 2, textAlign: 'right' }}>
-        {basket.data.totals.map((s) => (
-          <Typography key={s.currency} sx={{ fontWeight: 700 }}>
-            {t('totals.sum')}: {money(s.value, s.currency)}
-          </Typography>
-        ))}
-        <Typography>{t('totals.weight', { value: num(basket.data.weightKg) })}</Typography>
-        <Typography>{t('totals.volume', { value: volume(basket.data.volumeM3) })}</Typography>
-      </Box>
+      {items.data.items.length === 0 ? (
+        // An empty basket prints as a sentence, not as a table with a header and no rows.
+        <Typography sx={{ fontSize: 18, my: 4 }} data-testid="print-empty">
+          {t('empty')}
+        </Typography>
+      ) : (
+        <>
+          <Box
+            component="table"
+            sx={{
+              width: '100%',
+              borderCollapse: 'collapse',
+              '& td, & th': { border: '1px solid #999', p: 0.5 },
+              '& tr': { breakInside: 'avoid' },
+            }}
+          >
+            <thead>
+              <tr>
+                <th>№</th>
+                <th>{t('col.article')}</th>
+                <th>{t('col.product')}</th>
+                <th>{t('col.quantity')}</th>
+                <th>{t('col.price')}</th>
+                <th>{t('col.sum')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.data.items.map((i, n) => (
+                <tr key={i.id}>
+                  <td>{n + 1}</td>
+                  <td>{i.article}</td>
+                  <td>{i.productName}</td>
+                  <td style={{ textAlign: 'right' }}>{num(i.amount)}</td>
+                  <td style={{ textAlign: 'right' }}>
+                    {i.priceBuy ? money(i.priceBuy.value, i.priceBuy.currency) : '—'}
+                  </td>
+                  <td style={{ textAlign: 'right' }}>{i.sum ? money(i.sum.value, i.sum.currency) : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Box>
+          <Box sx={{ mt: 2, textAlign: 'right' }}>
+            {basket.data.totals.map((s) => (
+              <Typography key={s.currency} sx={{ fontWeight: 700 }}>
+                {t('totals.sum')}: {money(s.value, s.currency)}
+              </Typography>
+            ))}
+            <Typography>{t('totals.weight', { value: num(basket.data.weightKg) })}</Typography>
+            <Typography>{t('totals.volume', { value: volume(basket.data.volumeM3) })}</Typography>
+          </Box>
+        </>
+      )}
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useHeaderSearchText } from '../../lib/search-text';
 import { suggestQuery } from './api';
 
 type Suggestion = ResultOf<(typeof methods)['product/suggest']>['items'][number];
@@ -26,7 +27,7 @@ function useDebounced(value: string, ms: number) {
 export default function QuickSearch() {
   const { t } = useTranslation('catalog');
   const navigate = useNavigate();
-  const [text, setText] = useState('');
+  const [text, setText] = useHeaderSearchText();
   const debounced = useDebounced(text.trim(), 200);
   const suggestions = useQuery(suggestQuery(debounced));
   const options = debounced.length >= 2 ? (suggestions.data?.items ?? []) : [];

@@ -1,5 +1,6 @@
 import { expandProductDetail, expandProducts, type InputOf, type Methods } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { basketKeys } from '../../lib/active-basket';
 import { currentLanguage } from '../../lib/i18n';
 import { rest } from '../../lib/rest';
 import { currentUserQuery } from '../../lib/current-user';
@@ -124,6 +125,8 @@ export function useUpdatePricing() {
       void client.invalidateQueries({ queryKey: catalogKeys.products });
       void client.invalidateQueries({ queryKey: catalogKeys.favorites });
       void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      // The basket sums (top bar, basket screens) are priced for the active payment method too.
+      void client.invalidateQueries({ queryKey: basketKeys.all });
     },
     onError: notifyError,
   });

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
 import { fieldMessage } from '../../lib/forms';
-import { notifySuccess } from '../../lib/notify';
+import { notifySuccess, useToastsAbove } from '../../lib/notify';
 import { rest, RestError } from '../../lib/rest';
 import { siteSettingsKey } from './settings-api';
 import { ImageField } from './ImageField';
@@ -102,6 +102,7 @@ export default function SiteSettingsPage() {
   const view = useQuery({ queryKey: siteSettingsKey, queryFn: () => rest('site-settings/get', {}) });
   const form = useForm<Values>({ resolver: zodResolver(siteSettingsInput) as never });
   const [error, setError] = useState('');
+  const saveBar = useToastsAbove();
   useEffect(() => {
     if (view.data) form.reset(toValues(view.data));
   }, [view.data, form]);
@@ -419,7 +420,10 @@ export default function SiteSettingsPage() {
             {error}
           </Alert>
         )}
-        <Box sx={{ display: 'flex', gap: 2, position: 'sticky', bottom: 0, py: 2, bgcolor: 'background.default' }}>
+        <Box
+          ref={saveBar}
+          sx={{ display: 'flex', gap: 2, position: 'sticky', bottom: 0, py: 2, bgcolor: 'background.default' }}
+        >
           <Button type="submit" variant="contained" disabled={isSubmitting}>
             {t('common:save')}
           </Button>

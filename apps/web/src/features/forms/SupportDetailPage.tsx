@@ -11,6 +11,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { RefLink } from '../../components/RefLink';
+import { RefText } from '../../components/RefText';
 import { ErrorState, Loading } from '../../components/States';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
@@ -18,6 +20,9 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest } from '../../lib/rest';
 import { answerQuery, formsKeys, isStaff } from './api';
 import { AnswerStatusChip } from './AnswerStatusChip';
+
+/** The support form's field holding the order the appeal is about. */
+const ORDER_FIELD = 'ORDER_NUMBER';
 
 function StaffAnswer({ id, status, text }: { id: number; status: string; text: string }) {
   const { t } = useTranslation('forms');
@@ -118,7 +123,14 @@ export default function SupportDetailPage() {
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {f.title}
               </Typography>
-              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{f.value}</Typography>
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {/* The appeal's order is a link to it (decision 192). */}
+                {f.sid === ORDER_FIELD && /^\d{1,9}$/.test(f.value.trim()) ? (
+                  <RefLink kind="order" id={Number(f.value.trim())}>{`№ ${f.value.trim()}`}</RefLink>
+                ) : (
+                  <RefText text={f.value} />
+                )}
+              </Typography>
             </Box>
           ))}
         </Paper>
@@ -131,7 +143,9 @@ export default function SupportDetailPage() {
           </Typography>
           {reply ? (
             <>
-              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{reply}</Typography>
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                <RefText text={reply} />
+              </Typography>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                 {formatDate(a.updatedAt, true)}
               </Typography>

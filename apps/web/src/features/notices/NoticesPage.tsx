@@ -23,6 +23,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { RefText } from '../../components/RefText';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
@@ -174,7 +175,9 @@ function Messages() {
                 {m.author?.name ?? t('messages.system')} · {formatDate(m.dateCreate, true)}
                 {m.author?.isStaff && m.dealer.id !== m.author.id ? ` → ${m.dealer.name}` : ''}
               </Typography>
-              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{m.message}</Typography>
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                <RefText text={m.message} />
+              </Typography>
             </Paper>
           ))}
         </Box>

@@ -22,7 +22,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
-import { basketKeys, useActiveBasket } from '../../lib/active-basket';
+import { basketKeys, setCheckoutTotals, useActiveBasket } from '../../lib/active-basket';
 import { fieldMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest, RestError } from '../../lib/rest';
@@ -98,6 +98,12 @@ export default function CheckoutPage() {
     placeholderData: keepPreviousData,
   });
   const current = preview.data && preview.data.paySystem === paySystem && !preview.isPlaceholderData;
+  // The top bar's basket sum follows the payment method chosen here while checkout is open (decision 192).
+  const checkoutTotals = current ? preview.data!.totals : null;
+  useEffect(() => {
+    if (active && checkoutTotals) setCheckoutTotals(active.id, checkoutTotals);
+  }, [active, checkoutTotals]);
+  useEffect(() => () => setCheckoutTotals(null), []);
   // The spec §9 thresholds (decision 140): the server names what it will refuse; the dealer reads it here first.
   const refusals = current ? preview.data!.refusals : [];
   const orderable = Boolean(current && preview.data!.items.every((i) => !i.problem) && refusals.length === 0);

@@ -16,6 +16,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { RefLink } from '../../components/RefLink';
+import { RefText } from '../../components/RefText';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate, num } from '../../lib/format';
@@ -52,7 +54,9 @@ export function CommentCard({ comment, link }: { comment: ReturnComment; link?: 
         )}
       </Box>
       {comment.text && (
-        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{comment.text}</Typography>
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          <RefText text={comment.text} />
+        </Typography>
       )}
       <Box sx={{ mt: comment.photos.length ? 1 : 0 }}>
         <FileList files={comment.photos} />
@@ -125,14 +129,24 @@ export default function ReturnDetailPage() {
           </Box>
         </Row>
         <Row label={t('field.date')}>{formatDate(r.dateCreate, true)}</Row>
-        <Row label={t('field.order')}>{r.order.title}</Row>
+        <Row label={t('field.order')}>
+          <RefLink kind="order" id={r.order.id}>
+            {r.order.title}
+          </RefLink>
+        </Row>
         <Row label={t('field.product')}>{[r.product.article, r.product.name].filter(Boolean).join(' — ')}</Row>
         <Row label={t('field.quantity')}>{num(r.quantity)}</Row>
         <Row label={t('field.dealer')}>{r.user.name}</Row>
         {r.packageNumber && <Row label={t('field.packageNumber')}>{r.packageNumber}</Row>}
         {r.productDeliveryDate && <Row label={t('field.deliveryDate')}>{formatDate(r.productDeliveryDate)}</Row>}
-        <Row label={t('field.reason')}>{r.reason}</Row>
-        {r.comment && <Row label={t('field.comment')}>{r.comment}</Row>}
+        <Row label={t('field.reason')}>
+          <RefText text={r.reason} />
+        </Row>
+        {r.comment && (
+          <Row label={t('field.comment')}>
+            <RefText text={r.comment} />
+          </Row>
+        )}
         {r.photos.length > 0 && (
           <Row label={t('field.photos')}>
             <FileList files={r.photos} />

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { UrlListTable } from '../../components/UrlList';
 import { ListHeader } from '../../components/ListHeader';
+import { RefLink } from '../../components/RefLink';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
 import { canFileReturns, isStaff, returnFieldsQuery, returnListQuery } from './api';
@@ -68,7 +69,15 @@ export default function ReturnsPage() {
               </>
             ),
           },
-          { header: t('field.order'), from: 'md', cell: (r) => r.order.title },
+          {
+            header: t('field.order'),
+            from: 'md',
+            cell: (r) => (
+              <RefLink kind="order" id={r.order.id}>
+                {r.order.title}
+              </RefLink>
+            ),
+          },
           // A phone shows the number, the product and the status; the rest from a tablet on.
           { header: t('field.quantity'), align: 'right', from: 'sm', cell: (r) => r.quantity },
           staff && { header: t('field.dealer'), from: 'sm', cell: (r) => r.user.name },

@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { PasswordRules } from '../../components/PasswordRules';
 import { ErrorState, Loading } from '../../components/States';
 import { currentUserQuery } from '../../lib/current-user';
 import { applyServerErrors, fieldMessage } from '../../lib/forms';
@@ -111,13 +112,6 @@ function PasswordForm() {
     },
   });
   const errors = form.formState.errors;
-  // Every broken rule of the new password is listed, each with its own message (spec §5).
-  const passwordMessages = errors.password?.types
-    ? Object.values(errors.password.types)
-        .flat()
-        .map((m) => fieldMessage({ type: 'x', message: String(m) }))
-        .join('. ')
-    : fieldMessage(errors.password);
   return (
     <Paper component="section" sx={{ p: { xs: 2, md: 3 } }} aria-labelledby="profile-password">
       <Typography variant="h2" id="profile-password" sx={{ mb: 2 }}>
@@ -143,7 +137,7 @@ function PasswordForm() {
           autoComplete="new-password"
           {...form.register('password')}
           error={Boolean(errors.password)}
-          helperText={passwordMessages || t('profile.passwordRules')}
+          helperText={<PasswordRules error={errors.password} hint={t('profile.passwordRules')} />}
         />
         <TextField
           label={t('profile.confirmPassword')}

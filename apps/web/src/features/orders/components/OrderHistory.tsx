@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { OrderHistoryEntry } from '@portal/contract';
+import { RefText } from '../../../components/RefText';
 import { formatDate } from '../../../lib/format';
 
 /**
@@ -28,7 +29,7 @@ export function OrderHistory({ entries }: { entries: OrderHistoryEntry[] }) {
           ))}
           {e.note && (
             <Typography variant="body2" sx={{ mt: 0.5, fontStyle: 'italic', whiteSpace: 'pre-line' }}>
-              «{e.note}»
+              «<RefText text={e.note} />»
             </Typography>
           )}
         </Box>
