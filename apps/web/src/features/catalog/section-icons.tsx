@@ -1,6 +1,7 @@
 import AcUnit from '@mui/icons-material/AcUnit';
 import Adjust from '@mui/icons-material/Adjust';
 import Agriculture from '@mui/icons-material/Agriculture';
+import AllInclusive from '@mui/icons-material/AllInclusive';
 import Air from '@mui/icons-material/Air';
 import Album from '@mui/icons-material/Album';
 import Autorenew from '@mui/icons-material/Autorenew';
@@ -22,7 +23,6 @@ import Lightbulb from '@mui/icons-material/Lightbulb';
 import LinearScale from '@mui/icons-material/LinearScale';
 import LinkIcon from '@mui/icons-material/Link';
 import LocalGasStation from '@mui/icons-material/LocalGasStation';
-import Loop from '@mui/icons-material/Loop';
 import OilBarrel from '@mui/icons-material/OilBarrel';
 import Opacity from '@mui/icons-material/Opacity';
 import PanTool from '@mui/icons-material/PanTool';
@@ -80,7 +80,7 @@ const RULES: Array<[RegExp, SvgIconComponent]> = [
   [/(^|[^а-яё])нож|сегмент|knife|blade/u, ContentCut],
   [/пал(ец|ьц)|finger/u, PanTool],
   [/(^|[^а-яё])цеп|chain/u, LinkIcon],
-  [/ремн|ремен|belt/u, Loop],
+  [/ремн|ремен|belt/u, AllInclusive],
   [/жатк|header/u, Grass],
 ];
 

@@ -162,7 +162,7 @@ export function ResolvePreview({
                 <Chip size="small" color={STATUS_COLOR[l.status]} label={t(`resolve.status_${l.status}`)} />
               );
               const noteText = note && !c.added && (
-                <Typography variant="body2" color="error">
+                <Typography variant="body2" color="error" sx={{ fontSize: { xs: 12, sm: 14 } }}>
                   {note}
                 </Typography>
               );
@@ -179,7 +179,8 @@ export function ResolvePreview({
                   <TableCell sx={wide}>{l.row}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {l.article}
-                    <Box sx={{ display: { sm: 'none' }, mt: 0.5, whiteSpace: 'normal' }}>
+                    {/* On a phone the note sits under the number; a narrow column keeps the quantity in view. */}
+                    <Box sx={{ display: { sm: 'none' }, mt: 0.5, whiteSpace: 'normal', maxWidth: 120 }}>
                       {chip}
                       {noteText}
                     </Box>
