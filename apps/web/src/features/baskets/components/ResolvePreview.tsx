@@ -177,10 +177,18 @@ export function ResolvePreview({
                     />
                   </TableCell>
                   <TableCell sx={wide}>{l.row}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell sx={{ whiteSpace: { sm: 'nowrap' }, wordBreak: { xs: 'break-all', sm: 'normal' } }}>
                     {l.article}
                     {/* On a phone the note sits under the number; a narrow column keeps the quantity in view. */}
-                    <Box sx={{ display: { sm: 'none' }, mt: 0.5, whiteSpace: 'normal', maxWidth: 120 }}>
+                    <Box
+                      sx={{
+                        display: { sm: 'none' },
+                        mt: 0.5,
+                        whiteSpace: 'normal',
+                        wordBreak: 'normal',
+                        maxWidth: 120,
+                      }}
+                    >
                       {chip}
                       {noteText}
                     </Box>
