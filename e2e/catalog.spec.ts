@@ -56,6 +56,38 @@ test.describe('catalogue', () => {
     await shot(page, 'catalog-favorites');
   });
 
+  test('the tree drawer starts above the top bar; sections have their own icons; the year chart names months', async ({
+    page,
+  }) => {
+    await signIn(page, 'dealer');
+    await expect(page.getByTestId('history-month').last()).toHaveText(
+      new Intl.DateTimeFormat('ru', { month: 'short', timeZone: 'Europe/Moscow' })
+        .format(new Date())
+        .replace(/\.$/, ''),
+    );
+    await expect(page.getByTestId('history-month').first()).not.toHaveText(/\d/);
+    await page.goto('/catalog/');
+    // Decision 191: the demo gives every section of a group one picture; each card shows an icon of its own.
+    await expect(page.getByTestId('section-icon')).not.toHaveCount(0);
+    await page.getByRole('button', { name: 'Дерево каталога' }).click();
+    const heading = page.getByRole('heading', { name: 'Дерево каталога' });
+    await expect(heading).toBeVisible();
+    const box = (await heading.boundingBox())!;
+    // What the user sees at the heading's middle is the heading itself, not the top bar over it.
+    const onTop = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid="catalog-tree-drawer"]') !== null,
+      [box.x + 10, box.y + box.height / 2],
+    );
+    expect(onTop).toBe(true);
+    const first = page.getByTestId('catalog-tree-drawer').getByRole('link').first();
+    const firstBox = (await first.boundingBox())!;
+    const firstOnTop = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid="catalog-tree-drawer"]') !== null,
+      [firstBox.x + 10, firstBox.y + firstBox.height / 2],
+    );
+    expect(firstOnTop).toBe(true);
+  });
+
   test('finds a part by a number with dashes and by one typed with a Cyrillic letter', async ({ page }) => {
     await signIn(page, 'dealer');
     await quickSearch(page, '6005 028 743');

@@ -39,7 +39,7 @@ test('a page in English gets the server-driven texts in English, a page in Russi
   // A form: its title, fields, options and, on an empty submit, its rule messages.
   await page.goto(`/form/${support.id}/`);
   const form = page.getByRole('form', { name: 'Support request' });
-  await expect(form.getByRole('combobox', { name: 'Topic' })).toHaveText('Other');
+  await expect(form.getByRole('combobox', { name: 'Category' })).toHaveText('Other');
   await expect(page.getByText(/^Ask the portal support a question/)).toBeVisible();
   await form.getByRole('button', { name: 'Send' }).click();
   await expect(form.getByText('Your consent is required')).toBeVisible();

@@ -57,6 +57,10 @@ test.describe('ordering', () => {
     await shot(page, 'ordering-quick-order-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Добавить в корзину (20)' }).click();
+    // The page stays, the numbers not found with it; the basket is one link away (decision 191).
+    await expect(page.getByTestId('resolve-added')).toContainText('добавлено 20 позиций');
+    await expect(page.getByTestId('missing-parts')).toBeVisible();
+    await page.getByTestId('resolve-added').getByRole('link', { name: 'Открыть корзину' }).click();
     await expect(page).toHaveURL(/\/basket\/\d+\/$/);
     await expect(page.getByTestId('basket-line')).toHaveCount(20);
     await expect(page.getByTestId('basket-totals')).toContainText('20 позиций');
@@ -174,6 +178,33 @@ test.describe('ordering', () => {
     await expect(page.getByLabel('С даты')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  test('quick order: a known part with a mistyped quantity is found and asks for the quantity (decision 191)', async ({
+    page,
+  }) => {
+    await signIn(page, 'dealer');
+    await newActiveBasket(page);
+    await page.goto('/basket/create/');
+    await page.getByLabel('Номера деталей и количество').fill(`${article(0)} abc\nНЕТ-ТАКОЙ-ДЕТАЛИ-191 1`);
+    await page.getByRole('button', { name: 'Проверить' }).click();
+    const line = page.getByTestId('resolve-line').first();
+    await expect(page.getByTestId('resolve-summary')).toContainText('Найдена: 1');
+    await expect(line).toContainText(`Количество «abc» не распознано — укажите его`);
+    await expect(page.getByRole('button', { name: 'Добавить в корзину (0)' })).toBeDisabled();
+    await shot(page, 'ordering-quick-bad-quantity');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'ordering-quick-bad-quantity-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByLabel(`Количество ${article(0)}`).fill('2');
+    await page.getByRole('button', { name: 'Добавить в корзину (1)' }).click();
+    await expect(page.getByTestId('resolve-added')).toContainText('добавлена 1 позиция');
+    await expect(page).toHaveURL(/\/basket\/create\/$/);
+    await expect(page.getByTestId('missing-parts')).toContainText('НЕТ-ТАКОЙ-ДЕТАЛИ-191 × 1');
+    await expect(line).toContainText('В корзине');
+    await shot(page, 'ordering-quick-added');
+    await page.getByTestId('resolve-added').getByRole('link', { name: 'Открыть корзину' }).click();
+    await expect(page.getByLabel(`Количество ${article(0)}`)).toHaveValue('2');
+  });
+
   test('fill the downloaded template with 20 lines and upload it', async ({ page }) => {
     await signIn(page, 'dealer');
     await newActiveBasket(page);
@@ -193,6 +224,7 @@ test.describe('ordering', () => {
     await expect(page.getByTestId('resolve-line')).toHaveCount(20);
     await shot(page, 'ordering-import');
     await page.getByRole('button', { name: 'Добавить в корзину (20)' }).click();
+    await page.getByTestId('resolve-added').getByRole('link', { name: 'Открыть корзину' }).click();
     await expect(page).toHaveURL(/\/basket\/\d+\/$/);
     await expect(page.getByTestId('basket-line')).toHaveCount(20);
 

@@ -146,6 +146,7 @@ export const MESSAGES = {
     'error.orderPaid': 'Заказ оплачен — изменить его состав нельзя. Свяжитесь с менеджером',
     'error.orderNotCorrectable':
       'Заказ в статусе «{0}» изменить нельзя: корректировка возможна, пока заказ новый или принят',
+    'error.formOrder': 'Выберите заказ из списка ваших заказов',
     'error.lineArticle': 'Не указан номер детали',
     'basket.defaultName': 'Корзина',
     'basket.nameLabel': 'Название',
@@ -295,6 +296,7 @@ export const MESSAGES = {
     'error.orderPaid': 'The order is paid and its lines cannot be changed. Please contact your manager',
     'error.orderNotCorrectable':
       'An order in status “{0}” cannot be changed: a correction is possible while the order is new or accepted',
+    'error.formOrder': 'Choose an order from the list of your orders',
     'error.lineArticle': 'No part number',
     'basket.defaultName': 'Basket',
     'basket.nameLabel': 'Name',

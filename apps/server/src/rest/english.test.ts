@@ -42,7 +42,7 @@ describe('an English page', () => {
 
     dealer.language = 'ru';
     const russian = await dealer.ok('form/get', { code: SUPPORT_FORM_CODE });
-    expect(russian.fields.find((f) => f.code === 'TOPIC')?.label).toBe('Тема обращения');
+    expect(russian.fields.find((f) => f.code === 'TOPIC')?.label).toBe('Категория');
     expect(russian.description).toMatch(CYRILLIC);
   });
 
@@ -93,13 +93,13 @@ describe('an English page', () => {
       },
     });
     expect(created.userFields.find((f) => f.sid === 'TOPIC')).toMatchObject({
-      title: 'Тема обращения',
+      title: 'Категория',
       value: 'Каталог и цены',
     });
     dealer.language = 'en';
     const read = await dealer.ok('answer/get', { id: created.id });
     expect(read.userFields.find((f) => f.sid === 'TOPIC')).toMatchObject({
-      title: 'Topic',
+      title: 'Category',
       value: 'Catalogue and prices',
     });
     expect(read.userFields.find((f) => f.sid === 'CALL_ME')?.value).toBe('Yes');

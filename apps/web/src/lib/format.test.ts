@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import i18n from './i18n';
-import { num, qty } from './format';
+import { monthName, num, qty } from './format';
 
 /** Issue 11, point 18: numbers are formatted one way everywhere, print pages included. */
 describe('num and qty', () => {
@@ -16,6 +16,25 @@ describe('num and qty', () => {
   it('follow the interface language', async () => {
     await i18n.changeLanguage('en');
     expect(qty(9.35, 'kg')).toBe('9.35 kg');
+    await i18n.changeLanguage('ru');
+  });
+});
+
+/** Decision 191: the dashboard's year chart names its months instead of showing «01»…«12». */
+describe('monthName', () => {
+  it('names a month in the interface language, short for the axis and long for the tooltip', async () => {
+    await i18n.changeLanguage('ru');
+    expect(['2026-01', '2026-02', '2026-05', '2026-11'].map((k) => monthName(k))).toEqual([
+      'янв',
+      'февр',
+      'май',
+      'нояб',
+    ]);
+    expect(monthName('2026-01')).not.toMatch(/\d|\.$/);
+    expect(monthName('2025-12', true)).toBe('декабрь 2025');
+    await i18n.changeLanguage('en');
+    expect(monthName('2026-01')).toBe('Jan');
+    expect(monthName('2025-12', true)).toBe('December 2025');
     await i18n.changeLanguage('ru');
   });
 });

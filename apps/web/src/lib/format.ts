@@ -25,3 +25,17 @@ export const qty = (value: number, unit: string, maxFraction = 3) =>
 /** Dates in the interface language, on the supplier's day in Moscow whatever the browser's zone (decision 180). */
 export const formatDate = (value: string | Date, withTime = false): string =>
   formatSharedDate(value, currentLanguage(), withTime);
+
+/**
+ * A month of a `YYYY-MM` key by name in the interface language: «янв», «февр», … («Jan», «Feb» in English),
+ * without the abbreviation's dot, for a chart's axis; `long` gives «январь 2026» for its tooltip.
+ */
+export function monthName(key: string, long = false): string {
+  const [year, month] = key.split('-').map(Number) as [number, number];
+  const date = new Date(Date.UTC(year, month - 1, 1));
+  const format = new Intl.DateTimeFormat(currentLanguage(), {
+    timeZone: 'UTC',
+    ...(long ? { month: 'long', year: 'numeric' } : { month: 'short' }),
+  });
+  return long ? format.format(date).replace(/\s*г\.$/u, '') : format.format(date).replace(/\.$/u, '');
+}

@@ -101,8 +101,13 @@ export const resolvedLineSchema = z.object({
   article: z.string(),
   quantity: z.number().nullable(),
   status: z.enum(['found', 'several', 'notFound', 'invalid']),
-  /** A MESSAGES key for invalid lines. */
+  /**
+   * A MESSAGES key: why an invalid line has no part number, or why the quantity of a line (found or not)
+   * could not be read — then `quantity` is null and the dealer is asked for it (decision 191).
+   */
   message: z.string().optional(),
+  /** What was written as the quantity when it could not be read: «abc» in `LF3349 abc`. */
+  quantityText: z.string().optional(),
   candidates: z.array(candidateSchema),
 });
 export type ResolvedLine = z.infer<typeof resolvedLineSchema>;

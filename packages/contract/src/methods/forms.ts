@@ -24,6 +24,8 @@ export const FORM_FIELD_TYPES = [
   'RADIO',
   'CHECKBOX',
   'AGREEMENT',
+  /** One of the author's own orders, chosen from a list; the value is the order's number (decision 191). */
+  'ORDER',
 ] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
@@ -227,6 +229,10 @@ export function checkFormValues(fields: readonly FormField[], values: FormValues
     const text = (value ?? '').trim();
     if (text.length > 10000) {
       errors[field.code] = 'validation.tooLong';
+      continue;
+    }
+    if (field.type === 'ORDER' && text !== '' && !/^[1-9]\d{0,9}$/.test(text)) {
+      errors[field.code] = 'error.formOrder';
       continue;
     }
     if (field.options.length > 0 && text !== '' && !field.options.some((o) => o.value === text)) {

@@ -144,13 +144,31 @@ describe('basket/* and basket-item/*', () => {
     const s1 = await newProduct(db, { article: 'DUP 777' });
     const s2 = await newProduct(db, { article: 'DUP-777' });
     const result = await dealer.ok('basket/resolve', {
-      text: `ab1234x 3\nDUP777\t2\nNOPE-0000;1\n\n${a.article} -5\n`,
+      text: `ab1234x 3\nDUP777\t2\nNOPE-0000;1\n\n-/- 4\n`,
     });
     expect(result.lines.map((l) => l.status)).toEqual(['found', 'several', 'notFound', 'invalid']);
     expect(result.lines[0]?.candidates[0]?.productId).toBe(a.id);
     expect(result.lines[0]?.quantity).toBe(3);
     expect(result.lines[1]?.candidates.map((c) => c.productId).sort()).toEqual([s1.id, s2.id].sort());
-    expect(result.lines[3]?.row).toBe(5);
+    expect(result.lines[3]).toMatchObject({ row: 5, message: 'error.lineArticle' });
+  });
+
+  it('finds a known part whose quantity is not understood and asks for the quantity (decision 191)', async () => {
+    const a = await newProduct(db, { article: 'QF-3349' });
+    const result = await dealer.ok('basket/resolve', {
+      text: `QF3349 abc\n${a.article} -5\n${a.article};пять\nQF3349 2 шт\nNOPE-9999 abc\n6005 028 743 x`,
+    });
+    const view = result.lines.map((l) => [l.row, l.article, l.status, l.quantity, l.message, l.quantityText]);
+    expect(view).toEqual([
+      [1, 'QF3349', 'found', null, 'validation.number', 'abc'],
+      [2, 'QF-3349', 'found', null, 'validation.quantityRange', '-5'],
+      [3, 'QF-3349', 'found', null, 'validation.number', 'пять'],
+      [4, 'QF3349', 'found', 2, undefined, undefined],
+      [5, 'NOPE-9999 abc', 'notFound', 1, undefined, undefined],
+      [6, '6005 028 743', 'found', null, 'validation.number', 'x'],
+    ]);
+    expect(result.lines.slice(0, 4).every((l) => l.candidates[0]?.productId === a.id)).toBe(true);
+    expect([result.found, result.notFound, result.invalid]).toEqual([5, 1, 0]);
   });
 
   it('repeats an order into a new basket', async () => {

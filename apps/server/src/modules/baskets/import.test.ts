@@ -28,6 +28,13 @@ describe('line parser', () => {
       [10, 'Q1', null, 'validation.integer'],
       [11, 'Q2 abc', 1, undefined],
     ]);
+    // The other reading of `Q2 abc`, used when the whole line is no part (decision 191).
+    expect(lines.at(-1)?.alternative).toEqual({ article: 'Q2', quantityText: 'abc' });
+    expect(lines.find((l) => l.article === 'BAD')?.quantityText).toBe('-3');
+    expect(parseLines('LF3349 2 шт\nLF3349 5шт.').map((l) => [l.article, l.quantity])).toEqual([
+      ['LF3349', 2],
+      ['LF3349', 5],
+    ]);
   });
   it('reads quantities as spreadsheets write them', () => {
     expect(parseQuantity('5,0').quantity).toBe(5);

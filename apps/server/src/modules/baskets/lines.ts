@@ -7,6 +7,13 @@ export interface ParsedLine {
   quantity: number | null;
   /** A MESSAGES key when the line cannot be used as it is. */
   message?: string;
+  /** What was written as the quantity when it could not be read (shown beside the message). */
+  quantityText?: string;
+  /**
+   * Another reading of a pasted line whose last word is not a number: that word was a quantity the dealer
+   * mistyped (`LF3349 abc`). Used only when the whole line matches no part (decision 191).
+   */
+  alternative?: { article: string; quantityText: string };
 }
 
 /**
@@ -46,6 +53,7 @@ export function parseLines(text: string): ParsedLine[] {
     if (line === '') continue;
     let article: string;
     let rawQuantity: string | undefined;
+    let alternative: ParsedLine['alternative'];
     if (/[\t;,]/.test(line)) {
       const parts = line
         .split(/[\t;,]/)
@@ -54,17 +62,27 @@ export function parseLines(text: string): ParsedLine[] {
       article = parts[0] ?? '';
       rawQuantity = parts[1];
     } else {
-      const tokens = line.split(/\s+/);
+      // «LF3349 2 шт»: the unit after the quantity is dropped first.
+      const tokens = line.replace(/(\s[-+]?\d+(?:[.,]\d+)?)\s*(?:шт|pcs|ед)\.?$/iu, '$1').split(/\s+/);
       const last = tokens[tokens.length - 1] ?? '';
       if (tokens.length > 1 && /^[-+]?\d+([.,]\d+)?$/.test(last) && last.length <= 6) {
         rawQuantity = last;
         article = tokens.slice(0, -1).join(' ');
       } else {
         article = line;
+        if (tokens.length > 1)
+          alternative = { article: tokens.slice(0, -1).join(' ').slice(0, 100), quantityText: last.slice(0, 20) };
       }
     }
     const q = parseQuantity(rawQuantity);
-    out.push({ row: i + 1, article: article.slice(0, 100), quantity: q.quantity, message: q.message });
+    out.push({
+      row: i + 1,
+      article: article.slice(0, 100),
+      quantity: q.quantity,
+      message: q.message,
+      ...(q.message && rawQuantity !== undefined ? { quantityText: rawQuantity.slice(0, 20) } : {}),
+      ...(alternative ? { alternative } : {}),
+    });
   }
   return out;
 }

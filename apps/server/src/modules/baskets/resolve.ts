@@ -22,13 +22,20 @@ interface Hit {
 }
 
 /**
- * Part numbers → products: the product's own key first, then an analogue's key, then (only when neither
+ * Part numbers → products (a line whose quantity cannot be read is still looked up, decision 191): the product's own key first, then an analogue's key, then (only when neither
  * matched) a prefix of at least four characters. Three set-based queries for any number of lines, so a
  * thousand pasted numbers cost the same round trips as one. The catalogue's ranked search may replace
  * this later; the shape of the answer stays.
  */
 export async function resolveLines(db: Db, actor: Actor, lines: ParsedLine[]): Promise<ResolveResult> {
-  const keys = [...new Set(lines.map((l) => normalizeArticle(l.article)).filter((k) => k !== ''))];
+  const keys = [
+    ...new Set(
+      lines
+        .flatMap((l) => [l.article, ...(l.alternative ? [l.alternative.article] : [])])
+        .map(normalizeArticle)
+        .filter((k) => k !== ''),
+    ),
+  ];
   const hits = new Map<string, Hit[]>();
   const push = (h: Hit) => {
     const list = hits.get(h.key) ?? [];
@@ -54,16 +61,29 @@ export async function resolveLines(db: Db, actor: Actor, lines: ParsedLine[]): P
   const ids = [...new Set([...hits.values()].flat().map((h) => h.id))];
   const offers = await loadOffers(db, actor, ids);
   const counts = { found: 0, several: 0, notFound: 0, invalid: 0 };
-  const out: ResolvedLine[] = lines.map((line) => {
+  const out: ResolvedLine[] = lines.map((given) => {
+    // `LF3349 abc`: when the whole line is no part but the line without its last word is, that word was a
+    // quantity the dealer mistyped; the part is shown and the quantity asked for (decision 191).
+    const alt = given.alternative;
+    const line: ParsedLine =
+      alt && !hits.has(normalizeArticle(given.article)) && hits.has(normalizeArticle(alt.article))
+        ? {
+            row: given.row,
+            article: alt.article,
+            quantity: null,
+            message: 'validation.number',
+            quantityText: alt.quantityText,
+          }
+        : given;
     const key = normalizeArticle(line.article);
-    if (key === '' || line.message) {
+    if (key === '') {
       counts.invalid++;
       return {
         row: line.row,
         article: line.article,
         quantity: line.quantity,
         status: 'invalid' as const,
-        message: line.message ?? 'error.lineArticle',
+        message: 'error.lineArticle',
         candidates: [],
       };
     }
@@ -83,7 +103,15 @@ export async function resolveLines(db: Db, actor: Actor, lines: ParsedLine[]): P
     });
     const status = candidates.length === 0 ? 'notFound' : candidates.length === 1 ? 'found' : 'several';
     counts[status]++;
-    return { row: line.row, article: line.article, quantity: line.quantity, status, candidates };
+    return {
+      row: line.row,
+      article: line.article,
+      quantity: line.quantity,
+      status,
+      ...(line.message ? { message: line.message } : {}),
+      ...(line.quantityText !== undefined ? { quantityText: line.quantityText } : {}),
+      candidates,
+    };
   });
   return { lines: out, ...counts };
 }

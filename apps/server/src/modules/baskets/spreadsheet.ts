@@ -343,7 +343,13 @@ function toLines(rows: RawRow[]): { lines: ParsedLine[]; skipped: number } {
       continue;
     }
     const q = parseQuantity(rawQ);
-    lines.push({ row: r.row, article: article.slice(0, 100), quantity: q.quantity, message: q.message });
+    lines.push({
+      row: r.row,
+      article: article.slice(0, 100),
+      quantity: q.quantity,
+      message: q.message,
+      ...(q.message ? { quantityText: String(rawQ).slice(0, 20) } : {}),
+    });
     if (lines.length > MAX_IMPORT_ROWS) tooMany();
   }
   return { lines, skipped };

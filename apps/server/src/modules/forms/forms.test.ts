@@ -1,5 +1,8 @@
 import { AGREEMENT_PREFIX, SUPPORT_FORM_CODE, type PortalForm } from '@portal/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/database.js';
+import { modernizeShippedForms } from '../../db/migrations/0191-form-order-field.js';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
 
 let t: TestApp;
@@ -70,7 +73,7 @@ describe('answer/create', () => {
     expect(short.body.fields).toEqual({ MESSAGE: 'Опишите вопрос подробнее — не меньше 10 символов' });
     // ORDER_NUMBER shows (and is required) only for the ORDER topic.
     const order = await send(goodFields().map((f) => (f.code === 'TOPIC' ? { ...f, value: 'ORDER' } : f)));
-    expect(order.body.fields).toEqual({ ORDER_NUMBER: 'Укажите номер заказа цифрами' });
+    expect(order.body.fields).toEqual({ ORDER_NUMBER: 'Выберите заказ' });
     const noConsent = await send(goodFields().filter((f) => f.code !== agreementCode));
     expect(noConsent.body.fields).toEqual({ [agreementCode]: 'Необходимо ваше согласие' });
     const unknown = await send([...goodFields(), { code: 'IS_ADMIN', value: 'Y' }]);
@@ -85,6 +88,79 @@ describe('answer/create', () => {
     });
     expect(extraKey.status).toBe(400);
     expect((await dealer.ok('answer/list', {})).count).toBe(before);
+  });
+});
+
+describe('the support form (decision 191)', () => {
+  it('has one subject, a fixed channel and an order chosen from the dealer’s own orders', () => {
+    const labels = support.fields.map((f) => f.label);
+    expect(labels.filter((l) => /^Тема/.test(l))).toEqual(['Тема']);
+    expect(support.fields.find((f) => f.code === 'CHANNEL')).toMatchObject({ readonly: true });
+    expect(support.fields.find((f) => f.code === 'ORDER_NUMBER')).toMatchObject({ type: 'ORDER', label: 'Заказ' });
+  });
+
+  it('takes the dealer’s own order and refuses another dealer’s, a missing one and a non-number', async () => {
+    const own = (await dealer.ok('order/list', { size: 1 })).items[0]!;
+    const others = (await admin.ok('order/list', { size: -1 })).items.find((o) => o.user.id !== own.user.id);
+    expect(others).toBeDefined();
+    const send = (client: TestClient, order: string) =>
+      client.call('answer/create', {
+        payload: {
+          code: SUPPORT_FORM_CODE,
+          fields: [
+            ...goodFields().map((f) => (f.code === 'TOPIC' ? { ...f, value: 'ORDER' } : f)),
+            { code: 'ORDER_NUMBER', value: order },
+          ],
+        },
+      });
+    const before = (await dealer.ok('answer/list', {})).count;
+    for (const bad of [String(others!.id), '999999', '0x1', '-1']) {
+      const r = await send(dealer, bad);
+      expect(r.status, bad).toBe(400);
+      expect(r.body.fields, bad).toEqual({ ORDER_NUMBER: 'Выберите заказ из списка ваших заказов' });
+    }
+    expect((await dealer.ok('answer/list', {})).count).toBe(before);
+    const ok = await send(dealer, String(own.id));
+    expect(ok.status).toBe(200);
+    expect(ok.body.result?.userFields.find((f) => f.sid === 'ORDER_NUMBER')?.value).toBe(String(own.id));
+  });
+});
+
+describe('migration 0191', () => {
+  it('turns the shipped forms’ typed order number into an order field, and leaves an edited field alone', async () => {
+    const db = (t.app as unknown as { portal: { database: { db: Db } } }).portal.database.db;
+    const old = support.fields.map((f) =>
+      f.code === 'ORDER_NUMBER'
+        ? {
+            ...f,
+            type: 'TEXT',
+            label: 'Номер заказа',
+            rules: [{ regex: '^\\d{1,10}$', message: 'Укажите номер заказа цифрами' }],
+          }
+        : f.code === 'TOPIC'
+          ? { ...f, label: 'Тема обращения' }
+          : f,
+    );
+    await sql`UPDATE forms SET fields = ${JSON.stringify(old)}::jsonb WHERE code = ${SUPPORT_FORM_CODE}`.execute(db);
+    await modernizeShippedForms(db);
+    const after = await dealer.ok('form/get', { code: SUPPORT_FORM_CODE });
+    expect(after.fields.find((f) => f.code === 'ORDER_NUMBER')).toMatchObject({
+      type: 'ORDER',
+      label: 'Заказ',
+      rules: [{ regex: '^\\d{1,10}$', message: 'Выберите заказ' }],
+    });
+    expect(after.fields.find((f) => f.code === 'TOPIC')?.label).toBe('Категория');
+    const edited = old.map((f) => (f.code === 'ORDER_NUMBER' ? { ...f, label: 'Номер накладной' } : f));
+    await sql`UPDATE forms SET fields = ${JSON.stringify(edited)}::jsonb WHERE code = ${SUPPORT_FORM_CODE}`.execute(db);
+    await modernizeShippedForms(db);
+    const kept = await dealer.ok('form/get', { code: SUPPORT_FORM_CODE });
+    expect(kept.fields.find((f) => f.code === 'ORDER_NUMBER')).toMatchObject({
+      type: 'TEXT',
+      label: 'Номер накладной',
+    });
+    await sql`UPDATE forms SET fields = ${JSON.stringify(support.fields)}::jsonb WHERE code = ${SUPPORT_FORM_CODE}`.execute(
+      db,
+    );
   });
 });
 

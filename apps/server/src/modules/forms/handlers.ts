@@ -18,9 +18,10 @@ import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { countAndPageIds } from '../../rest/paging.js';
-import { dealerCompanyCondition, fullNameOf, isStaff, userCards } from '../auth/index.js';
+import { dealerCompanyCondition, fullNameOf, isAdmin, isStaff, userCards } from '../auth/index.js';
 import { unsubscribe } from '../mailing/index.js';
 import { tellStaff, tellUser } from '../notices/index.js';
+import { isOrderOf } from '../orders/index.js';
 import type { FormsTable, StoredAnswerField } from './tables.js';
 import * as q from './queries.js';
 
@@ -156,6 +157,14 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
         values[field.code] = field.value;
       }
     const errors = checkFormValues(fieldsIn(form, ctx.language), values);
+    if (Object.keys(errors).length) throw formInvalid(ctx, errors);
+    // An order field names one of the author's own orders; the list the browser offers is no guarantee.
+    for (const f of form.fields) {
+      const v = values[f.code];
+      if (f.type !== 'ORDER' || !isFieldVisible(f, values) || typeof v !== 'string' || v.trim() === '') continue;
+      if (!(await isOrderOf(ctx.db, Number(v.trim()), isAdmin(actor) ? null : actor.id)))
+        errors[f.code] = 'error.formOrder';
+    }
     if (Object.keys(errors).length) throw formInvalid(ctx, errors);
 
     const agreementIds = new Set(

@@ -72,11 +72,11 @@ function englishOf(personal: number): Record<string, FormTranslation> {
       description: 'Ask the portal support a question: the answer comes by e-mail and appears under «My requests».',
       fields: {
         TOPIC: {
-          label: 'Topic',
+          label: 'Category',
           options: { ORDER: 'Order', RETURN: 'Return of goods', CATALOG: 'Catalogue and prices', OTHER: 'Other' },
-          messages: ['Choose the topic'],
+          messages: ['Choose the category'],
         },
-        ORDER_NUMBER: { label: 'Order number', messages: ['Give the order number in digits'] },
+        ORDER_NUMBER: { label: 'Order', messages: ['Choose the order'] },
         SUBJECT: { label: 'Subject', messages: ['The subject must be 3 to 200 characters long'] },
         MESSAGE: { label: 'Message', messages: ['Describe the question in more detail: at least 10 characters'] },
         PHONE: { label: 'Contact phone' },
@@ -100,7 +100,7 @@ function englishOf(personal: number): Record<string, FormTranslation> {
     DELIVERY_CLAIM: {
       description: 'Damage, shortage or late delivery.',
       fields: {
-        ORDER_NUMBER: { label: 'Order number', messages: ['Give the order number in digits'] },
+        ORDER_NUMBER: { label: 'Order', messages: ['Choose the order'] },
         CLAIM_TYPE: {
           label: 'What happened',
           options: { DAMAGED: 'Damaged in delivery', SHORTAGE: 'Shortage', DELAY: 'Late delivery' },
@@ -144,21 +144,23 @@ export async function seedForms(db: Db): Promise<void> {
     {
       code: 'TOPIC',
       type: 'SELECT',
-      label: 'Тема обращения',
+      // A category, not a second subject: «Тема» below is the one subject (decision 191).
+      label: 'Категория',
       options: [
         { title: 'Заказ', value: 'ORDER' },
         { title: 'Возврат товара', value: 'RETURN' },
         { title: 'Каталог и цены', value: 'CATALOG' },
         { title: 'Другое', value: 'OTHER' },
       ],
-      rules: [{ regex: '^(ORDER|RETURN|CATALOG|OTHER)$', message: 'Выберите тему обращения' }],
+      rules: [{ regex: '^(ORDER|RETURN|CATALOG|OTHER)$', message: 'Выберите категорию' }],
       value: 'OTHER',
     },
     {
       code: 'ORDER_NUMBER',
-      label: 'Номер заказа',
+      type: 'ORDER',
+      label: 'Заказ',
       conditions: [{ field: 'TOPIC', value: 'ORDER' }],
-      rules: [{ regex: '^\\d{1,10}$', message: 'Укажите номер заказа цифрами' }],
+      rules: [{ regex: '^\\d{1,10}$', message: 'Выберите заказ' }],
     },
     {
       code: 'SUBJECT',
@@ -201,8 +203,9 @@ export async function seedForms(db: Db): Promise<void> {
   const claim = fields([
     {
       code: 'ORDER_NUMBER',
-      label: 'Номер заказа',
-      rules: [{ regex: '^\\d{1,10}$', message: 'Укажите номер заказа цифрами' }],
+      type: 'ORDER',
+      label: 'Заказ',
+      rules: [{ regex: '^\\d{1,10}$', message: 'Выберите заказ' }],
     },
     {
       code: 'CLAIM_TYPE',
@@ -287,7 +290,7 @@ export async function seedForms(db: Db): Promise<void> {
         user_id: dealer.id,
         status: 'CORRECTED',
         user_fields: JSON.stringify([
-          field(1, 'TOPIC', 'Тема обращения', 'Каталог и цены'),
+          field(1, 'TOPIC', 'Категория', 'Каталог и цены'),
           field(3, 'SUBJECT', 'Тема', 'Не вижу цены по безналичному расчёту'),
           field(4, 'MESSAGE', 'Сообщение', 'После смены способа оплаты в каталоге не отображаются цены.'),
         ]),
@@ -300,8 +303,8 @@ export async function seedForms(db: Db): Promise<void> {
         user_id: dealer.id,
         status: 'NEW',
         user_fields: JSON.stringify([
-          field(1, 'TOPIC', 'Тема обращения', 'Заказ'),
-          field(2, 'ORDER_NUMBER', 'Номер заказа', '1'),
+          field(1, 'TOPIC', 'Категория', 'Заказ'),
+          field(2, 'ORDER_NUMBER', 'Заказ', '1'),
           field(3, 'SUBJECT', 'Тема', 'Когда будет отгрузка?'),
           field(4, 'MESSAGE', 'Сообщение', 'Подскажите, пожалуйста, дату отгрузки заказа.'),
         ]),

@@ -18,6 +18,16 @@ export async function orderHeads(
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/**
+ * Whether an order exists and the user may name it — their own, or any with `null` (an administrator, who
+ * sees every order): a form's order field (decision 191).
+ */
+export async function isOrderOf(db: Db, orderId: number, userId: number | null): Promise<boolean> {
+  let q = db.selectFrom('orders').select('id').where('id', '=', orderId);
+  if (userId !== null) q = q.where('user_id', '=', userId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
 /** The delivery methods, in the site's order (the catalogue's `shipping/list`). */
 export const shippingRows = (db: Db) =>
   db.selectFrom('shippings').select(['id', 'name', 'name_en', 'is_pickup']).orderBy('sort').orderBy('id').execute();

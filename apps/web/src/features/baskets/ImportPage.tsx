@@ -85,9 +85,7 @@ export default function ImportPage() {
           </Alert>
         )}
       </Paper>
-      {result && (
-        <ResolvePreview key={fileName + result.lines.length} result={result} busy={busy} onAdd={(l) => void add(l)} />
-      )}
+      {result && <ResolvePreview key={fileName + result.lines.length} result={result} busy={busy} onAdd={add} />}
       <AddFailedDialog failed={failed} onClose={clearFailed} />
     </>
   );

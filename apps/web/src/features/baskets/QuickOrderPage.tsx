@@ -75,7 +75,7 @@ export default function QuickOrderPage() {
           key={JSON.stringify(result.lines.length) + text.length}
           result={result}
           busy={busy}
-          onAdd={(l) => void add(l)}
+          onAdd={add}
         />
       )}
       <AddFailedDialog failed={failed} onClose={clearFailed} />

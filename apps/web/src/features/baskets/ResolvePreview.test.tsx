@@ -49,7 +49,7 @@ describe('ResolvePreview', () => {
   it('takes found lines, lets the dealer choose among candidates and adds the chosen ones', async () => {
     const onAdd = vi.fn();
     render(withApp(<ResolvePreview result={result} busy={false} onAdd={onAdd} />));
-    expect(screen.getByText('Количество должно быть от 1 до 10000')).toBeInTheDocument();
+    expect(screen.getAllByText('Количество должно быть от 1 до 10000')[0]).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Добавить в корзину (1)' })).toBeEnabled();
     await userEvent.click(screen.getByRole('combobox', { name: 'Вариант для B2' }));
     await userEvent.click(within(screen.getByRole('listbox')).getByText(/B-2/));
@@ -60,6 +60,66 @@ describe('ResolvePreview', () => {
       { product: 11, quantity: 3 },
       { product: 22, quantity: 4 },
     ]);
+  });
+});
+
+describe('quick order line states (decision 191)', () => {
+  const priced = candidate(31, 'LF3349');
+  const unpriced = { ...candidate(41, 'NP-1'), price: null };
+  const lines: ResolveResult = {
+    found: 2,
+    several: 0,
+    notFound: 1,
+    invalid: 0,
+    lines: [
+      {
+        row: 1,
+        article: 'LF3349',
+        quantity: null,
+        status: 'found',
+        message: 'validation.number',
+        quantityText: 'abc',
+        candidates: [priced],
+      },
+      { row: 2, article: 'NP-1', quantity: 2, status: 'found', candidates: [unpriced] },
+      { row: 3, article: 'NOPE-1', quantity: 1, status: 'notFound', candidates: [] },
+    ],
+  };
+
+  it('a found part with a quantity not understood asks for it and is taken once it is given', async () => {
+    const onAdd = vi.fn();
+    render(withApp(<ResolvePreview result={lines} busy={false} onAdd={onAdd} />));
+    expect(screen.getAllByText('Количество «abc» не распознано — укажите его')[0]).toBeInTheDocument();
+    expect(screen.getAllByText('Найдено').length).toBeGreaterThan(0);
+    expect(screen.getByRole('checkbox', { name: 'Добавить LF3349' })).not.toBeChecked();
+    expect(screen.getByLabelText('Количество LF3349')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Добавить в корзину (0)' })).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Количество LF3349'), '3');
+    expect(screen.getByRole('checkbox', { name: 'Добавить LF3349' })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Добавить в корзину (1)' }));
+    expect(onAdd).toHaveBeenCalledWith([{ product: 31, quantity: 3 }]);
+  });
+
+  it('a line without a price cannot be taken and says why', () => {
+    render(withApp(<ResolvePreview result={lines} busy={false} onAdd={vi.fn()} />));
+    expect(screen.getByRole('checkbox', { name: 'Добавить NP-1' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Добавить NP-1' })).not.toBeChecked();
+    expect(screen.getByTestId('no-price')).toHaveTextContent(
+      'Нет цены для вашего типа цен — в корзину не добавить; запросите цену у менеджера',
+    );
+  });
+
+  it('after an add the page keeps the report and the numbers not found, with a link to the basket', async () => {
+    const onAdd = vi.fn(async () => ({ basketId: 7, basketName: 'Основная', count: 1, added: [31] }));
+    render(withApp(<ResolvePreview result={lines} busy={false} onAdd={onAdd} />));
+    await userEvent.type(screen.getByLabelText('Количество LF3349'), '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Добавить в корзину (1)' }));
+    const done = await screen.findByTestId('resolve-added');
+    expect(done).toHaveTextContent('В корзину «Основная» добавлена 1 позиция');
+    expect(within(done).getByRole('link', { name: 'Открыть корзину' })).toHaveAttribute('href', '/basket/7/');
+    expect(screen.getByTestId('missing-parts')).toHaveTextContent('NOPE-1 × 1');
+    expect(screen.getAllByText('В корзине').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Добавить в корзину (0)' })).toBeDisabled();
   });
 });
 

@@ -1,10 +1,5 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import Button from '@mui/material/Button';
-import CloseIcon from '@mui/icons-material/Close';
-import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +7,7 @@ import { Navigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
 import { sectionQuery, useSections } from './api';
-import { CatalogTree } from './CatalogTree';
+import { CatalogTreeDrawer } from './CatalogTreeDrawer';
 import { ProductBrowser } from './ProductBrowser';
 import { VIEWS, type ViewMode } from './url-state';
 
@@ -50,27 +45,12 @@ export default function SectionPage() {
           </Button>
         }
       />
-      {/* Over the top bar (which sits above the sidebar), with a title and a close button (issue 11, point 19). */}
-      <Drawer
+      <CatalogTreeDrawer
         open={drawer}
         onClose={() => setDrawer(false)}
-        sx={{ zIndex: (theme) => theme.zIndex.modal }}
-        slotProps={{
-          paper: { sx: { width: { xs: '85vw', sm: 320 }, maxWidth: 320 }, 'aria-labelledby': 'catalog-tree-title' },
-        }}
-      >
-        <Box
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
-        >
-          <Typography id="catalog-tree-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-            {t('tree')}
-          </Typography>
-          <IconButton aria-label={t('common:close')} onClick={() => setDrawer(false)} edge="end">
-            <CloseIcon />
-          </IconButton>
-        </Box>
-        <CatalogTree sections={sections.data?.items ?? []} currentId={id} onNavigate={() => setDrawer(false)} />
-      </Drawer>
+        sections={sections.data?.items ?? []}
+        currentId={id}
+      />
       <ProductBrowser
         key={id}
         scope={{ category: id }}

@@ -16,15 +16,18 @@ import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Html } from '../../components/Html';
 import { Loading } from '../../components/States';
+import { useCurrentUser } from '../../lib/current-user';
 import { message } from '../../lib/i18n';
 import { RestError } from '../../lib/rest';
 import { agreementQuery, applyMask } from './api';
+import { OrderField } from './OrderField';
 
 export interface FormSubmission {
   fields: Array<{ id: number; code: string; value: string | boolean }>;
@@ -38,6 +41,23 @@ const initialValues = (form: PortalForm): FormValues =>
       f.type === 'CHECKBOX' || f.type === 'AGREEMENT' ? f.value === true : typeof f.value === 'string' ? f.value : '',
     ]),
   );
+
+/**
+ * What the profile already knows, for a contact field the form leaves empty: the phone (in the field's mask
+ * when it fits it whole — a foreign number is not squeezed into «+7») and the e-mail (decision 191).
+ */
+export function profileValue(field: FormField, profile: { phone: string; email: string }): string {
+  if (field.readonly || (typeof field.value === 'string' && field.value !== '')) return '';
+  if (field.type === 'EMAIL') return profile.email.trim();
+  if (field.type !== 'PHONE' || !profile.phone.trim()) return '';
+  if (!field.mask) return profile.phone.trim();
+  const masked = applyMask(field.mask, profile.phone);
+  const digits = (v: string) => v.replace(/\D/g, '');
+  const given = digits(profile.phone);
+  const kept = digits(masked);
+  // «8 913 …» is «+7 913 …»: the trunk prefix counts as the country code.
+  return kept.length === given.length && kept.slice(-10) === given.slice(-10) ? masked : '';
+}
 
 /** The same rules the server checks (contract `checkFormValues`), as a react-hook-form resolver. */
 const resolverFor =
@@ -88,6 +108,15 @@ export function FormRenderer({
   const [error, setError] = useState('');
   const rhf = useForm<FormValues>({ defaultValues: initialValues(form), resolver: resolverFor(form) });
   const values = rhf.watch();
+  const profile = useCurrentUser().data;
+  // The profile may arrive after the form: fill the contact fields the dealer has not touched yet.
+  useEffect(() => {
+    if (!profile) return;
+    for (const f of form.fields) {
+      const v = profileValue(f, profile);
+      if (v && !rhf.getFieldState(f.code).isDirty && !rhf.getValues(f.code)) rhf.setValue(f.code, v);
+    }
+  }, [profile, form, rhf]);
   const visible = form.fields.filter((f) => isFieldVisible(f, values));
 
   const submit = async (v: FormValues) => {
@@ -181,6 +210,36 @@ export function FormRenderer({
               />
               {err && <FormHelperText>{err}</FormHelperText>}
             </FormControl>
+          );
+        }
+        if (f.readonly) {
+          // A value the form sets (the channel is the portal): shown as text, not as a box to type in.
+          const v = typeof values[f.code] === 'string' ? String(values[f.code]) : '';
+          return (
+            <Box key={f.code} data-testid={`readonly-${f.code}`}>
+              <Typography variant="body2" color="text.secondary">
+                {f.label}
+              </Typography>
+              <Typography>{f.options.find((o) => o.value === v)?.title ?? v}</Typography>
+            </Box>
+          );
+        }
+        if (f.type === 'ORDER') {
+          return (
+            <Controller
+              key={f.code}
+              control={rhf.control}
+              name={f.code}
+              render={({ field }) => (
+                <OrderField
+                  field={f}
+                  value={typeof field.value === 'string' ? field.value : ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={err}
+                />
+              )}
+            />
           );
         }
         return (

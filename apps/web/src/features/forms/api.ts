@@ -69,3 +69,26 @@ export function applyMask(mask: string, input: string): string {
   }
   return out;
 }
+
+/** An order a form's order field offers (decision 191). */
+export interface OrderChoice {
+  id: number;
+  dateCreate: string;
+  price: number;
+  status: string;
+}
+
+/** The author's own orders, newest first (the server shows a dealer only theirs), or the one of a number. */
+export const ownOrdersQuery = (number: number | null) =>
+  queryOptions({
+    queryKey: [...formsKeys.all, 'orders', number ?? 'recent'],
+    queryFn: async (): Promise<OrderChoice[]> => {
+      const list = await rest('order/list', {
+        size: number === null ? 100 : 1,
+        sort: { ID: 'DESC' },
+        ...(number === null ? {} : { filter: { number } }),
+      });
+      return list.items.map((o) => ({ id: o.id, dateCreate: o.dateCreate, price: o.price, status: o.status.name }));
+    },
+    staleTime: 60_000,
+  });

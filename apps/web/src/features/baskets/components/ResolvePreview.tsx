@@ -1,9 +1,12 @@
-import type { ResolveResult } from '@portal/contract';
+import type { ResolvedLine, ResolveResult } from '@portal/contract';
+import type { TFunction } from 'i18next';
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
@@ -17,9 +20,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { MissingParts } from '../../../components/MissingParts';
 import { money, num } from '../../../lib/format';
 import { message } from '../../../lib/i18n';
+import type { AddOutcome } from './use-add-lines';
 
 const STATUS_COLOR = { found: 'success', several: 'warning', notFound: 'error', invalid: 'error' } as const;
 const VISIBLE = 500;
@@ -29,12 +34,26 @@ interface Choice {
   product: number | null;
   quantity: string;
   on: boolean;
+  /** Put into the basket by an earlier «Добавить» on this page. */
+  added: boolean;
+}
+
+const quantityValid = (q: string) => /^\d+$/.test(q) && Number(q) >= 1 && Number(q) <= 10000;
+
+/** What the line's status cell says beside the chip: a quantity not understood, an invalid line. */
+function lineNote(l: ResolvedLine, t: TFunction<'baskets'>): string | null {
+  if (!l.message) return null;
+  if (l.status !== 'invalid' && l.message === 'validation.number')
+    return t('resolve.quantityUnclear', { text: l.quantityText ?? '' });
+  return message(l.message);
 }
 
 /**
  * The per-line report of a quick order or an import: found, several candidates to choose from, not
  * found, invalid — with row numbers, availability and price; the chosen lines go to the basket at once.
- * The numbers not found are listed above the table, one click files them as a wishes request.
+ * The numbers not found are listed above the table, one click files them as a wishes request. A found
+ * line whose quantity was not understood asks for it; a line without a price cannot be taken and says
+ * why; after an add the page stays, with a link to the basket (decision 191).
  */
 export function ResolvePreview({
   result,
@@ -43,32 +62,42 @@ export function ResolvePreview({
 }: {
   result: ResolveResult;
   busy: boolean;
-  onAdd: (lines: Array<{ product: number; quantity: number }>) => void;
+  onAdd: (lines: Array<{ product: number; quantity: number }>) => Promise<AddOutcome | null> | void;
 }) {
   const { t } = useTranslation('baskets');
   const initial = useMemo(
     () =>
       result.lines.map<Choice>((l) => ({
         product: l.status === 'found' ? (l.candidates[0]?.productId ?? null) : null,
-        quantity: String(l.quantity ?? 1),
-        on: l.status === 'found',
+        // A quantity that could not be read is asked for, not guessed (decision 191).
+        quantity: l.quantity === null ? '' : String(l.quantity),
+        on: l.status === 'found' && l.quantity !== null && Boolean(l.candidates[0]?.price),
+        added: false,
       })),
     [result],
   );
   const [choices, setChoices] = useState(initial);
   const [showAll, setShowAll] = useState(false);
+  const [outcome, setOutcome] = useState<AddOutcome | null>(null);
   const set = (i: number, patch: Partial<Choice>) =>
     setChoices((c) => c.map((x, k) => (k === i ? { ...x, ...patch } : x)));
-  const chosen = choices
-    .filter(
-      (c) =>
-        c.on &&
-        c.product !== null &&
-        /^\d+$/.test(c.quantity) &&
-        Number(c.quantity) >= 1 &&
-        Number(c.quantity) <= 10000,
-    )
-    .map((c) => ({ product: c.product!, quantity: Number(c.quantity) }));
+  const candidateOf = (i: number) => {
+    const c = choices[i];
+    return result.lines[i]?.candidates.find((x) => x.productId === c?.product);
+  };
+  // Only a line with a priced product can go to the basket: the server refuses the others.
+  const takeable = (i: number) => Boolean(candidateOf(i)?.price) && !choices[i]?.added;
+  const picked = choices.flatMap((c, i) => (c.on && takeable(i) && quantityValid(c.quantity) ? [i] : []));
+  const chosen = picked.map((i) => ({ product: choices[i]!.product!, quantity: Number(choices[i]!.quantity) }));
+  const addChosen = async () => {
+    const done = await onAdd(chosen);
+    if (!done) return;
+    const added = new Set(done.added);
+    setOutcome(done);
+    setChoices((cs) =>
+      cs.map((c, i) => (picked.includes(i) && added.has(c.product ?? 0) ? { ...c, on: false, added: true } : c)),
+    );
+  };
   const lines = showAll ? result.lines : result.lines.slice(0, VISIBLE);
 
   return (
@@ -86,11 +115,21 @@ export function ResolvePreview({
           variant="contained"
           startIcon={<AddShoppingCart />}
           disabled={busy || chosen.length === 0}
-          onClick={() => onAdd(chosen)}
+          onClick={() => void addChosen()}
         >
           {t('resolve.add', { count: chosen.length })}
         </Button>
       </Box>
+      {outcome && (
+        <Box sx={{ px: 2, pb: 2 }}>
+          <Alert severity="success" data-testid="resolve-added">
+            {t('resolve.addedTo', { count: outcome.count, name: outcome.basketName })}{' '}
+            <Link component={RouterLink} to={`/basket/${outcome.basketId}/`}>
+              {t('resolve.openBasket')}
+            </Link>
+          </Alert>
+        </Box>
+      )}
       {result.notFound > 0 && (
         <Box sx={{ px: 2, pb: 2 }}>
           <MissingParts
@@ -116,30 +155,47 @@ export function ResolvePreview({
             {lines.map((l, i) => {
               const c = choices[i]!;
               const candidate = l.candidates.find((x) => x.productId === c.product);
+              const note = lineNote(l, t);
+              const chip = c.added ? (
+                <Chip size="small" color="primary" label={t('resolve.inBasket')} />
+              ) : (
+                <Chip size="small" color={STATUS_COLOR[l.status]} label={t(`resolve.status_${l.status}`)} />
+              );
+              const noteText = note && !c.added && (
+                <Typography variant="body2" color="error" sx={{ fontSize: { xs: 12, sm: 14 } }}>
+                  {note}
+                </Typography>
+              );
               return (
                 <TableRow key={`${l.row}-${i}`} data-testid="resolve-line">
                   <TableCell padding="checkbox">
                     <Checkbox
-                      checked={c.on}
-                      disabled={c.product === null}
+                      checked={c.on && takeable(i)}
+                      disabled={!takeable(i)}
                       onChange={(e) => set(i, { on: e.target.checked })}
                       slotProps={{ input: { 'aria-label': t('resolve.take', { article: l.article }) } }}
                     />
                   </TableCell>
                   <TableCell sx={wide}>{l.row}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell sx={{ whiteSpace: { sm: 'nowrap' }, wordBreak: { xs: 'break-all', sm: 'normal' } }}>
                     {l.article}
-                    <Box sx={{ display: { sm: 'none' }, mt: 0.5 }}>
-                      <Chip size="small" color={STATUS_COLOR[l.status]} label={t(`resolve.status_${l.status}`)} />
+                    {/* On a phone the note sits under the number; a narrow column keeps the quantity in view. */}
+                    <Box
+                      sx={{
+                        display: { sm: 'none' },
+                        mt: 0.5,
+                        whiteSpace: 'normal',
+                        wordBreak: 'normal',
+                        maxWidth: 120,
+                      }}
+                    >
+                      {chip}
+                      {noteText}
                     </Box>
                   </TableCell>
                   <TableCell sx={wide}>
-                    <Chip size="small" color={STATUS_COLOR[l.status]} label={t(`resolve.status_${l.status}`)} />
-                    {l.message && (
-                      <Typography variant="body2" color="error">
-                        {message(l.message)}
-                      </Typography>
-                    )}
+                    {chip}
+                    {noteText}
                   </TableCell>
                   <TableCell sx={{ minWidth: { sm: 220 } }}>
                     {l.status === 'several' ? (
@@ -147,7 +203,11 @@ export function ResolvePreview({
                         size="small"
                         displayEmpty
                         value={c.product ?? ''}
-                        onChange={(e) => set(i, { product: Number(e.target.value), on: true })}
+                        onChange={(e) => {
+                          const product = Number(e.target.value);
+                          const priced = Boolean(l.candidates.find((x) => x.productId === product)?.price);
+                          set(i, { product, on: priced && quantityValid(c.quantity) });
+                        }}
                         inputProps={{ 'aria-label': t('resolve.choose', { article: l.article }) }}
                         sx={{ maxWidth: 360 }}
                       >
@@ -174,13 +234,24 @@ export function ResolvePreview({
                         {t(`availability.${candidate.availability}`)} ({num(candidate.stock)})
                       </Typography>
                     )}
+                    {candidate && !candidate.price && (
+                      <Typography variant="body2" color="warning.main" data-testid="no-price">
+                        {t('resolve.noPriceHint')}
+                      </Typography>
+                    )}
                   </TableCell>
                   <TableCell>
                     <TextField
                       size="small"
                       value={c.quantity}
-                      error={!/^\d+$/.test(c.quantity) || Number(c.quantity) < 1 || Number(c.quantity) > 10000}
-                      onChange={(e) => set(i, { quantity: e.target.value.trim() })}
+                      error={!c.added && !quantityValid(c.quantity)}
+                      disabled={c.added}
+                      onChange={(e) => {
+                        const quantity = e.target.value.trim();
+                        // A found line waiting for its quantity is taken once the quantity is given.
+                        const take = c.on || (!c.added && quantityValid(quantity) && !quantityValid(c.quantity));
+                        set(i, { quantity, on: take });
+                      }}
                       slotProps={{
                         htmlInput: { inputMode: 'numeric', 'aria-label': t('quantityOf', { name: l.article }) },
                       }}
