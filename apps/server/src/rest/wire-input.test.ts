@@ -1,5 +1,6 @@
 import { expandProducts, translate } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG } from '../modules/returns/testing.js';
 import { createTestApp, type TestApp, type TestClient } from '../testing/index.js';
 
 /**
@@ -144,5 +145,32 @@ describe('a catalogue search', () => {
 
   it('keeps tabs and line breaks (pasted part numbers) as spaces', async () => {
     expect((await dealer.raw('product/list', { filter: { search: 'фильтр\tмасляный\n' } })).status).toBe(200);
+  });
+});
+
+describe('an uploaded file’s name', () => {
+  // A guard, not a defect seen: the name reached only text columns, whose drivers write U+FFFD; the dispatcher
+  // now makes it well-formed before any handler sees it (decision 188).
+  it('with a lone surrogate (RFC 5987 in UTF-16) is kept as U+FFFD, never a 500 further on', async () => {
+    const boundary = '----portal-surrogate';
+    // filename*=utf-16le''%00%D8 is the lone surrogate U+D800; busboy decodes it as such.
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=utf-16le''%00%D8.%00p%00n%00g%00\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await admin.raw('files/save', undefined, {
+      payload: body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(up.status).toBe(200);
+    const file = (up.body.result as { items: Array<{ id: number; name: string }> }).items[0]!;
+    expect(file.name).toBe('\ufffd.png');
+    const [order] = (await admin.ok('desk-order/list', { size: 1 })).items;
+    const billed = await admin.raw('desk-order/bill', { id: order!.id, fileId: file.id, replaceFile: true });
+    expect(billed.status).toBe(200);
   });
 });
