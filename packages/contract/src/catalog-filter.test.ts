@@ -29,9 +29,17 @@ describe('smart filter keys', () => {
     expect(productFilterSchema.safeParse({ F_COLOUR: ['red'] }).success).toBe(false);
     expect(productFilterSchema.safeParse({ F_PRICE_MIN: -1 }).success).toBe(false);
   });
-  it('cleans a search of control characters and refuses a huge one', () => {
-    expect(productFilterSchema.parse({ search: ' 6005\u0000-028\t743 ' }).search).toBe('6005 -028 743');
+  it('turns tabs and line breaks of a search into spaces and refuses a huge one', () => {
+    expect(productFilterSchema.parse({ search: ' 6005\t-028\n743\u0085 ' }).search).toBe('6005 -028 743');
     expect(productFilterSchema.safeParse({ search: 'x'.repeat(10_000) }).success).toBe(false);
+  });
+  it('refuses a search with a NUL or a lone surrogate, as every text field (decisions 052, 188)', () => {
+    const issues = (search: string) =>
+      productFilterSchema.safeParse({ search }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues('фил\u0000ьтр')).toEqual([['search', 'validation.controlCharacter']]);
+    expect(issues('6005\u0007')).toEqual([['search', 'validation.controlCharacter']]);
+    expect(issues('фильтр\ud800')).toEqual([['search', 'validation.illFormedText']]);
+    expect(productFilterSchema.parse({ search: 'фильтр 😀' }).search).toBe('фильтр 😀');
   });
   it('reads sorts from the URL form, falling back to NAME.ASC', () => {
     expect(parseSortParam('PRICE.DESC')).toEqual({ key: 'PRICE', dir: 'DESC' });

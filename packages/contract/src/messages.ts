@@ -33,6 +33,8 @@ export const MESSAGES = {
     'validation.tooLong': 'Слишком длинное значение',
     'validation.controlCharacter':
       'Содержит недопустимый управляющий символ (например, нулевой байт U+0000): уберите его из текста',
+    'validation.illFormedText':
+      'Содержит повреждённый символ (половину суррогатной пары UTF-16): уберите его или введите текст заново',
     'validation.number': 'Введите число',
     'validation.integer': 'Введите целое число',
     'validation.notNegative': 'Не может быть меньше 0',
@@ -182,6 +184,8 @@ export const MESSAGES = {
     'validation.tooLong': 'The value is too long',
     'validation.controlCharacter':
       'Contains a control character that is not allowed (such as U+0000): remove it from the text',
+    'validation.illFormedText':
+      'Contains a broken character (half of a UTF-16 surrogate pair): remove it or type the text again',
     'validation.number': 'Enter a number',
     'validation.integer': 'Enter a whole number',
     'validation.notNegative': 'Cannot be less than 0',

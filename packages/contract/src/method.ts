@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE_ALL } from './constants.js';
-import { withoutControlCharacters } from './control-characters.js';
+import { withCleanText } from './control-characters.js';
 import type { Action, Entity } from './roles.js';
 
 /**
@@ -44,13 +44,14 @@ export function defineMethod<const Name extends string, Input extends z.ZodType,
 const checked = /*#__PURE__*/ new WeakMap<MethodDeclaration, z.ZodType>();
 
 /**
- * A method's input schema as the server parses it: the declared schema, plus no control characters in any
- * of its text (issue 10.6). One place for every method; built once per declaration.
+ * A method's input schema as the server parses it: the declared schema, plus no control character and no
+ * lone surrogate in any of its text (decisions 052, 188). One place for every method; built once per
+ * declaration.
  */
 export function checkedInput<M extends MethodDeclaration>(declaration: M): M['input'] {
   let schema = checked.get(declaration);
   if (!schema) {
-    schema = withoutControlCharacters(declaration.input);
+    schema = withCleanText(declaration.input);
     checked.set(declaration, schema);
   }
   return schema as M['input'];
@@ -60,12 +61,30 @@ export type InputOf<M extends MethodDeclaration> = z.input<M['input']>;
 export type ParsedInputOf<M extends MethodDeclaration> = z.output<M['input']>;
 export type ResultOf<M extends MethodDeclaration> = z.output<M['result']>;
 
-/** A positive whole number id; ids travel as numbers or digit strings. */
-export const idSchema = z.coerce
-  .number({ error: 'validation.id' })
-  .int({ error: 'validation.id' })
-  .positive({ error: 'validation.id' })
-  .max(2 ** 31 - 1, { error: 'validation.id' });
+/**
+ * A number on the wire (decision 188): a JSON number, or a string matching `digits` (what a form or a query
+ * string carries). Nothing else is turned into one — not `true`, `[5]`, `" 5 "`, `"0x5"` or `"5e0"`, which
+ * `z.coerce.number` read as numbers — and every refusal says `error` on the field.
+ */
+export const wireNumber = (error: string, digits: RegExp) =>
+  z.union([z.number({ error }), z.string({ error }).regex(digits, { error })], { error }).transform(Number);
+
+/** A whole number as a string: an optional minus and up to 15 digits (safe as a double). */
+export const WHOLE_NUMBER_TEXT = /^-?\d{1,15}$/;
+/** A decimal number as a string: `12`, `-3`, `12.50`; no exponent, no spaces, no sign `+`. */
+export const DECIMAL_TEXT = /^-?\d{1,15}(?:\.\d{1,15})?$/;
+
+/**
+ * A positive whole number id: a JSON integer or a string of ASCII digits (no sign, no spaces, at most ten
+ * digits, up to 2^31 − 1), decision 188. Anything else is 400 VALIDATION `validation.id` on the field.
+ */
+export const idSchema = wireNumber('validation.id', /^\d{1,10}$/).pipe(
+  z
+    .number()
+    .int({ error: 'validation.id' })
+    .positive({ error: 'validation.id' })
+    .max(2 ** 31 - 1, { error: 'validation.id' }),
+);
 
 export const byIdInput = z.strictObject({ id: idSchema });
 
@@ -74,11 +93,7 @@ export const byIdInput = z.strictObject({ id: idSchema });
  * 1e309 (Infinity once parsed) — is a 400 VALIDATION: the API is strict (DESIGN §3). The fallback to 1
  * and 60 of spec §5 belongs to a route's query string, which the web app reads leniently itself.
  */
-const wholeNumber = (error: string) =>
-  z
-    .union([z.number({ error }), z.string({ error }).regex(/^-?\d{1,15}$/, { error })], { error })
-    .transform(Number)
-    .pipe(z.number().int({ error }));
+const wholeNumber = (error: string) => wireNumber(error, WHOLE_NUMBER_TEXT).pipe(z.number().int({ error }));
 
 /** page: 1, 2, …; a page past the last is an empty page. */
 export const pageSchema = wholeNumber('validation.page').pipe(

@@ -8,6 +8,7 @@ import {
   type Language,
   type MethodDeclaration,
   type MethodName,
+  wellFormedText,
 } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
@@ -93,8 +94,9 @@ async function readMultipart(
     if (part.type === 'file') {
       files.push({
         fieldName: part.fieldname,
-        // A file name is not typed text: control characters (issue 10.6) are dropped, not refused.
-        fileName: part.filename.replace(new RegExp(CONTROL_CHARACTERS, 'g'), ''),
+        // A file name is not typed text: control characters (decision 052) are dropped, not refused, and a
+        // lone surrogate (RFC 5987 `filename*=utf-16le''%00%D8` decodes to one) becomes U+FFFD (decision 188).
+        fileName: wellFormedText(part.filename.replace(new RegExp(CONTROL_CHARACTERS, 'g'), '')),
         mimeType: part.mimetype,
         data: await part.toBuffer(),
       });

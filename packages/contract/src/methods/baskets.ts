@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { ORDER_QUANTITY_MAX } from '../constants.js';
 import { CURRENCIES } from '../format.js';
-import { byIdInput, defineMethod, idSchema, listInput, listResult, okResult, permission } from '../method.js';
+import {
+  byIdInput,
+  DECIMAL_TEXT,
+  defineMethod,
+  idSchema,
+  listInput,
+  listResult,
+  okResult,
+  permission,
+  wireNumber,
+} from '../method.js';
 import { optionalText, orderQuantity } from '../validation.js';
 import { fieldSchema } from './companies.js';
 
@@ -12,10 +22,9 @@ export type Money = z.infer<typeof money>;
  * A quantity sent to update a line: a whole number up to 10000; below 1 deletes the line (spec §4).
  * Strings of digits are accepted because forms send what the dealer typed.
  */
-export const lineQuantity = z.coerce
-  .number({ error: 'validation.number' })
-  .refine((n) => Number.isFinite(n), { error: 'validation.number', abort: true })
-  .pipe(z.number().int({ error: 'validation.integer' }).max(ORDER_QUANTITY_MAX, { error: 'validation.quantityRange' }));
+export const lineQuantity = wireNumber('validation.number', DECIMAL_TEXT).pipe(
+  z.number().int({ error: 'validation.integer' }).max(ORDER_QUANTITY_MAX, { error: 'validation.quantityRange' }),
+);
 
 /** A warehouse, sent once per `basket-item/list` answer (lines refer to it by id). */
 export const basketStoreSchema = z.object({

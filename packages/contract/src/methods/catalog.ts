@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { PRODUCT_SORT_KEYS, SHORT_FILTER_KEYS } from '../catalog-filter.js';
+import { textFault } from '../control-characters.js';
 import { CURRENCIES } from '../format.js';
 import {
   byIdInput,
+  DECIMAL_TEXT,
   defineMethod,
   idSchema,
   listInput,
@@ -12,26 +14,38 @@ import {
   permission,
   signedIn,
   sizeSchema,
+  WHOLE_NUMBER_TEXT,
+  wireNumber,
 } from '../method.js';
 
 /** Longest search text accepted; a longer one is a VALIDATION error, not a slow query. */
 export const MAX_SEARCH_LENGTH = 200;
 
-// Control characters never belong in a search; they are dropped rather than refused (pasted text).
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+// What C1 control characters (U+007F–U+009F) pasted text carries becomes a space, as tabs and line breaks do.
+const C1_CONTROL = /[\u007f-\u009f]/g;
 
+/**
+ * A search as typed or pasted: tabs, line breaks and runs of spaces become one space. A C0 control character
+ * (a NUL) or a lone surrogate is refused like in every other text field (decisions 052, 188), not searched
+ * for as a space.
+ */
 export const searchText = z
   .string({ error: 'validation.invalid' })
   .max(MAX_SEARCH_LENGTH, { error: 'validation.tooLong' })
-  .transform((s) => s.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim());
+  .superRefine((s, ctx) => {
+    const fault = textFault(s);
+    if (fault) ctx.addIssue({ code: 'custom', message: fault, input: s });
+  })
+  .transform((s) => s.replace(C1_CONTROL, ' ').replace(/\s+/g, ' ').trim());
 
 const filterValue = z.string({ error: 'validation.invalid' }).max(100, { error: 'validation.tooLong' });
 /** One value or several (checkbox filters; `?F_BRAND=a&F_BRAND=b`). */
 const filterValues = z
   .union([filterValue, z.array(filterValue).max(50, { error: 'validation.tooLong' })])
   .transform((v) => (Array.isArray(v) ? v : [v]));
-const priceBound = z.coerce.number({ error: 'validation.number' }).min(0, { error: 'validation.notNegative' }).max(1e9);
+const priceBound = wireNumber('validation.number', DECIMAL_TEXT).pipe(
+  z.number().min(0, { error: 'validation.notNegative' }).max(1e9),
+);
 const availabilityValue = z.enum(['Y', 'N'], { error: 'validation.invalid' });
 
 const checkboxes = filterValues.optional();
@@ -384,8 +398,8 @@ export const catalogMethods = {
     name: 'section/list',
     input: listInput(
       z.strictObject({
-        level: z.coerce.number({ error: 'validation.number' }).int().min(1).max(10).optional(),
-        parentId: z.coerce.number({ error: 'validation.number' }).int().min(0).optional(),
+        level: wireNumber('validation.number', WHOLE_NUMBER_TEXT).pipe(z.number().int().min(1).max(10)).optional(),
+        parentId: wireNumber('validation.number', WHOLE_NUMBER_TEXT).pipe(z.number().int().min(0)).optional(),
         id: z.array(idSchema).max(1000).optional(),
       }),
       ['SORT', 'NAME'],

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { Role } from '../roles.js';
-import { byIdInput, defineMethod, idSchema, listInput, listResult, onlyRoles } from '../method.js';
+import {
+  byIdInput,
+  DECIMAL_TEXT,
+  defineMethod,
+  idSchema,
+  listInput,
+  listResult,
+  onlyRoles,
+  wireNumber,
+} from '../method.js';
 import { optionalText } from '../validation.js';
 import { orderSchema } from './orders.js';
 import { dealerCompanyFilter } from './staff-filter.js';
@@ -16,10 +25,9 @@ const flag = z
   .union([z.boolean(), z.enum(['Y', 'N', 'true', 'false', '1', '0'])], { error: 'validation.invalid' })
   .transform((v) => v === true || v === 'Y' || v === 'true' || v === '1');
 
-const sum = z.coerce
-  .number({ error: 'validation.number' })
-  .min(0, { error: 'validation.notNegative' })
-  .max(1e12, { error: 'validation.invalid' });
+const sum = wireNumber('validation.number', DECIMAL_TEXT).pipe(
+  z.number().min(0, { error: 'validation.notNegative' }).max(1e12, { error: 'validation.invalid' }),
+);
 
 export const deskOrderFilter = z.strictObject({
   /** Text in the dealer's login, name or e-mail (or the dealer's id); text in the company's name or ИНН. */
@@ -57,11 +65,13 @@ export const deskOrderSchema = orderSchema.extend({
 });
 export type DeskOrder = z.infer<typeof deskOrderSchema>;
 
-const quantity = z.coerce
-  .number({ error: 'validation.number' })
-  .int({ error: 'validation.integer' })
-  .min(0, { error: 'validation.notNegative' })
-  .max(10000, { error: 'validation.quantityRange' });
+const quantity = wireNumber('validation.number', DECIMAL_TEXT).pipe(
+  z
+    .number()
+    .int({ error: 'validation.integer' })
+    .min(0, { error: 'validation.notNegative' })
+    .max(10000, { error: 'validation.quantityRange' }),
+);
 
 export const deskOrderChangeInput = z.strictObject({
   id: idSchema,

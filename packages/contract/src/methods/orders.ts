@@ -3,6 +3,7 @@ import { CURRENCIES } from '../format.js';
 import { Role } from '../roles.js';
 import {
   byIdInput,
+  DECIMAL_TEXT,
   defineMethod,
   idSchema,
   listInput,
@@ -11,6 +12,7 @@ import {
   onlyRoles,
   permission,
   signedIn,
+  wireNumber,
 } from '../method.js';
 import { optionalText } from '../validation.js';
 import { basketSchema } from './baskets.js';
@@ -241,11 +243,13 @@ const correctionInput = z.strictObject({
     .array(
       z.strictObject({
         id: idSchema,
-        count: z.coerce
-          .number({ error: 'validation.number' })
-          .int({ error: 'validation.integer' })
-          .min(0, { error: 'validation.notNegative' })
-          .max(10000, { error: 'validation.quantityRange' }),
+        count: wireNumber('validation.number', DECIMAL_TEXT).pipe(
+          z
+            .number()
+            .int({ error: 'validation.integer' })
+            .min(0, { error: 'validation.notNegative' })
+            .max(10000, { error: 'validation.quantityRange' }),
+        ),
         delete: z.boolean().optional(),
       }),
     )

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { byIdInput, defineMethod, idSchema, listInput, listResult, okResult, permission } from '../method.js';
+import {
+  byIdInput,
+  defineMethod,
+  idSchema,
+  listInput,
+  listResult,
+  okResult,
+  permission,
+  wireNumber,
+} from '../method.js';
 import { dealerCompanyFilter } from './staff-filter.js';
 import { optionalText, required } from '../validation.js';
 import { fileIdsField, fileSchema } from './files.js';
@@ -61,11 +70,13 @@ export const returnQuantity = z
 
 /** What a dealer fills in when filing a return; order and product are fixed after that. */
 /** The product of a return: nothing chosen (0, empty) says «Выберите товар», not an id rule. */
-const chosenProduct = z.coerce
-  .number({ error: 'validation.chooseProduct' })
-  .int({ error: 'validation.chooseProduct' })
-  .positive({ error: 'validation.chooseProduct' })
-  .max(2 ** 31 - 1, { error: 'validation.chooseProduct' });
+const chosenProduct = wireNumber('validation.chooseProduct', /^\d{1,10}$/).pipe(
+  z
+    .number()
+    .int({ error: 'validation.chooseProduct' })
+    .positive({ error: 'validation.chooseProduct' })
+    .max(2 ** 31 - 1, { error: 'validation.chooseProduct' }),
+);
 
 export const returnFields = z.strictObject({
   order: idSchema,

@@ -2,7 +2,7 @@ import { translate, type authMethods } from '@portal/contract';
 import { sql } from 'kysely';
 import { AppError } from '../../rest/app-error.js';
 import type { Handlers } from '../../rest/context.js';
-import { forgetSignInAttempts, limitAttempt } from '../throttle/index.js';
+import { forgetSignInAttempts, limitAttempt, loginKeyPart } from '../throttle/index.js';
 import { hashPassword, sameHash, secretHash } from './passwords.js';
 import { sendRestoreLink } from './restore-link.js';
 
@@ -26,7 +26,7 @@ export const accountHandlers: Pick<
       .orderBy('id')
       .executeTakeFirst();
     // By account when there is one, so its login and its e-mail share the five; else by what was typed.
-    const counted = user ? `restore:user:${user.id}` : `restore:login:${encodeURIComponent(key)}`;
+    const counted = user ? `restore:user:${user.id}` : `restore:login:${loginKeyPart(key)}`;
     await limitAttempt(ctx.db, [{ key: counted, limit: 5, windowMs: HOUR }], 'error.restoreAlreadySent');
     if (user && user.active && user.email) await sendRestoreLink(ctx, user);
     return { ok: true as const };

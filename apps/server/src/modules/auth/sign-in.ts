@@ -4,7 +4,7 @@ import {
   AUTH_CODE_TTL_SECONDS,
   loginField,
   signInPassword,
-  withoutControlCharacters,
+  withCleanText,
   type authMethods,
 } from '@portal/contract';
 import { sql } from 'kysely';
@@ -18,7 +18,7 @@ import { actorOf, toUserView, type UserRow } from './actor.js';
 import { parseBasicHeader } from './basic-header.js';
 import { codeFor, sameHash, secretHash, verifyPassword } from './passwords.js';
 
-const credentialsSchema = withoutControlCharacters(z.object({ login: loginField, password: signInPassword }));
+const credentialsSchema = withCleanText(z.object({ login: loginField, password: signInPassword }));
 
 /**
  * Checks a login and password; the same answer for an unknown login, a wrong password, a blocked account.

@@ -9,6 +9,12 @@
  * - `registerRestLimit` — the general per-session and per-address limit on `/rest/`.
  */
 export { countAttempt, limitAttempt, type Rule, type Verdict } from './attempts.js';
-export { beginSignIn, forgetSignInAttempts, SIGN_IN_LIMITS, type SignInVerdict } from './sign-in-guard.js';
+export {
+  beginSignIn,
+  forgetSignInAttempts,
+  loginKeyPart,
+  SIGN_IN_LIMITS,
+  type SignInVerdict,
+} from './sign-in-guard.js';
 export { sweepCounters } from './queries.js';
 export { registerRestLimit, restRateLimit, REST_WINDOW_MS } from './rest-limit.js';

@@ -1,3 +1,4 @@
+import { wellFormedText } from '@portal/contract';
 import type { Db } from '../../db/database.js';
 import { countAttempt } from './attempts.js';
 import { resetHits } from './queries.js';
@@ -96,5 +97,9 @@ export async function forgetSignInAttempts(db: Db, scope: string, login: string)
   });
 }
 
-/** A login inside a key: any letter case counts as one, and no ':' can make one key a prefix of another. */
-const loginKeyPart = (login: string) => encodeURIComponent(login.toLowerCase());
+/**
+ * A login (or any typed text) inside a key: any letter case counts as one, no ':' can make one key a prefix
+ * of another, and nothing throws: a lone surrogate, on which `encodeURIComponent` throws, counts as U+FFFD
+ * (decision 188; the contract refuses it in /rest/ input before it gets here).
+ */
+export const loginKeyPart = (login: string) => encodeURIComponent(wellFormedText(login.toLowerCase()));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { basic, createTestApp, DEMO, type TestApp, type TestClient } from '../../testing/index.js';
 import { DEMO_ACCOUNTS } from '../auth/index.js';
+import { beginSignIn, forgetSignInAttempts, loginKeyPart } from './index.js';
 
 /**
  * Issue 10.2–10.4: throttles that hold under concurrency (the attempt is counted before it is checked, in
@@ -247,5 +248,16 @@ describe('behind a proxy listed in TRUST_PROXY', () => {
     expect(await from('10.0.0.2', '203.0.113.10', 'admin', DEMO.admin.password)).toBe(200);
     // A client outside the listed range is not believed: its own address counts.
     expect(await from('198.51.100.77', '203.0.113.9', 'admin', DEMO.admin.password)).toBe(200);
+  });
+});
+
+describe('keys built from typed text (decision 188)', () => {
+  it('a login with a lone surrogate counts under one key and throws nothing', async () => {
+    // encodeURIComponent throws URIError on '\ud800'; the key counts it as U+FFFD instead.
+    expect(loginKeyPart('A\ud800b')).toBe('a%EF%BF%BDb');
+    expect(loginKeyPart('Dealer:1')).toBe('dealer%3A1');
+    const attempt = { scope: 'signin', login: 'a\ud800b', ip: '203.0.113.9', withCode: false } as const;
+    await expect(beginSignIn(db(), attempt)).resolves.toMatchObject({ allowed: true });
+    await expect(forgetSignInAttempts(db(), 'signin', 'a\udc00b')).resolves.toBeUndefined();
   });
 });
