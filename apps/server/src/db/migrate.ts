@@ -33,6 +33,7 @@ import * as jobResult from './migrations/0135-job-result.js';
 import * as catalogWholeOrder from './migrations/0160-catalog-whole-order.js';
 import * as catalogVersionSearch from './migrations/0161-catalog-version-search.js';
 import * as catalogCellsBulkWrites from './migrations/0170-catalog-cells-bulk-writes.js';
+import * as siteOnePhone from './migrations/0190-site-one-phone.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0160-catalog-whole-order': catalogWholeOrder,
   '0161-catalog-version-search': catalogVersionSearch,
   '0170-catalog-cells-bulk-writes': catalogCellsBulkWrites,
+  '0190-site-one-phone': siteOnePhone,
 };
 
 /** The names this version of the server expects applied (GET /ready compares them with the database). */
