@@ -9,8 +9,8 @@ const CONTAINED = {
   maxWidth: '100%',
   overflowWrap: 'anywhere',
   '& img, & video, & iframe, & embed, & object': { maxWidth: '100%', height: 'auto' },
-  // A wide table scrolls by itself rather than the page.
-  '& table': { display: 'block', maxWidth: '100%', overflowX: 'auto' },
+  // A wide table scrolls by itself rather than the page; its cells wrap between words, never inside them.
+  '& table': { display: 'block', maxWidth: '100%', overflowX: 'auto', overflowWrap: 'normal' },
   '& pre': { maxWidth: '100%', overflowX: 'auto', whiteSpace: 'pre-wrap' },
 } as const;
 

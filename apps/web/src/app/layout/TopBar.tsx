@@ -93,7 +93,7 @@ export function TopBar({ user, onMenu }: { user: User; onMenu: () => void }) {
                 color="inherit"
                 href={telHref(phone)}
                 aria-label={t('nav.call', { phone })}
-                sx={{ display: { xs: 'inline-flex', lg: 'none' } }}
+                sx={{ display: { xs: 'none', sm: 'inline-flex', lg: 'none' } }}
               >
                 <PhoneOutlined />
               </IconButton>
@@ -150,6 +150,15 @@ export function TopBar({ user, onMenu }: { user: User; onMenu: () => void }) {
               {user.company || user.login}
             </Typography>
           </Box>
+          {phone && (
+            // On a phone the top bar keeps its room for the search: the supplier's phone is in this menu.
+            <MenuItem component="a" href={telHref(phone)} sx={{ display: { sm: 'none' } }}>
+              <ListItemIcon>
+                <PhoneOutlined fontSize="small" />
+              </ListItemIcon>
+              {phone}
+            </MenuItem>
+          )}
           <MenuItem component={RouterLink} to={`/user/${user.id}/`} onClick={() => setAnchor(null)}>
             <ListItemIcon>
               <PersonOutline fontSize="small" />

@@ -38,7 +38,7 @@ const user = (id: number, inn: string) =>
     createdAt: '2026-11-20T09:00:00.000Z',
     lastLoginAt: null,
     companies: [],
-  }) as UserDetail;
+  }) as unknown as UserDetail;
 const USERS = [user(2, '1234567890'), user(3, '5003123458')];
 
 beforeEach(() => {
