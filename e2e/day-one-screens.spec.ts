@@ -92,16 +92,30 @@ test('the editor saves a new item as a draft and previews it as the news page sh
 
 test('the supplier’s one phone is in the header and once in the footer', async ({ page }) => {
   await signIn(page, 'dealer');
+  // Whatever another test of the same database set it to.
+  const settings = await restCall<{ supplier: { phone: string } }>(page, 'site/get-main-settings', {});
+  const phone = settings.supplier.phone;
+  const digits = phone.replace(/[^\d+]/g, '');
   for (const [name, width, height] of VIEWPORTS) {
     await page.setViewportSize({ width, height });
     await page.goto('/');
-    const call = page.getByRole('link', { name: 'Позвонить поставщику: +7 (800) 555-27-40' }).filter({ visible: true });
-    await expect(call).toHaveCount(1);
-    await expect(call).toHaveAttribute('href', 'tel:+78005552740');
-    await expect(page.getByRole('contentinfo').getByText(/555-27-40/)).toHaveCount(1);
+    await expect(page.getByRole('contentinfo').getByText(phone, { exact: false })).toHaveCount(1);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
-    await viewShot(page, `day-one-header-${name}`);
     await shot(page, `day-one-footer-${name}`);
+    if (name === 'desktop') {
+      const call = page.getByRole('link', { name: `Позвонить поставщику: ${phone}` });
+      await expect(call.filter({ visible: true })).toHaveCount(1);
+      await expect(call.filter({ visible: true })).toHaveAttribute('href', `tel:${digits}`);
+      await viewShot(page, `day-one-header-${name}`);
+    } else {
+      // A phone's top bar keeps its room for the search; the phone is in the user menu.
+      await page.getByTestId('user-menu').click();
+      const item = page.getByRole('menuitem', { name: phone });
+      await expect(item).toBeVisible();
+      await expect(item).toHaveAttribute('href', `tel:${digits}`);
+      await viewShot(page, `day-one-header-${name}`);
+      await page.keyboard.press('Escape');
+    }
   }
 });
 
