@@ -15,7 +15,8 @@ test('the supplier’s phone changed in the settings shows in a dealer’s foote
   await expect(page).toHaveURL(/\/admin\/settings\/$/);
   await expect(page.getByRole('heading', { name: 'Настройки сайта', level: 1 })).toBeVisible();
   const supplier = page.getByRole('region', { name: 'Реквизиты поставщика' });
-  const field = supplier.getByLabel('Телефон поставщика (в счёте и подвале)');
+  // One phone (decision 190): the header, the footer and the bill show it.
+  const field = supplier.getByLabel('Телефон (в шапке, подвале и счёте)');
   await expect(field).toHaveValue('+7 (800) 555-27-40');
   await shot(page, 'content-admin-settings');
   await phone(page, 'content-admin-settings-phone');
@@ -32,7 +33,8 @@ test('the supplier’s phone changed in the settings shows in a dealer’s foote
   await signOut(page);
 
   await signIn(page, 'dealer');
-  await expect(page.getByTestId('footer-supplier')).toContainText('тел. +7 (495) 765-43-21');
+  await expect(page.getByTestId('footer-phone')).toHaveText('+7 (495) 765-43-21');
+  await expect(page.getByTestId('header-phone')).toHaveText('+7 (495) 765-43-21');
   const orders = await restCall<{ items: Array<{ id: number }> }>(page, 'order/list', { page: 1, size: 1 });
   const orderId = orders.items[0]!.id;
   await page.goto(`/bill/${orderId}/print/`);
@@ -82,6 +84,8 @@ test('an administrator publishes a news item with a picture and a dealer reads i
   await expect(bold).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.type('до конца июля');
   await shot(page, 'content-admin-news-editor');
+  // A new item is a draft (decision 190): it is published on purpose.
+  await dialog.getByRole('switch', { name: 'Опубликована' }).check();
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('cell', { name: title, exact: true })).toBeVisible();

@@ -192,7 +192,7 @@ describe('registration fields', () => {
     lastName: 'Сидоров',
     phone: '+7 (383) 200-00-00',
     company: 'ООО «Новый дилер»',
-    inn: '5406123457',
+    inn: '5406123450',
   };
 
   it('accepts a complete application', () => {
@@ -205,7 +205,16 @@ describe('registration fields', () => {
     expect(fieldMessages(registrationInput, { ...valid, inn: '123' })).toEqual({
       inn: ['ИНН должен состоять из 10 или 12 цифр'],
     });
-    expect(registrationInput.safeParse({ ...valid, inn: '540612345712' }).success).toBe(true);
+    expect(registrationInput.safeParse({ ...valid, inn: '540612345730' }).success).toBe(true);
+  });
+
+  it('checks the INN’s check digits, of a company and of an individual entrepreneur', () => {
+    for (const inn of ['1234567890', '5406123457', '540612345712', '540612345731']) {
+      expect(fieldMessages(registrationInput, { ...valid, inn })).toEqual({
+        inn: ['Неверный ИНН: не сходится контрольное число'],
+      });
+    }
+    expect(registrationInput.safeParse({ ...valid, inn: ' 7707083893 ' }).success).toBe(true);
   });
 
   it('refuses fields an applicant must not set', () => {

@@ -33,6 +33,7 @@ import * as jobResult from './migrations/0135-job-result.js';
 import * as catalogWholeOrder from './migrations/0160-catalog-whole-order.js';
 import * as catalogVersionSearch from './migrations/0161-catalog-version-search.js';
 import * as catalogCellsBulkWrites from './migrations/0170-catalog-cells-bulk-writes.js';
+import * as siteOnePhone from './migrations/0190-site-one-phone.js';
 import * as formOrderField from './migrations/0191-form-order-field.js';
 import * as menuDashboardEnglish from './migrations/0192-menu-dashboard-english.js';
 
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0160-catalog-whole-order': catalogWholeOrder,
   '0161-catalog-version-search': catalogVersionSearch,
   '0170-catalog-cells-bulk-writes': catalogCellsBulkWrites,
+  '0190-site-one-phone': siteOnePhone,
   '0191-form-order-field': formOrderField,
   '0192-menu-dashboard-english': menuDashboardEnglish,
 };

@@ -48,7 +48,7 @@ const application = (n: number) => ({
   middleName: 'Ильич',
   phone: '+7 (383) 200-00-00',
   company: 'ООО «Новый дилер»',
-  inn: '5406000001',
+  inn: '5406000018',
   city: 'Омск',
 });
 const token = (value: string) => ({ query: { 'g-recaptcha-response': value } });

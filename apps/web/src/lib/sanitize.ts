@@ -15,3 +15,13 @@ export function sanitizeHtml(html: string): string {
     ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
   });
 }
+
+/**
+ * The text of server HTML, its tags dropped and its paragraphs joined by a space: for places that show a
+ * summary as one line of text (a news card, which is itself a link), decision 190.
+ */
+export function htmlToText(html: string): string {
+  const doc = new DOMParser().parseFromString(sanitizeHtml(html), 'text/html');
+  for (const block of doc.body.querySelectorAll('p, div, li, br, h2, h3, h4, tr, blockquote')) block.after(' ');
+  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMethod, okResult, publicAccess } from '../method.js';
+import { checkInn } from '../schemas/requisites.js';
 import { userSchema } from '../schemas/user.js';
 import {
   authCodeField,
@@ -37,6 +38,20 @@ export const changePasswordUnderRestoreInput = withPasswordConfirmation(
   }),
 );
 
+/**
+ * An applicant's ИНН: 10 digits (a company) or 12 (an individual entrepreneur), its check digits right, as
+ * for the legal entities and the supplier (schemas/requisites.ts), so a typo is caught before a moderator
+ * approves the account.
+ */
+const innWithCheckDigits = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .regex(/^(\d{10}|\d{12})$/, { error: 'validation.inn', abort: true })
+  .superRefine((inn, ctx) => {
+    const message = checkInn(inn);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
 export const registrationInput = withPasswordConfirmation(
   z.strictObject({
     login: loginField,
@@ -48,10 +63,7 @@ export const registrationInput = withPasswordConfirmation(
     middleName: optionalText().optional(),
     phone: phoneField,
     company: required(),
-    inn: z
-      .string({ error: 'validation.required' })
-      .trim()
-      .regex(/^(\d{10}|\d{12})$/, { error: 'validation.inn' }),
+    inn: innWithCheckDigits,
     city: optionalText().optional(),
   }),
 );

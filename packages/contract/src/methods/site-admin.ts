@@ -97,7 +97,11 @@ const basketLinkTemplate = z
 export const siteSettingsInput = z.strictObject({
   siteName: optionalText(200).pipe(z.string().min(1, { error: 'validation.required' })),
   logo: imageUrl,
-  phone: optionalPhone,
+  /**
+   * The header phone of the previous version's page: the one phone is now `supplier.phone` (decision 190).
+   * Accepted, checked and not stored, so a page opened before an update still saves.
+   */
+  phone: optionalPhone.optional(),
   email: optionalEmail,
   feedbackEmail: optionalEmail,
   copyright: optionalText(500),

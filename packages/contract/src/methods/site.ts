@@ -52,7 +52,8 @@ export const supplierInput = z
     kpp: requisite,
     ogrn: requisite,
     address: optionalText(1000),
-    phone: optionalText(100),
+    /** The supplier's one phone: the header, the footer and the bill show it (decision 190). */
+    phone: optionalText(100).pipe(z.string().regex(/^$|^\+?[\d\s()-]{6,30}$/, { error: 'validation.phone' })),
     email: optionalText(200),
     bank: optionalText(300),
     bik: requisite,
@@ -102,6 +103,7 @@ export type Thresholds = z.infer<typeof thresholdsSchema>;
 export const siteSettingsSchema = z.object({
   siteName: z.string(),
   logo: z.string(),
+  /** The same as `supplier.phone` (decision 190), kept for pages of the previous version; read that one. */
   phone: z.string(),
   email: z.string(),
   feedbackEmail: z.string(),

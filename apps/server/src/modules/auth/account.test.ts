@@ -208,7 +208,7 @@ describe('user/register', () => {
     middleName: 'Ильич',
     phone: '+7 (383) 200-00-00',
     company: 'ООО «Новый дилер»',
-    inn: '5406000001',
+    inn: '5406000018',
     city: 'Омск',
     ...overrides,
   });
@@ -237,7 +237,7 @@ describe('user/register', () => {
       first_name: 'Пётр',
       last_name: 'Сидоров',
       company: 'ООО «Новый дилер»',
-      inn: '5406000001',
+      inn: '5406000018',
       two_factor: false,
       language: 'ru',
     });
@@ -333,6 +333,19 @@ describe('user/register', () => {
     });
     expect(await userCount()).toBe(count);
     expect((await t.outbox()).length).toBe(mail);
+  });
+
+  it('refuses an ИНН whose check digits do not match, as the legal entities do', async () => {
+    const count = await userCount();
+    for (const inn of ['1234567890', '540612345712']) {
+      const r = await register(
+        application({ login: `badinn${inn.length}`, email: `badinn${inn.length}@dealer.local`, inn }),
+      );
+      expect(r.status).toBe(400);
+      expect(r.body.error).toBe('VALIDATION');
+      expect(r.body.fields).toEqual({ inn: 'Неверный ИНН: не сходится контрольное число' });
+    }
+    expect(await userCount()).toBe(count);
   });
 
   it('requires every mandatory field', async () => {

@@ -1,7 +1,10 @@
 import type { Db } from '../../db/database.js';
 import { hashPassword } from './passwords.js';
 
-/** The demo accounts of DESIGN §4 (plus `secure`, a dealer with two-step sign-in). Demo seed only. */
+/**
+ * The demo accounts of DESIGN §4 (plus `secure`, a dealer with two-step sign-in). Their ИНН are their
+ * companies' (valid check digits, so the moderator's warning stays for real typos). Demo seed only.
+ */
 export const DEMO_ACCOUNTS = [
   {
     login: 'admin',
@@ -11,7 +14,7 @@ export const DEMO_ACCOUNTS = [
     last: 'Смирнов',
     middle: 'Петрович',
     company: 'ООО «ТехЗапчасть»',
-    inn: '7701234567',
+    inn: '7701234560',
     email: 'admin@dealer-portal.local',
     phone: '+7 (495) 123-45-60',
     city: 'Москва',
@@ -25,7 +28,7 @@ export const DEMO_ACCOUNTS = [
     last: 'Петров',
     middle: 'Сергеевич',
     company: 'ООО «АгроМаш»',
-    inn: '5406123457',
+    inn: '5003123458',
     email: 'dealer@agromash.local',
     phone: '+7 (383) 222-11-00',
     city: 'Новосибирск',
@@ -39,7 +42,7 @@ export const DEMO_ACCOUNTS = [
     last: 'Кузнецова',
     middle: 'Андреевна',
     company: 'ООО «СибТехСервис»',
-    inn: '2465123451',
+    inn: '7804123453',
     email: 'dealer2@sibtech.local',
     phone: '+7 (391) 200-30-40',
     city: 'Красноярск',
@@ -53,7 +56,7 @@ export const DEMO_ACCOUNTS = [
     last: 'Иванова',
     middle: 'Викторовна',
     company: 'ООО «ТехЗапчасть»',
-    inn: '7701234567',
+    inn: '7701234560',
     email: 'employee@dealer-portal.local',
     phone: '+7 (495) 123-45-61',
     city: 'Москва',
@@ -67,7 +70,7 @@ export const DEMO_ACCOUNTS = [
     last: 'Соколов',
     middle: 'Игоревич',
     company: 'ООО «АгроМаш»',
-    inn: '5406123457',
+    inn: '5003123458',
     email: 'secure@agromash.local',
     phone: '+7 (383) 222-11-01',
     city: 'Новосибирск',

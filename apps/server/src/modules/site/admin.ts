@@ -70,7 +70,9 @@ export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
         ...before,
         siteName: input.siteName,
         logo: input.logo,
-        phone: input.phone,
+        // One phone, the supplier's (decision 190); written under the old key too while instances of the
+        // previous version, which read it for the footer, may still run (docs/migrations.md, expand step).
+        phone: input.supplier.phone,
         email: input.email,
         feedbackEmail: input.feedbackEmail,
         copyright: input.copyright,

@@ -78,13 +78,24 @@ const DEFAULT_SETTINGS: Omit<SiteSettings, 'captchaSiteKey' | 'mapsApiKey'> = {
   thresholds: NO_THRESHOLDS,
 };
 
+/**
+ * The supplier with its one phone (decision 190): `supplier.phone`, else the header phone a settings row of
+ * the previous version may still hold alone (migration 0190 copies it; an old instance may write it again).
+ */
+function supplierOf(stored: Partial<SiteSettings>): Supplier {
+  const supplier = { ...NO_SUPPLIER, ...stored.supplier };
+  return { ...supplier, phone: supplier.phone || (typeof stored.phone === 'string' ? stored.phone : '') };
+}
+
 export async function readSiteSettings(db: Db, config: Config): Promise<SiteSettings> {
   const row = await q.mainSettingsRow(db);
   const stored = (row?.value ?? {}) as Partial<SiteSettings>;
+  const supplier = supplierOf(stored);
   return {
     ...DEFAULT_SETTINGS,
     ...stored,
-    supplier: { ...NO_SUPPLIER, ...stored.supplier },
+    phone: supplier.phone,
+    supplier,
     thresholds: { ...NO_THRESHOLDS, ...stored.thresholds },
     captchaSiteKey: config.recaptchaSiteKey,
     mapsApiKey: config.mapsApiKey,
@@ -107,7 +118,7 @@ export async function readThresholds(db: Db): Promise<Thresholds> {
 /** The supplier's requisites (decision 063): the bill and the printed order read them here. */
 export async function readSupplier(db: Db): Promise<Supplier> {
   const row = await q.mainSettingsRow(db);
-  return { ...NO_SUPPLIER, ...(row?.value as Partial<SiteSettings> | undefined)?.supplier };
+  return supplierOf((row?.value ?? {}) as Partial<SiteSettings>);
 }
 
 /** Staff handle every dealer's appeals, requests and returns: their menu says so (issue 13 pt 4). */

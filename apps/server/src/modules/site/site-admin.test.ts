@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteSettingsAdmin, SiteSettingsInput } from '@portal/contract';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
+import { up as onePhone } from '../../db/migrations/0190-site-one-phone.js';
 import { OneC } from '../exchange/testing.js';
 
 /** The back office's settings page (issue 13, point 3) through real HTTP on the real database. */
@@ -170,5 +171,62 @@ describe('site-settings/get and update', () => {
     const logged = await sql<{ after: Record<string, unknown> }>`
       SELECT after FROM audit_log WHERE entity = 'exchange-user' ORDER BY id DESC LIMIT 1`.execute(db());
     expect(JSON.stringify(logged.rows[0]?.after)).not.toMatch(/argon2/);
+  });
+});
+
+describe('one supplier phone in the header, the footer and the bill (decision 190)', () => {
+  it('moves the header phone of the previous version to the supplier, where the bill reads it', async () => {
+    const before = await sql<{ value: Record<string, unknown> }>`
+      SELECT value FROM site_settings WHERE key = 'main'`.execute(db());
+    const original = before.rows[0]!.value;
+    try {
+      // A row as the previous version left it: the header phone filled in, the supplier's empty.
+      const old = {
+        ...original,
+        phone: '+7 (383) 000-11-22',
+        supplier: { ...(original.supplier as object), phone: '' },
+      };
+      await sql`UPDATE site_settings SET value = ${JSON.stringify(old)}::jsonb WHERE key = 'main'`.execute(db());
+      await onePhone(db() as never);
+      const dealer = await t.as('dealer');
+      const seen = await dealer.ok('site/get-main-settings', {});
+      expect(seen.supplier.phone).toBe('+7 (383) 000-11-22');
+      expect(seen.phone).toBe('+7 (383) 000-11-22');
+      const orders = await dealer.ok('order/list', { page: 1, size: 1 });
+      const bill = await dealer.ok('bill/get', { id: orders.items[0]!.id });
+      expect(bill.supplier).toContainEqual(expect.objectContaining({ code: 'PHONE', value: '+7 (383) 000-11-22' }));
+      const stored = await sql<{ value: { supplier: { phone: string } } }>`
+        SELECT value FROM site_settings WHERE key = 'main'`.execute(db());
+      expect(stored.rows[0]!.value.supplier.phone).toBe('+7 (383) 000-11-22');
+    } finally {
+      await sql`UPDATE site_settings SET value = ${JSON.stringify(original)}::jsonb WHERE key = 'main'`.execute(db());
+    }
+  });
+
+  it('saves the one phone from the supplier’s field, without a header phone, and keeps the old key in step', async () => {
+    const view = await admin.ok('site-settings/get', {});
+    const { phone: _headerPhone, ...input } = inputOf(view);
+    input.supplier = { ...input.supplier, phone: '+7 (495) 700-00-01' };
+    const saved = await admin.ok('site-settings/update', input);
+    expect(saved.settings.supplier.phone).toBe('+7 (495) 700-00-01');
+    expect(saved.settings.phone).toBe('+7 (495) 700-00-01');
+    // A page of the previous version sends another header phone: the supplier's stays the one.
+    await admin.ok('site-settings/update', { ...input, phone: '+7 (495) 700-00-99' });
+    const seen = await (await t.as('dealer')).ok('site/get-main-settings', {});
+    expect(seen.phone).toBe('+7 (495) 700-00-01');
+    const stored = await sql<{ value: { phone: string } }>`SELECT value FROM site_settings WHERE key = 'main'`.execute(
+      db(),
+    );
+    expect(stored.rows[0]!.value.phone).toBe('+7 (495) 700-00-01');
+  });
+
+  it('refuses a supplier phone that is not a phone, in Russian', async () => {
+    const view = await admin.ok('site-settings/get', {});
+    const input = inputOf(view);
+    const r = await admin.call('site-settings/update', { ...input, supplier: { ...input.supplier, phone: 'звоните' } });
+    expect(r.status).toBe(400);
+    expect((r.body as { fields?: Record<string, string> }).fields?.['supplier.phone']).toBe(
+      'Введите корректный номер телефона',
+    );
   });
 });

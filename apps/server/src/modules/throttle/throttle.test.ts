@@ -198,7 +198,7 @@ describe('recovery mails and registrations sent at the same moment', () => {
           lastName: 'Петров',
           phone: '+7 (383) 200-00-00',
           company: 'ООО «Ромашка»',
-          inn: '5406000001',
+          inn: '5406000018',
         }),
       ),
     );

@@ -3,12 +3,15 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { portalConfig } from '../../lib/portal-config';
+import { telHref } from '../../lib/phone';
 import { SupplierLine } from '../../components/SupplierLine';
 
 /** Contacts, the supplier's name and requisites (the same as on every bill, decision 063), copyright. */
 export function Footer() {
   const { t } = useTranslation();
   const s = portalConfig.settings;
+  // The supplier's one phone, the same as in the header and on the bill (decision 190).
+  const phone = s?.supplier.phone;
   return (
     <Box
       component="footer"
@@ -26,9 +29,9 @@ export function Footer() {
         fontSize: 14,
       }}
     >
-      {s?.phone && (
-        <Link href={`tel:${s.phone.replace(/[^\d+]/g, '')}`} color="inherit" underline="hover">
-          {s.phone}
+      {phone && (
+        <Link href={telHref(phone)} color="inherit" underline="hover" data-testid="footer-phone">
+          {phone}
         </Link>
       )}
       {s?.email && (

@@ -4,9 +4,11 @@ import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import Logout from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
@@ -21,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { notifyError } from '../../lib/notify';
 import { portalConfig } from '../../lib/portal-config';
+import { telHref } from '../../lib/phone';
 import { rest } from '../../lib/rest';
 import { usePreferences } from '../preferences';
 import { TopBarSlots } from '../slots';
@@ -32,6 +35,8 @@ export function TopBar({ user, onMenu }: { user: User; onMenu: () => void }) {
   const { mode, setMode, language, setLanguage, languages } = usePreferences();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const settings = portalConfig.settings;
+  // The supplier's one phone, the same as in the footer and on the bill (decision 190).
+  const phone = settings?.supplier.phone ?? '';
 
   const signOut = async () => {
     setAnchor(null);
@@ -71,6 +76,30 @@ export function TopBar({ user, onMenu }: { user: User; onMenu: () => void }) {
         <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'center', minWidth: 0 }}>
           <TopBarSlots.Search />
         </Box>
+        {phone && (
+          <>
+            <Button
+              color="inherit"
+              href={telHref(phone)}
+              startIcon={<PhoneOutlined />}
+              aria-label={t('nav.call', { phone })}
+              data-testid="header-phone"
+              sx={{ display: { xs: 'none', lg: 'inline-flex' }, whiteSpace: 'nowrap', flexShrink: 0 }}
+            >
+              {phone}
+            </Button>
+            <Tooltip title={phone}>
+              <IconButton
+                color="inherit"
+                href={telHref(phone)}
+                aria-label={t('nav.call', { phone })}
+                sx={{ display: { xs: 'none', sm: 'inline-flex', lg: 'none' } }}
+              >
+                <PhoneOutlined />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
         <TopBarSlots.Actions />
         {settings?.localeSwitch && (
           <Select
@@ -121,6 +150,15 @@ export function TopBar({ user, onMenu }: { user: User; onMenu: () => void }) {
               {user.company || user.login}
             </Typography>
           </Box>
+          {phone && (
+            // On a phone the top bar keeps its room for the search: the supplier's phone is in this menu.
+            <MenuItem component="a" href={telHref(phone)} sx={{ display: { sm: 'none' } }}>
+              <ListItemIcon>
+                <PhoneOutlined fontSize="small" />
+              </ListItemIcon>
+              {phone}
+            </MenuItem>
+          )}
           <MenuItem component={RouterLink} to={`/user/${user.id}/`} onClick={() => setAnchor(null)}>
             <ListItemIcon>
               <PersonOutline fontSize="small" />

@@ -1,3 +1,5 @@
+import EditIcon from '@mui/icons-material/EditOutlined';
+import PreviewIcon from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,7 +24,8 @@ export function errorAt(errors: FieldErrors, path: string): FieldError | undefin
 
 /**
  * The dialog every content editor uses: full screen on a phone, the form's fields, «Сохранить» and
- * «Отмена». A refusal from the server lands on the fields it names (`fields.title` → `title`).
+ * «Отмена». A refusal from the server lands on the fields it names (`fields.title` → `title`). With
+ * `preview`, «Предпросмотр» shows the values as the site will (decision 190); the fields stay mounted.
  */
 export function EditorDialog<V extends FieldValues>({
   title,
@@ -32,6 +35,7 @@ export function EditorDialog<V extends FieldValues>({
   onSaved,
   children,
   wide = false,
+  preview,
 }: {
   title: string;
   form: UseFormReturn<V>;
@@ -40,11 +44,14 @@ export function EditorDialog<V extends FieldValues>({
   onSaved: () => void;
   children: ReactNode;
   wide?: boolean;
+  /** What the site will show of the current values. */
+  preview?: (values: V) => ReactNode;
 }) {
   const { t } = useTranslation('contentAdmin');
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [error, setError] = useState('');
+  const [previewing, setPreviewing] = useState(false);
   const submit = async (values: V) => {
     setError('');
     try {
@@ -79,7 +86,13 @@ export function EditorDialog<V extends FieldValues>({
       >
         <DialogTitle id="editor-title">{title}</DialogTitle>
         <DialogContent dividers sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
-          {children}
+          <Box sx={{ display: previewing ? 'none' : 'contents' }}>{children}</Box>
+          {previewing && preview && (
+            <Box data-testid="editor-preview" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+              <Alert severity="info">{t('content.previewHint')}</Alert>
+              {preview(form.getValues())}
+            </Box>
+          )}
           {error && (
             <Alert severity="error" role="alert">
               {error}
@@ -87,6 +100,16 @@ export function EditorDialog<V extends FieldValues>({
           )}
         </DialogContent>
         <DialogActions>
+          {preview && (
+            <Button
+              onClick={() => setPreviewing((v) => !v)}
+              aria-pressed={previewing}
+              startIcon={previewing ? <EditIcon /> : <PreviewIcon />}
+              sx={{ mr: 'auto' }}
+            >
+              {previewing ? t('content.backToEdit') : t('content.preview')}
+            </Button>
+          )}
           <Button onClick={onClose}>{t('common:cancel')}</Button>
           <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
             {t('common:save')}

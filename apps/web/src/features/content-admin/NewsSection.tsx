@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { businessDay, newsFields, type NewsAdmin, type NewsFields } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { NewsArticle } from '../../components/NewsArticle';
+import { NewsCard } from '../../components/NewsCard';
 import { fieldMessage } from '../../lib/forms';
 import { formatDate } from '../../lib/format';
 import { rest } from '../../lib/rest';
@@ -14,7 +17,32 @@ import { EditorDialog } from './EditorDialog';
 /** Today in the supplier's calendar (decision 180). */
 const today = () => businessDay();
 
-function NewsEditor({ item, onClose, onSaved }: EditorProps<NewsAdmin>) {
+/** The item as the news list and the news page will show it, from the form's unsaved values. */
+function NewsPreview({ values }: { values: NewsFields }) {
+  const { t } = useTranslation('contentAdmin');
+  const title = values.title.trim() || t('news.untitled');
+  const image = { preview: values.previewImage ?? null, detail: values.detailImage ?? null };
+  const item = { ...values, title, image, isView: true };
+  return (
+    <>
+      <Typography variant="overline" component="h3">
+        {t('news.previewCard')}
+      </Typography>
+      <Box sx={{ maxWidth: 380 }}>
+        <NewsCard item={item} />
+      </Box>
+      <Typography variant="overline" component="h3">
+        {t('news.previewPage')}
+      </Typography>
+      <Typography variant="h1" component="p" sx={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Typography>
+      <NewsArticle item={item} />
+    </>
+  );
+}
+
+export function NewsEditor({ item, onClose, onSaved }: EditorProps<NewsAdmin>) {
   const { t } = useTranslation('contentAdmin');
   const form = useForm<NewsFields>({
     resolver: zodResolver(newsFields) as never,
@@ -35,10 +63,12 @@ function NewsEditor({ item, onClose, onSaved }: EditorProps<NewsAdmin>) {
           detailText: '',
           previewImage: null,
           detailImage: null,
-          active: true,
+          // A new item is a draft until the administrator publishes it (decision 190).
+          active: false,
         },
   });
   const errors = form.formState.errors;
+  const active = form.watch('active');
   return (
     <EditorDialog
       title={item ? item.title : t('news.new')}
@@ -47,6 +77,7 @@ function NewsEditor({ item, onClose, onSaved }: EditorProps<NewsAdmin>) {
       onClose={onClose}
       onSaved={onSaved}
       save={(fields) => (item ? rest('news/update', { id: item.id, fields }) : rest('news/create', { fields }))}
+      preview={(values) => <NewsPreview values={values} />}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 180px' }, pt: 1 }}>
         <TextField
@@ -66,7 +97,14 @@ function NewsEditor({ item, onClose, onSaved }: EditorProps<NewsAdmin>) {
           slotProps={{ inputLabel: { shrink: true } }}
         />
       </Box>
-      <ActiveSwitch form={form} label={t('news.active')} />
+      <Box>
+        <ActiveSwitch form={form} label={t('news.active')} />
+        {!active && (
+          <Typography variant="body2" color="text.secondary" data-testid="news-draft-hint">
+            {t('news.draftHint')}
+          </Typography>
+        )}
+      </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {(['previewImage', 'detailImage'] as const).map((name) => (
           <PictureControl key={name} form={form} name={name} label={t(`news.${name}`)} />

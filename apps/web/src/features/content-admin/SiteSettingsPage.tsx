@@ -29,7 +29,6 @@ function toValues(view: SiteSettingsAdmin): Values {
   return {
     siteName: s.siteName,
     logo: s.logo,
-    phone: s.phone,
     email: s.email,
     feedbackEmail: s.feedbackEmail,
     copyright: s.copyright,
@@ -185,7 +184,6 @@ export default function SiteSettingsPage() {
               />
             )}
           />
-          {text('phone', t('settings.phone'), { type: 'tel' })}
           {text('email', t('settings.email'), { type: 'email' })}
           {text('feedbackEmail', t('settings.feedbackEmail'), { type: 'email' })}
           {text('basketLinkTemplate', t('settings.basketLinkTemplate'), { helper: t('settings.basketLinkHint') })}

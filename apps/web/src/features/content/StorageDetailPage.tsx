@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
 import { RestError } from '../../lib/rest';
 import { storageQuery } from './api';
-import { Picture } from './Picture';
+import { Picture } from '../../components/Picture';
 import { StorageMap } from './StorageMap';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {

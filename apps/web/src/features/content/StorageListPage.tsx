@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { storagesQuery } from './api';
-import { Picture } from './Picture';
+import { Picture } from '../../components/Picture';
 
 /** '/storage/' 'Склады': every warehouse with its photo, address and hours. */
 export default function StorageListPage() {

@@ -4,7 +4,9 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import EditIcon from '@mui/icons-material/Edit';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LockResetIcon from '@mui/icons-material/LockReset';
+import WarningIcon from '@mui/icons-material/WarningAmberOutlined';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -24,6 +26,7 @@ import { isAdmin as isAdminUser } from '../../lib/roles';
 import { userKeys, userQuery } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EditUserDialog } from './EditUserDialog';
+import { innProblem } from './inn-check';
 import { StatusChip } from './StatusChip';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -159,6 +162,12 @@ export default function UserDetailPage() {
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>
           {u.status === 'pending' && isAdmin && <Alert severity="warning">{t('detail.pendingHint')}</Alert>}
+          {isAdmin && innProblem(u.inn) && (
+            <Alert severity="warning" data-testid="inn-warning">
+              <AlertTitle>{innProblem(u.inn)}</AlertTitle>
+              {t('detail.innWarning', { inn: u.inn })}
+            </Alert>
+          )}
           {isAdmin && <Actions user={u} isSelf={me?.id === u.id} />}
           <Paper sx={{ p: { xs: 2, md: 3 } }}>
             <Typography variant="h2" sx={{ mb: 1 }}>
@@ -172,7 +181,19 @@ export default function UserDetailPage() {
             <Field label={t('fields.email')}>{u.email}</Field>
             <Field label={t('fields.phone')}>{u.phone}</Field>
             <Field label={t('fields.company')}>{u.company}</Field>
-            <Field label={t('fields.inn')}>{u.inn}</Field>
+            <Field label={t('fields.inn')}>
+              {u.inn && isAdmin && innProblem(u.inn) ? (
+                <Box
+                  component="span"
+                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'warning.dark' }}
+                >
+                  <WarningIcon fontSize="small" aria-hidden />
+                  {u.inn}
+                </Box>
+              ) : (
+                u.inn
+              )}
+            </Field>
             <Field label={t('fields.city')}>{u.city}</Field>
             <Field label={t('fields.createdAt')}>{formatDate(u.createdAt, true)}</Field>
             <Field label={t('fields.lastLoginAt')}>

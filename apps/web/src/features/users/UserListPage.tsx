@@ -1,6 +1,8 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SearchIcon from '@mui/icons-material/Search';
+import WarningIcon from '@mui/icons-material/WarningAmberOutlined';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -16,6 +18,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { GROUP_CODES, USER_STATUSES, type GroupCode, type UserStatus } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -28,6 +31,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { formatDate } from '../../lib/format';
 import { userListQuery } from './api';
 import { EditUserDialog } from './EditUserDialog';
+import { innProblem } from './inn-check';
 import { StatusChip } from './StatusChip';
 import { useUrlPaging } from '../../lib/list-params';
 
@@ -151,6 +155,19 @@ export default function UserListPage() {
                         <Link component={RouterLink} to={`/user/${u.id}/`}>
                           {u.fullName}
                         </Link>
+                        {innProblem(u.inn) && (
+                          <Tooltip title={innProblem(u.inn)}>
+                            <Chip
+                              size="small"
+                              color="warning"
+                              variant="outlined"
+                              icon={<WarningIcon />}
+                              label={t('list.innBad')}
+                              data-testid="inn-bad"
+                              sx={{ ml: 1, height: 22 }}
+                            />
+                          </Tooltip>
+                        )}
                         <Typography variant="body2" color="text.secondary">
                           {u.email}
                         </Typography>
