@@ -90,3 +90,22 @@ test('a page in English gets the server-driven texts in English, a page in Russi
   await page.goto('/notice/');
   await expect(page.getByText('Добро пожаловать на дилерский портал')).toBeVisible();
 });
+
+test('a user chooses English on the profile, keeps it after a reload, and goes back to Russian', async ({ page }) => {
+  await signIn(page, 'dealer');
+  await page.goto('/profile/');
+  const card = page.getByRole('region', { name: 'Язык' });
+  await card.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await expect(page.getByText('Language saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Language' }).getByRole('button', { name: 'English' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await shot(page, 'profile-language-en');
+  await page.getByRole('region', { name: 'Language' }).getByRole('button', { name: 'Русский' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Профиль' })).toBeVisible();
+  await expect(page.getByText('Язык сохранён')).toBeVisible();
+});

@@ -25,6 +25,7 @@ function deferred<P extends object>(load: () => Promise<{ default: ComponentType
 }
 
 const ActiveBasketWidget = deferred(() => import('../features/baskets/ActiveBasketWidget'));
+const LanguageCard = deferred(() => import('./LanguageCard'));
 const loadProductOrder = () => import('../features/baskets/ProductOrderControl');
 // Not deferred like the others: a product view waits for its quantity and «В корзину» (it suspends into the
 // screen's loading state), so a dealer never sees a product without the order control (issue 11, point 15).
@@ -121,5 +122,8 @@ export const FEATURE_SLOTS: Slots = {
   ],
   ProductOrder: ProductOrderControl,
   preloadProductOrder: () => void loadProductOrder(),
-  profileBlocks: [{ id: 'notices.settings', Component: NoticeSettingsCard }],
+  profileBlocks: [
+    { id: 'app.language', Component: LanguageCard },
+    { id: 'notices.settings', Component: NoticeSettingsCard },
+  ],
 };

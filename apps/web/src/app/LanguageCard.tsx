@@ -1,0 +1,73 @@
+import Paper from '@mui/material/Paper';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { LANGUAGES, type Language } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { currentUserQuery, useCurrentUser } from '../lib/current-user';
+import { notifyError, notifySuccess } from '../lib/notify';
+import { rest } from '../lib/rest';
+import { usePreferences } from './preferences';
+
+const LANGUAGE_NAMES: Record<Language, string> = { ru: 'Русский', en: 'English' };
+
+/**
+ * The profile's «Язык»: the interface switches at once (kept in this browser, spec §1 reads local storage
+ * first) and the user's own language is saved for the e-mails the portal sends them (decision 145). The top
+ * bar keeps no switch (spec §1: locale switching disabled), so this is where a user chooses.
+ */
+export default function LanguageCard() {
+  const { t } = useTranslation('users');
+  const { language, setLanguage } = usePreferences();
+  const me = useCurrentUser();
+  const client = useQueryClient();
+  const save = useMutation({
+    mutationFn: (next: Language) => {
+      const user = me.data;
+      if (!user) return Promise.resolve(null);
+      return rest('user/update-profile', {
+        lastName: user.lastName,
+        firstName: user.firstName,
+        middleName: user.middleName,
+        email: user.email,
+        phone: user.phone,
+        city: user.city,
+        language: next,
+      });
+    },
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      notifySuccess(t('profile.languageSaved'));
+    },
+    onError: notifyError,
+  });
+  const current: Language = language.startsWith('en') ? 'en' : 'ru';
+  return (
+    <Paper component="section" sx={{ p: { xs: 2, md: 3 } }} aria-labelledby="profile-language">
+      <Typography variant="h2" id="profile-language" sx={{ mb: 1 }}>
+        {t('profile.language')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('profile.languageHint')}
+      </Typography>
+      <ToggleButtonGroup
+        exclusive
+        value={current}
+        disabled={save.isPending}
+        aria-label={t('profile.language')}
+        onChange={(_, next: Language | null) => {
+          if (!next || next === current) return;
+          setLanguage(next);
+          save.mutate(next);
+        }}
+      >
+        {LANGUAGES.map((l) => (
+          <ToggleButton key={l} value={l} lang={l}>
+            {LANGUAGE_NAMES[l]}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </Paper>
+  );
+}
