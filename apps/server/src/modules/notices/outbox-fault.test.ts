@@ -125,7 +125,7 @@ describe('a failing outbox inside a change', () => {
       lastName: 'Сидоров',
       phone: '+7 (383) 200-00-00',
       company: `ООО «${MARK}»`,
-      inn: '5406000001',
+      inn: '5406000018',
     };
     const sent = await mails();
     await refuseMail(MARK);
