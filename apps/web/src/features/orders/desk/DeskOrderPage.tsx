@@ -1,4 +1,4 @@
-import type { DeskOrder, DeskOrderChange } from '@portal/contract';
+import { staffMayMoveStatus, statusMoveNeedsReason, type DeskOrder, type DeskOrderChange } from '@portal/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -154,7 +154,14 @@ function Actions({
   const [status, setStatus] = useState(String(o.status.id));
   const [note, setNote] = useState('');
   const [confirmCancel, setConfirmCancel] = useState(false);
+  // Leaving «Отменен», «Отгружен» or «Выполнен» asks for a confirmation and a reason (decision 193).
+  const [exitReason, setExitReason] = useState<string | null>(null);
+  const [cancelReason, setCancelReason] = useState('');
   const statusChanged = status !== String(o.status.id);
+  const codeOf = (id: string) => statuses.data?.items.find((s) => String(s.id) === id)?.code ?? '';
+  // Choosing a working status for a cancelled order undoes the cancellation with it.
+  const moveTo = (extra: Pick<DeskOrderChange, 'confirm' | 'reason'> = {}) =>
+    onChange({ status: Number(status), ...(o.isCanceled ? { isCanceled: false } : {}), ...extra });
   return (
     <Section title={t('actions')} testId="desk-actions">
       <Box
@@ -162,8 +169,8 @@ function Actions({
         onSubmit={(e) => {
           e.preventDefault();
           if (!statusChanged) return;
-          // Choosing a working status for a cancelled order undoes the cancellation with it.
-          onChange(o.isCanceled ? { status: Number(status), isCanceled: false } : { status: Number(status) });
+          if (statusMoveNeedsReason(o.status.code, codeOf(status))) setExitReason('');
+          else moveTo();
         }}
         sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
       >
@@ -176,7 +183,7 @@ function Actions({
           sx={{ minWidth: 200, flexGrow: 1 }}
         >
           {statuses.data?.items.map((s) => (
-            <MenuItem key={s.id} value={String(s.id)}>
+            <MenuItem key={s.id} value={String(s.id)} disabled={!staffMayMoveStatus(o.status.code, s.code)}>
               {s.name}
             </MenuItem>
           ))}
@@ -238,7 +245,20 @@ function Actions({
       </Box>
       <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)}>
         <DialogTitle>{t('canceled')}</DialogTitle>
-        <DialogContent>{t('cancelConfirm', { id: o.id })}</DialogContent>
+        <DialogContent>
+          {t('cancelConfirm', { id: o.id })}
+          <TextField
+            fullWidth
+            multiline
+            minRows={2}
+            label={t('statusReason')}
+            helperText={t('statusReasonHint')}
+            value={cancelReason}
+            onChange={(e) => setCancelReason(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+            sx={{ mt: 2 }}
+          />
+        </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirmCancel(false)}>{t('cancel')}</Button>
           <Button
@@ -246,7 +266,44 @@ function Actions({
             variant="contained"
             onClick={() => {
               setConfirmCancel(false);
-              onChange({ isCanceled: true });
+              onChange({ isCanceled: true, ...(cancelReason.trim() ? { reason: cancelReason.trim() } : {}) });
+              setCancelReason('');
+            }}
+          >
+            {t('confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={exitReason !== null} onClose={() => setExitReason(null)} fullWidth maxWidth="sm">
+        <DialogTitle>{t('statusExitTitle', { from: o.status.name })}</DialogTitle>
+        <DialogContent>
+          <Typography sx={{ mb: 2 }}>
+            {t('statusExitText', {
+              from: o.status.name,
+              to: statuses.data?.items.find((s) => String(s.id) === status)?.name ?? '',
+            })}
+          </Typography>
+          <TextField
+            autoFocus
+            required
+            fullWidth
+            multiline
+            minRows={2}
+            label={t('statusReason')}
+            helperText={t('statusReasonHint')}
+            value={exitReason ?? ''}
+            onChange={(e) => setExitReason(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'status-reason' } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setExitReason(null)}>{t('cancel')}</Button>
+          <Button
+            variant="contained"
+            disabled={busy || !exitReason?.trim()}
+            onClick={() => {
+              moveTo({ confirm: true, reason: exitReason?.trim() });
+              setExitReason(null);
             }}
           >
             {t('confirm')}
