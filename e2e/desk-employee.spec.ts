@@ -64,5 +64,9 @@ test('an employee processes a new order at the desk; leaving «Отменен» 
   await expect(page.getByTestId('desk-history')).toContainText('Статус: «Отменен» → «Принят»');
   await expect(page.getByTestId('desk-history')).toContainText('Товар пришёл');
   await expect.poll(async () => (await outbox()).slice(mails).some((m) => m.text.includes('Товар пришёл'))).toBe(true);
+  // An employee marks it paid; taking the mark back is an administrator's (decision 193).
+  await page.getByLabel('Оплачен', { exact: true }).click();
+  await expect(page.getByText('Снять отметку «Оплачен» может только администратор')).toBeVisible();
+  await expect(page.getByLabel('Оплачен', { exact: true })).toBeDisabled();
   await both(page, 'order');
 });

@@ -26,9 +26,11 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState, Loading } from '../../../components/States';
+import { useCurrentUser } from '../../../lib/current-user';
 import { formatDate, money } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { rest } from '../../../lib/rest';
+import { isAdmin } from '../../../lib/roles';
 import { statusesQuery } from '../api';
 import { OrderHistory } from '../components/OrderHistory';
 import { OrderFlags, StatusChip } from '../components/OrderFlags';
@@ -154,6 +156,9 @@ function Actions({
   const [status, setStatus] = useState(String(o.status.id));
   const [note, setNote] = useState('');
   const [confirmCancel, setConfirmCancel] = useState(false);
+  // Only an administrator takes the paid mark back (decision 193); the server refuses an employee anyway.
+  const admin = isAdmin(useCurrentUser().data);
+  const paidLocked = o.isPayment && !admin;
   // Leaving «Отменен», «Отгружен» or «Выполнен» asks for a confirmation and a reason (decision 193).
   const [exitReason, setExitReason] = useState<string | null>(null);
   const [cancelReason, setCancelReason] = useState('');
@@ -195,10 +200,19 @@ function Actions({
       <Box sx={{ display: 'grid', mb: 2 }}>
         <FormControlLabel
           control={
-            <Switch checked={o.isPayment} disabled={busy} onChange={(e) => onChange({ isPayment: e.target.checked })} />
+            <Switch
+              checked={o.isPayment}
+              disabled={busy || paidLocked}
+              onChange={(e) => onChange({ isPayment: e.target.checked })}
+            />
           }
           label={t('paid')}
         />
+        {paidLocked && (
+          <Typography variant="caption" color="text.secondary">
+            {t('paidAdminOnly')}
+          </Typography>
+        )}
         <FormControlLabel
           control={
             <Switch checked={o.isWarning} disabled={busy} onChange={(e) => onChange({ isWarning: e.target.checked })} />
@@ -505,6 +519,7 @@ function Corrections({ o, onDone }: { o: DeskOrder; onDone: (o: DeskOrder) => vo
 function Bill({ o, onDone }: { o: DeskOrder; onDone: (o: DeskOrder) => void }) {
   const { t } = useTranslation('desk');
   const [confirmReplace, setConfirmReplace] = useState(false);
+  const admin = isAdmin(useCurrentUser().data);
   const issue = useMutation({
     mutationFn: async (what: { file?: File; replaceFile?: boolean }) => {
       if (!what.file) return rest('desk-order/bill', { id: o.id, ...(what.replaceFile ? { replaceFile: true } : {}) });
@@ -519,6 +534,8 @@ function Bill({ o, onDone }: { o: DeskOrder; onDone: (o: DeskOrder) => void }) {
   });
   // An attached file wins (decision 131): it is what the dealer opens, and what «Открыть счёт» opens here.
   const attached = Boolean(o.billFileName);
+  // Only an administrator replaces an attached bill file (decision 193).
+  const replaceLocked = attached && !admin;
   const openHref = attached && o.bill ? o.bill.src : `/bill/${o.id}/print/`;
   return (
     <Section title={t('bill')} testId="desk-bill">
@@ -533,12 +550,12 @@ function Bill({ o, onDone }: { o: DeskOrder; onDone: (o: DeskOrder) => void }) {
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button
           variant="outlined"
-          disabled={issue.isPending || o.isCanceled}
+          disabled={issue.isPending || o.isCanceled || replaceLocked}
           onClick={() => (attached ? setConfirmReplace(true) : issue.mutate({}))}
         >
           {o.billIssuedAt ? t('billRegenerate') : t('billGenerate')}
         </Button>
-        <Button component="label" disabled={issue.isPending || o.isCanceled}>
+        <Button component="label" disabled={issue.isPending || o.isCanceled || replaceLocked}>
           {t('billAttach')}
           <input
             hidden
@@ -555,6 +572,11 @@ function Bill({ o, onDone }: { o: DeskOrder; onDone: (o: DeskOrder) => void }) {
           {t('billOpen')}
         </Button>
       </Box>
+      {replaceLocked && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+          {t('billAdminOnly')}
+        </Typography>
+      )}
       <Dialog open={confirmReplace} onClose={() => setConfirmReplace(false)}>
         <DialogTitle>{t('billReplaceTitle')}</DialogTitle>
         <DialogContent>
