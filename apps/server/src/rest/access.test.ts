@@ -118,6 +118,35 @@ describe('the contract', () => {
   });
 });
 
+/**
+ * Decision 193: employees run the order desk; administrators keep settings, the exchange, the audit log and
+ * user management. Read from the declarations the loop below calls, so a desk method added for
+ * administrators alone fails here.
+ */
+describe('the staff’s desk', () => {
+  const desk = table.filter(([name]) => name.startsWith('desk-order/') || name.startsWith('desk/'));
+  const adminOnly = table.filter(([name]) =>
+    /^(exchange\/|site-settings\/|audit\/|user\/(create|update|delete|approve|reject|block|unblock)$)/.test(name),
+  );
+
+  it('every desk method admits employees and administrators, and no dealer', () => {
+    expect(desk.length).toBeGreaterThanOrEqual(7);
+    for (const [name, declaration] of desk) {
+      expect(expectedFor(declaration.access, rolesOfCaller('employee')), name).toBe('allowed');
+      expect(expectedFor(declaration.access, rolesOfCaller('admin')), name).toBe('allowed');
+      expect(expectedFor(declaration.access, rolesOfCaller('dealer')), name).toBe('FORBIDDEN');
+    }
+  });
+
+  it('settings, the exchange, the audit log and user management stay administrators’', () => {
+    expect(adminOnly.length).toBeGreaterThan(5);
+    for (const [name, declaration] of adminOnly) {
+      expect(expectedFor(declaration.access, rolesOfCaller('employee')), name).toBe('FORBIDDEN');
+      expect(expectedFor(declaration.access, rolesOfCaller('admin')), name).toBe('allowed');
+    }
+  });
+});
+
 describe.each(table)('%s', (name, declaration) => {
   it.each(CALLERS)('as %s: allowed or refused exactly as its access rule says', async (caller) => {
     const c = await clientFor(caller);

@@ -44,12 +44,13 @@ export type RefKind = 'order' | 'return' | 'appeal';
 
 /**
  * Where a user opens a referenced record, or null when they may not (the route guard would turn them away):
- * an order on the desk for an administrator, on the dealer's order page with order-fetch; a return and an
+ * an order on the desk for staff, on the dealer's order page with order-fetch; a return and an
  * appeal on their detail pages.
  */
 export function refPath(kind: RefKind, id: number, user: { permissions: unknown } | null | undefined): string | null {
   if (kind === 'order') {
-    if (mayOpen('user-create', user)) return `/desk/order/${id}/`;
+    // Staff open it on the desk (decision 193), a dealer on their order page.
+    if (mayOpen('comment-create', user)) return `/desk/order/${id}/`;
     return mayOpen('order-fetch', user) ? `/order/${id}/` : null;
   }
   if (kind === 'return') return mayOpen('returns-fetch', user) ? `/returns/${id}/` : null;

@@ -11,6 +11,11 @@ export const DESK_MESSAGES = {
     'error.orderCanceledChange': 'Заказ отменён — сначала верните его в работу, выбрав новый статус',
     'error.orderUncancelStatus': 'Чтобы снять отмену, выберите статус, в который вернуть заказ',
     'error.orderUnknownStatus': 'Такого статуса заказа нет',
+    'error.orderStatusMove': 'Заказ нельзя перевести из статуса «{0}» в статус «{1}»',
+    'error.orderStatusReason':
+      'Чтобы вывести заказ из статуса «{0}», подтвердите изменение и укажите причину — её увидит дилер',
+    'error.employeePaidClear': 'Снять отметку «Оплачен» может только администратор',
+    'error.employeeBillReplace': 'Заменить выставленный счёт может только администратор',
     'error.orderLineUnknown': 'В заказе нет позиции № {0}',
     'error.orderLinesEmpty': 'В заказе не останется ни одной позиции — отмените заказ вместо этого',
     'error.orderLineStock': 'Недостаточно товара «{0}» на складах: доступно {1}',
@@ -64,6 +69,11 @@ export const DESK_MESSAGES = {
     'error.orderCanceledChange': 'The order is cancelled: first put it back to work by choosing a new status',
     'error.orderUncancelStatus': 'To undo the cancellation, choose the status to return the order to',
     'error.orderUnknownStatus': 'There is no such order status',
+    'error.orderStatusMove': 'The order cannot move from status «{0}» to «{1}»',
+    'error.orderStatusReason':
+      'To move the order out of status «{0}», confirm the change and give a reason — the dealer will see it',
+    'error.employeePaidClear': 'Only an administrator may clear the «Paid» mark',
+    'error.employeeBillReplace': 'Only an administrator may replace an issued bill',
     'error.orderLineUnknown': 'The order has no line № {0}',
     'error.orderLinesEmpty': 'The order would have no lines left: cancel the order instead',
     'error.orderLineStock': 'Not enough “{0}” in stock: {1} available',

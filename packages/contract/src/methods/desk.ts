@@ -15,10 +15,44 @@ import { orderSchema } from './orders.js';
 import { dealerCompanyFilter } from './staff-filter.js';
 
 /**
- * The supplier's desk (issue 13, decisions 100–102): administrators process every dealer's orders. These are
- * staff methods of their own, so spec §6 stays as written for `order/*` (dealers and administrators).
+ * The supplier's desk (issue 13, decisions 100–102, 193): staff — administrators and employees, the supplier's
+ * managers — process every dealer's orders. These are staff methods of their own, so spec §6 stays as written
+ * for `order/*` (dealers and administrators).
  */
-const admins = onlyRoles(Role.ADMINS);
+const staff = onlyRoles(Role.ADMINS | Role.EMPLOYEES);
+
+/**
+ * Status moves staff may make at the desk (decision 193), by status code: from → the codes it may move to.
+ * 1C, the master of statuses, is not bound. A status code outside this table moves freely, except out of a
+ * terminal status (below).
+ */
+export const STAFF_STATUS_MOVES: Readonly<Record<string, readonly string[]>> = {
+  N: ['A', 'P', 'S', 'F', 'C'],
+  A: ['N', 'P', 'S', 'F', 'C'],
+  P: ['N', 'A', 'S', 'F', 'C'],
+  S: ['N', 'A', 'P', 'F'],
+  F: ['N', 'A', 'P', 'S'],
+  C: ['N', 'A', 'P'],
+};
+
+/**
+ * Statuses left only with a confirmation and a reason the dealer is told (decision 193); the step from
+ * «Отгружен» to «Выполнен» is the order's normal course and needs neither.
+ */
+export const CONFIRMED_STATUS_EXITS: readonly string[] = ['C', 'S', 'F'];
+
+/** Whether a move from one status code to another needs the confirmation and a reason (decision 193). */
+export function statusMoveNeedsReason(from: string, to: string): boolean {
+  if (from === to || !CONFIRMED_STATUS_EXITS.includes(from)) return false;
+  return !(from === 'S' && to === 'F');
+}
+
+/** Whether staff may move an order from one status code to another at the desk (decision 193). */
+export function staffMayMoveStatus(from: string, to: string): boolean {
+  const moves = STAFF_STATUS_MOVES[from];
+  if (!moves || !Object.hasOwn(STAFF_STATUS_MOVES, to)) return true;
+  return from === to || moves.includes(to);
+}
 
 /** A flag filter: a boolean, or Y/N as a route's query string carries it. */
 const flag = z
@@ -86,6 +120,10 @@ export const deskOrderChangeInput = z.strictObject({
     .optional(),
   /** A message for the dealer (shown in the history, told by notice and e-mail). */
   note: optionalText(2000).optional(),
+  /** Leaving «Отменен», «Отгружен» or «Выполнен» (decision 193): the manager confirms it… */
+  confirm: z.boolean({ error: 'validation.invalid' }).optional(),
+  /** …and says why; the dealer is told the reason with the change. */
+  reason: optionalText(1000).optional(),
 });
 export type DeskOrderChange = z.input<typeof deskOrderChangeInput>;
 
@@ -112,21 +150,21 @@ export const deskMethods = {
     name: 'desk-order/list',
     input: listInput(deskOrderFilter, ['ID', 'DATE_CREATE', 'PRICE', 'STATUS']),
     result: listResult(deskOrderSchema),
-    access: admins,
+    access: staff,
   }),
   /** The order with its lines, corrections, history and files. */
   'desk-order/get': defineMethod({
     name: 'desk-order/get',
     input: byIdInput,
     result: deskOrderSchema,
-    access: admins,
+    access: staff,
   }),
   /** Status, flags, lines and a note in one change: one transaction, one history line, the dealer told. */
   'desk-order/change': defineMethod({
     name: 'desk-order/change',
     input: deskOrderChangeInput,
     result: deskOrderSchema,
-    access: admins,
+    access: staff,
   }),
   /**
    * Issue the bill: attach a file the administrator uploaded (files/save), or the generated one (no file).
@@ -141,7 +179,7 @@ export const deskMethods = {
       note: optionalText(2000).optional(),
     }),
     result: deskOrderSchema,
-    access: admins,
+    access: staff,
   }),
   /**
    * Attach the order's commercial offer (spec §3 `commerceOffer`, decision 146): a file the administrator
@@ -156,7 +194,7 @@ export const deskMethods = {
       note: optionalText(2000).optional(),
     }),
     result: deskOrderSchema,
-    access: admins,
+    access: staff,
   }),
   /** Accept or refuse a dealer's correction waiting for a decision. */
   'desk-order/correction': defineMethod({
@@ -167,13 +205,13 @@ export const deskMethods = {
       reason: optionalText(1000).optional(),
     }),
     result: deskOrderSchema,
-    access: admins,
+    access: staff,
   }),
   /** What waits for staff (the admin dashboard). */
   'desk/summary': defineMethod({
     name: 'desk/summary',
     input: z.strictObject({}).optional(),
     result: deskSummarySchema,
-    access: admins,
+    access: staff,
   }),
 };

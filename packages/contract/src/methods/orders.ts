@@ -320,7 +320,13 @@ export const orderMethods = {
   /** Back office: an employee or administrator moves an order to another status. */
   'order/set-status': defineMethod({
     name: 'order/set-status',
-    input: z.strictObject({ id: idSchema, status: idSchema }),
+    input: z.strictObject({
+      id: idSchema,
+      status: idSchema,
+      /** Leaving «Отменен», «Отгружен» or «Выполнен» takes a confirmation and a reason (decision 193). */
+      confirm: z.boolean({ error: 'validation.invalid' }).optional(),
+      reason: optionalText(1000).optional(),
+    }),
     result: orderSchema,
     access: onlyRoles(Role.ADMINS | Role.EMPLOYEES),
   }),

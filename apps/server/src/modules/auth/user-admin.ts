@@ -9,15 +9,19 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { containsPattern, countAndPage } from '../../rest/paging.js';
 import type { Actor, UserRow } from './actor.js';
-import { isAdmin, isDealer } from './roles.js';
+import { isAdmin, isDealer, isStaff } from './roles.js';
 import './tables.js';
 
 /**
  * Who a caller may see (the rule lives in the WHERE): administrators everyone; a dealer themselves and the
- * working dealer accounts of their own company (same non-empty `company`); anyone else only themselves.
+ * working dealer accounts of their own company (same non-empty `company`); an employee themselves and every
+ * dealer's card, to read (decision 193: employees run the desk); anyone else only themselves.
  */
 function visibleTo<O>(actor: Actor, query: SelectQueryBuilder<Database, 'users', O>) {
   if (isAdmin(actor)) return query;
+  if (isStaff(actor)) {
+    return query.where((eb) => eb.or([eb('users.id', '=', actor.id), sql<boolean>`'DEALERS' = ANY(users.groups)`]));
+  }
   if (isDealer(actor) && actor.row.company.trim()) {
     return query.where((eb) =>
       eb.or([

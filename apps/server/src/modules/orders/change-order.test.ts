@@ -170,7 +170,17 @@ describe('changeOrder', () => {
       message: 'error.orderCanceledChange',
     });
     expect(await refusal({ bill: {} })).toMatchObject({ message: 'error.orderCanceledChange' });
-    await changeOrder(deps, order.id, { isCanceled: false, status: { code: 'A' } }, by);
+    // Leaving «Отменен» takes a confirmation and a reason (decision 193).
+    expect(await refusal({ isCanceled: false, status: { code: 'A' } })).toMatchObject({
+      code: 'VALIDATION',
+      message: 'error.orderStatusReason',
+    });
+    await changeOrder(
+      deps,
+      order.id,
+      { isCanceled: false, status: { code: 'A' }, confirm: true, reason: 'Вернули' },
+      by,
+    );
     o = await dealer.ok('order/get', { id: order.id });
     expect([o.isCanceled, o.status.code]).toEqual([false, 'A']);
 
@@ -181,7 +191,8 @@ describe('changeOrder', () => {
       message: 'error.orderNotCorrectable',
     });
     await changeOrder(deps, order.id, { status: { code: 'F' } }, by);
-    expect(await refusal({ status: { code: 'A' } })).toMatchObject({ message: 'error.orderCompleted' });
+    expect(await refusal({ status: { code: 'A' } })).toMatchObject({ message: 'error.orderStatusReason' });
+    expect(await refusal({ status: { code: 'C' } })).toMatchObject({ message: 'error.orderShippedCancel' });
     expect(await refusal({ status: { code: 'NOPE' } })).toMatchObject({
       code: 'VALIDATION',
       message: 'error.orderUnknownStatus',
@@ -192,8 +203,10 @@ describe('changeOrder', () => {
     // Through the API the refusal reads in Russian.
     await changeOrder(deps, order.id, { status: { code: 'F' } }, { userId: null, source: 'exchange' });
     const r = await admin.call('order/set-status', { id: order.id, status: status.N! });
-    expect(r.status).toBe(409);
-    expect(r.body.error_description).toBe('Заказ выполнен — его статус больше не меняется');
+    expect(r.status).toBe(400);
+    expect(r.body.error_description).toBe(
+      'Чтобы вывести заказ из статуса «Выполнен», подтвердите изменение и укажите причину — её увидит дилер',
+    );
     o = await dealer.ok('order/get', { id: order.id });
     expect(o.status.code).toBe('F');
     expect(o.history!.at(-1)).toMatchObject({ source: 'exchange', author: 'Обмен с 1С' });

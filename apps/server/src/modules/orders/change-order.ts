@@ -1,4 +1,4 @@
-import { translate, type Language, type NoticeKind } from '@portal/contract';
+import { staffMayMoveStatus, statusMoveNeedsReason, translate, type Language, type NoticeKind } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -29,6 +29,8 @@ export interface OrderDeps {
 export interface ChangeAuthor {
   userId: number | null;
   source: 'desk' | 'exchange' | 'dealer' | 'system';
+  /** An employee at the desk, not an administrator: the limits of decision 193 apply. */
+  employee?: boolean;
 }
 
 /** A line of the order by its id (0 takes it out), or a product to add (or set, if the order has it). */
@@ -51,6 +53,12 @@ export interface OrderChange {
   correction?: { id: number; decision: 'accepted' | 'refused' | 'sent'; reason?: string };
   /** A message for the dealer. */
   note?: string;
+  /**
+   * Staff leaving «Отменен», «Отгружен» or «Выполнен» (decision 193): the confirmation and the reason, which
+   * the dealer is told as the change's note.
+   */
+  confirm?: boolean;
+  reason?: string;
   /** The exchange only (decision 096): the lines as 1C has them, prices included (see supplier-lines.ts). */
   supplierLines?: SupplierLine[];
   /** The exchange only: the order's sum as 1C says it, after its lines. */
@@ -139,8 +147,17 @@ async function applyChange(
   const stillCanceled = order.is_canceled && !(target && !cancels);
 
   // What the order's state does not allow (1C, the master of statuses, may move a finished order).
-  if (target && current.code === FINAL_STATUS && !fromExchange) throw refuse('error.orderCompleted');
+  if (target && current.code === FINAL_STATUS && !fromExchange && by.source !== 'desk')
+    throw refuse('error.orderCompleted');
   if (cancels && SHIPPED_STATUSES.includes(current.code) && !fromExchange) throw refuse('error.orderShippedCancel');
+  // Staff move statuses along the table of decision 193; leaving a terminal status takes a confirmation and
+  // a reason, which the dealer is told with the change.
+  if (target && by.source === 'desk') {
+    if (!staffMayMoveStatus(current.code, target.code))
+      throw refuse('error.orderStatusMove', current.name, target.name);
+    if (statusMoveNeedsReason(current.code, target.code) && (!change.confirm || !change.reason?.trim()))
+      throw new AppError('VALIDATION', 'error.orderStatusReason', { args: [current.name] });
+  }
   if (
     stillCanceled &&
     !fromExchange &&
@@ -176,6 +193,9 @@ async function applyChange(
     }
   }
   if (change.isPayment !== undefined && change.isPayment !== order.is_paid) {
+    // The paid mark is the supplier's accounting's word (decision 193): an employee sets it, only an
+    // administrator takes it back.
+    if (by.employee && !change.isPayment) throw new AppError('FORBIDDEN', 'error.employeePaidClear');
     set.is_paid = change.isPayment;
     changes.push({ field: 'isPayment', before: order.is_paid, after: change.isPayment });
   }
@@ -249,6 +269,9 @@ async function applyChange(
     const attached = await db.selectFrom('orders').select('bill_file_id').where('id', '=', orderId).executeTakeFirst();
     const current = attached?.bill_file_id == null ? undefined : await fileById(db, attached.bill_file_id);
     if (fileId === null && current && !change.bill.replaceFile) throw refuse('error.orderBillAttached', current.name);
+    // A bill file staff attached is a document the dealer may already pay by (decision 193): only an
+    // administrator replaces it.
+    if (by.employee && current) throw new AppError('FORBIDDEN', 'error.employeeBillReplace');
     await db
       .updateTable('orders')
       .set({ bill_file_id: fileId, bill_issued_at: new Date(), updated_at: new Date() })
@@ -267,7 +290,8 @@ async function applyChange(
     if (offer) changes.push(offer);
   }
 
-  const note = change.note?.trim() ?? '';
+  // The reason for a status move (decision 193) reaches the dealer as the change's note, before any message.
+  const note = [change.reason?.trim() ?? '', change.note?.trim() ?? ''].filter(Boolean).join('\n\n');
   if (changes.length === 0 && note === '') return { orderId, historyId: null, changes };
 
   const history = await db

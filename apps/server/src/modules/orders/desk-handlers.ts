@@ -1,9 +1,9 @@
-import type { DeskOrder, deskMethods, Language } from '@portal/contract';
+import { Role, type DeskOrder, type deskMethods, type Language } from '@portal/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { inTransaction, requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { recordAudit } from '../audit/index.js';
-import { countUsersAwaitingApproval } from '../auth/index.js';
+import { countUsersAwaitingApproval, isAdmin } from '../auth/index.js';
 import { countAppealsWaiting } from '../forms/index.js';
 import { countReturnsWaiting } from '../returns/index.js';
 import { countWishesWaiting } from '../wishes/index.js';
@@ -72,7 +72,8 @@ async function deskOrder(ctx: RestContext, id: number): Promise<DeskOrder> {
   const actor = requireActor(ctx);
   const row = await q.deskOrderRow(ctx.db, id);
   if (!row) throw notFound();
-  const full = await loadOrder(ctx.db, actor, id, ctx.language);
+  // The desk sees every dealer's order (decision 193): an employee loads it as an administrator would.
+  const full = await loadOrder(ctx.db, { ...actor, roles: actor.roles | Role.ADMINS }, id, ctx.language);
   return {
     ...full,
     ...toDesk(row, ctx.language),
@@ -126,7 +127,11 @@ async function act(ctx: RestContext, orderId: number, action: string, change: (t
   const actor = requireActor(ctx);
   await inTransaction(ctx, async (trx) => {
     const c = await change(trx);
-    const r = await changeOrder({ ...ctx, db: trx }, orderId, c, { userId: actor.id, source: 'desk' });
+    const r = await changeOrder({ ...ctx, db: trx }, orderId, c, {
+      userId: actor.id,
+      source: 'desk',
+      employee: !isAdmin(actor),
+    });
     if (r.historyId === null) throw new AppError('CONFLICT', 'error.orderNoChange');
     const { before, after } = auditOf(r.changes, c.note?.trim() ?? '');
     await recordAudit(trx, ctx, { entity: 'desk-order', id: orderId, action, before, after });

@@ -157,7 +157,13 @@ describe('desk-order/*', () => {
     expect(r).toMatchObject({ isCanceled: true, status: { code: 'C' } });
     const paid = await admin.call('desk-order/change', { id: order.id, isPayment: true, note: 'x' });
     expect(paid.status).toBe(409);
-    r = await admin.ok('desk-order/change', { id: order.id, isCanceled: false, status: status.A! });
+    r = await admin.ok('desk-order/change', {
+      id: order.id,
+      isCanceled: false,
+      status: status.A!,
+      confirm: true,
+      reason: 'Дилер подтвердил заказ',
+    });
     expect(r).toMatchObject({ isCanceled: false, status: { code: 'A' } });
 
     await admin.ok('desk-order/change', { id: order.id, status: status.S! });
@@ -166,7 +172,10 @@ describe('desk-order/*', () => {
     expect(cancel.body.error_description).toBe('Отгруженный или выполненный заказ отменить нельзя — оформите возврат');
     await admin.ok('desk-order/change', { id: order.id, status: status.F! });
     const done = await admin.call('desk-order/change', { id: order.id, status: status.A! });
-    expect(done.body.error_description).toBe('Заказ выполнен — его статус больше не меняется');
+    expect(done.status).toBe(400);
+    expect(done.body.error_description).toBe(
+      'Чтобы вывести заказ из статуса «Выполнен», подтвердите изменение и укажите причину — её увидит дилер',
+    );
     // A refused change wrote nothing: the last history line is the completion.
     expect((await dealer.ok('order/get', { id: order.id })).history!.at(-1)!.lines).toEqual([
       'Статус: «Отгружен» → «Выполнен»',
@@ -376,8 +385,8 @@ describe('desk-order/*', () => {
     const long = await admin.call('desk-order/offer', { id: order.id, fileId: pngId, description: 'x'.repeat(256) });
     expect(long.status).toBe(400);
     expect(long.body.error_description).toMatch(/[а-яё]/i);
-    // Only administrators attach it.
-    for (const who of [dealer, dealer2, await t.as('employee')]) {
+    // Only staff attach it (decision 193: employees too).
+    for (const who of [dealer, dealer2]) {
       expect((await who.call('desk-order/offer', { id: order.id, fileId: null })).status).toBe(403);
     }
   });
@@ -472,12 +481,112 @@ describe('desk-order/*', () => {
     expect(mine).not.toContain('Заказы дилеров');
   });
 
-  it('is for administrators only: a dealer cannot reach another’s order or the desk', async () => {
+  it('is for staff only: a dealer cannot reach another’s order or the desk', async () => {
     const order = await newOrder();
-    for (const who of [dealer, dealer2, await t.as('employee')]) {
+    for (const who of [dealer, dealer2]) {
       expect((await who.call('desk-order/get', { id: order.id })).status).toBe(403);
       expect((await who.call('desk-order/change', { id: order.id, isPayment: true })).status).toBe(403);
     }
     expect((await dealer2.call('order/get', { id: order.id })).status).toBe(404);
+  });
+
+  it('employees run the desk; they neither clear «Оплачен» nor replace an attached bill (decision 193)', async () => {
+    const employee = await t.as('employee');
+    const order = await newOrder();
+    const [row] = (await employee.ok('desk-order/list', { filter: { search: String(order.id) } })).items;
+    expect(row).toMatchObject({ id: order.id, dealer: { login: 'dealer' } });
+    expect((await employee.ok('desk-order/get', { id: order.id })).items).toHaveLength(1);
+    expect((await employee.ok('desk/summary', {})).newOrders).toBeGreaterThan(0);
+    const menu = (await employee.ok('menu/list', { type: 'left' })).items.map((i) => i.label);
+    expect(menu).toContain('Заказы дилеров');
+    expect(menu).not.toContain('Журнал изменений');
+
+    let r = await employee.ok('desk-order/change', { id: order.id, status: status.A!, note: 'Взял в работу' });
+    expect(r.status.code).toBe('A');
+    expect(r.history!.at(-1)).toMatchObject({ source: 'desk', note: 'Взял в работу' });
+    r = await employee.ok('desk-order/change', { id: order.id, isPayment: true });
+    expect(r.isPayment).toBe(true);
+    const unpay = await employee.call('desk-order/change', { id: order.id, isPayment: false });
+    expect(unpay.status).toBe(403);
+    expect(unpay.body.error_description).toBe('Снять отметку «Оплачен» может только администратор');
+    expect((await dealer.ok('order/get', { id: order.id })).isPayment).toBe(true);
+    expect((await admin.ok('desk-order/change', { id: order.id, isPayment: false })).isPayment).toBe(false);
+
+    // The generated bill, issued and issued again: allowed. A file staff attached: only an administrator replaces it.
+    expect((await employee.ok('desk-order/bill', { id: order.id })).billIssuedAt).not.toBeNull();
+    expect((await employee.ok('desk-order/bill', { id: order.id })).billIssuedAt).not.toBeNull();
+    const up = await admin.raw(
+      'files/save',
+      undefined,
+      multipart([{ name: 'счёт.png', type: 'image/png', data: PNG }]),
+    );
+    const fileId = (up.body.result as { items: Array<{ id: number }> }).items[0]!.id;
+    await admin.ok('desk-order/bill', { id: order.id, fileId });
+    const replace = await employee.call('desk-order/bill', { id: order.id, replaceFile: true });
+    expect(replace.status).toBe(403);
+    expect(replace.body.error_description).toBe('Заменить выставленный счёт может только администратор');
+    expect((await employee.ok('desk-order/get', { id: order.id })).billFileName).toBe('счёт.png');
+
+    // The dealers' cards, to read; not another staff member's.
+    expect(await employee.ok('user/get', { id: dealerId })).toMatchObject({ login: 'dealer' });
+    const adminId = (await admin.ok('profile', {})).id;
+    expect((await employee.call('user/get', { id: adminId })).status).toBe(404);
+    expect((await employee.call('user/update', { id: dealerId, fields: { name: 'x' } } as never)).status).toBe(403);
+  });
+
+  it('status moves follow the table; leaving a terminal status takes a confirmation and a reason', async () => {
+    const employee = await t.as('employee');
+    const order = await newOrder();
+    let r = await employee.ok('desk-order/change', { id: order.id, isCanceled: true, reason: 'Нет на складе' });
+    expect(r).toMatchObject({ isCanceled: true, status: { code: 'C' } });
+    expect(r.history!.at(-1)!.note).toBe('Нет на складе');
+
+    const jump = await employee.call('desk-order/change', { id: order.id, isCanceled: false, status: status.S! });
+    expect(jump.status).toBe(409);
+    expect(jump.body.error_description).toBe('Заказ нельзя перевести из статуса «Отменен» в статус «Отгружен»');
+    const message =
+      'Чтобы вывести заказ из статуса «Отменен», подтвердите изменение и укажите причину — её увидит дилер';
+    for (const extra of [{}, { confirm: true }, { confirm: true, reason: '   ' }, { reason: 'Передумали' }]) {
+      const refused = await employee.call('desk-order/change', {
+        id: order.id,
+        isCanceled: false,
+        status: status.A!,
+        ...extra,
+      });
+      expect(refused.status, JSON.stringify(extra)).toBe(400);
+      expect(refused.body).toEqual({ error: 'VALIDATION', error_description: message });
+    }
+    expect((await dealer.ok('order/get', { id: order.id })).status.code).toBe('C');
+
+    const mails = (await t.outbox()).length;
+    r = await employee.ok('desk-order/change', {
+      id: order.id,
+      isCanceled: false,
+      status: status.A!,
+      confirm: true,
+      reason: 'Товар пришёл, дилер подтвердил',
+    });
+    expect(r).toMatchObject({ isCanceled: false, status: { code: 'A' } });
+    const seen = await dealer.ok('order/get', { id: order.id });
+    expect(seen.history!.at(-1)).toMatchObject({
+      lines: ['Статус: «Отменен» → «Принят»', 'Отмена заказа снята'],
+      note: 'Товар пришёл, дилер подтвердил',
+    });
+    const mail = (await t.outbox()).slice(mails).find((m) => m.subject === `Заказ № ${order.id}: статус «Принят»`);
+    expect(mail?.text).toContain('Товар пришёл, дилер подтвердил');
+
+    // «Отгружен» → «Выполнен» is the normal course; back from «Выполнен» takes a reason again.
+    await employee.ok('desk-order/change', { id: order.id, status: status.S! });
+    await employee.ok('desk-order/change', { id: order.id, status: status.F! });
+    expect((await employee.call('desk-order/change', { id: order.id, status: status.S! })).status).toBe(400);
+    r = await employee.ok('desk-order/change', {
+      id: order.id,
+      status: status.S!,
+      confirm: true,
+      reason: 'Отметили по ошибке',
+      note: 'Доставка завтра',
+    });
+    expect(r.status.code).toBe('S');
+    expect(r.history!.at(-1)!.note).toBe('Отметили по ошибке\n\nДоставка завтра');
   });
 });

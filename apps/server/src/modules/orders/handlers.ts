@@ -273,7 +273,8 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
   },
   async 'order/set-status'(input, ctx) {
     const actor = requireActor(ctx);
-    await changeOrder(ctx, input.id, { status: input.status }, { userId: actor.id, source: 'desk' });
+    const { id, ...change } = input;
+    await changeOrder(ctx, id, change, { userId: actor.id, source: 'desk', employee: !seesAll(actor) });
     // Staff see every order; load it as an administrator would.
     return loadOrder(ctx.db, seesAll(actor) ? actor : { ...actor, roles: actor.roles | 1 }, input.id, ctx.language);
   },

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as standardMenu } from '../../db/migrations/0065-site-menu.js';
 import { up as dashboardInEnglish } from '../../db/migrations/0192-menu-dashboard-english.js';
+import { up as deskForStaff } from '../../db/migrations/0193-desk-menu-staff.js';
 import { createTestApp, type TestApp } from '../../testing/index.js';
 
 let t: TestApp;
@@ -23,6 +24,21 @@ describe('the menu (issue 11, point 8)', () => {
     const at = (link: string) => links(menu.items).indexOf(link);
     expect(at('/price-list/')).toBe(at('/catalog/') + 1);
     expect(at('/user/{me}/pricing')).toBeGreaterThan(at('/profile/'));
+  });
+
+  it('opens «Заказы дилеров» to employees; an entry an administrator re-permissioned stays (decision 193)', async () => {
+    const db = t.app.portal.database.db;
+    const employee = await t.as('employee');
+    const desk = async () => links((await employee.ok('menu/list', { type: 'left' })).items).includes('/desk/order/');
+    expect(await desk()).toBe(true);
+    await sql`UPDATE menu_items SET permission = 'user-create' WHERE link = '/desk/order/'`.execute(db);
+    expect(await desk()).toBe(false);
+    await deskForStaff(db as never);
+    expect(await desk()).toBe(true);
+    await sql`UPDATE menu_items SET permission = 'user-delete' WHERE link = '/desk/order/'`.execute(db);
+    await deskForStaff(db as never);
+    expect(await desk()).toBe(false);
+    await sql`UPDATE menu_items SET permission = 'comment-create' WHERE link = '/desk/order/'`.execute(db);
   });
 
   it('speaks the page language and leaves out what the user may not open', async () => {

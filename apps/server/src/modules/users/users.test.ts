@@ -82,9 +82,11 @@ describe('user/list', () => {
     expect((await dealer2.ok('user/list', { size: -1 })).items.map((u) => u.login)).toEqual(['dealer2']);
   });
 
-  it('shows an employee only themselves', async () => {
+  it('shows an employee themselves and the dealers’ cards, no other staff (decision 193)', async () => {
     const employee = await t.as('employee');
-    expect((await employee.ok('user/list', {})).items.map((u) => u.login)).toEqual(['employee']);
+    const logins = (await employee.ok('user/list', { size: -1 })).items.map((u) => u.login);
+    expect(logins).toEqual(expect.arrayContaining(['employee', 'dealer', 'dealer2']));
+    expect(logins).not.toContain('admin');
   });
 
   it('rejects an unknown status or group', async () => {

@@ -42,17 +42,18 @@ export const orderRoutes: PortalRoute[] = [
     layout: 'print',
     component: lazy(() => import('./BillPrintPage')),
   },
-  // The supplier's order desk (issue 13): administrators only, its own lazy chunks.
+  // The supplier's order desk: staff — administrators and employees (decision 193), its own lazy chunks.
+  // `comment-create` is the staff-only permission (spec §6), as the staff's return comments use it.
   {
     path: '/desk/order/',
     name: 'desk/OrderList',
-    access: 'user-create',
+    access: 'comment-create',
     component: lazy(() => import('./desk/DeskOrderListPage')),
   },
   {
     path: '/desk/order/:id/',
     name: 'desk/OrderDetail',
-    access: 'user-create',
+    access: 'comment-create',
     numericParams: ['id'],
     component: lazy(() => import('./desk/DeskOrderPage')),
   },

@@ -1,4 +1,4 @@
-import type { DeskOrder, DeskOrderChange } from '@portal/contract';
+import { staffMayMoveStatus, statusMoveNeedsReason, type DeskOrder, type DeskOrderChange } from '@portal/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,9 +26,11 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState, Loading } from '../../../components/States';
+import { useCurrentUser } from '../../../lib/current-user';
 import { formatDate, money } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { rest } from '../../../lib/rest';
+import { isAdmin } from '../../../lib/roles';
 import { statusesQuery } from '../api';
 import { OrderHistory } from '../components/OrderHistory';
 import { OrderFlags, StatusChip } from '../components/OrderFlags';
@@ -154,7 +156,17 @@ function Actions({
   const [status, setStatus] = useState(String(o.status.id));
   const [note, setNote] = useState('');
   const [confirmCancel, setConfirmCancel] = useState(false);
+  // Only an administrator takes the paid mark back (decision 193); the server refuses an employee anyway.
+  const admin = isAdmin(useCurrentUser().data);
+  const paidLocked = o.isPayment && !admin;
+  // Leaving «Отменен», «Отгружен» or «Выполнен» asks for a confirmation and a reason (decision 193).
+  const [exitReason, setExitReason] = useState<string | null>(null);
+  const [cancelReason, setCancelReason] = useState('');
   const statusChanged = status !== String(o.status.id);
+  const codeOf = (id: string) => statuses.data?.items.find((s) => String(s.id) === id)?.code ?? '';
+  // Choosing a working status for a cancelled order undoes the cancellation with it.
+  const moveTo = (extra: Pick<DeskOrderChange, 'confirm' | 'reason'> = {}) =>
+    onChange({ status: Number(status), ...(o.isCanceled ? { isCanceled: false } : {}), ...extra });
   return (
     <Section title={t('actions')} testId="desk-actions">
       <Box
@@ -162,8 +174,8 @@ function Actions({
         onSubmit={(e) => {
           e.preventDefault();
           if (!statusChanged) return;
-          // Choosing a working status for a cancelled order undoes the cancellation with it.
-          onChange(o.isCanceled ? { status: Number(status), isCanceled: false } : { status: Number(status) });
+          if (statusMoveNeedsReason(o.status.code, codeOf(status))) setExitReason('');
+          else moveTo();
         }}
         sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
       >
@@ -176,7 +188,7 @@ function Actions({
           sx={{ minWidth: 200, flexGrow: 1 }}
         >
           {statuses.data?.items.map((s) => (
-            <MenuItem key={s.id} value={String(s.id)}>
+            <MenuItem key={s.id} value={String(s.id)} disabled={!staffMayMoveStatus(o.status.code, s.code)}>
               {s.name}
             </MenuItem>
           ))}
@@ -188,10 +200,19 @@ function Actions({
       <Box sx={{ display: 'grid', mb: 2 }}>
         <FormControlLabel
           control={
-            <Switch checked={o.isPayment} disabled={busy} onChange={(e) => onChange({ isPayment: e.target.checked })} />
+            <Switch
+              checked={o.isPayment}
+              disabled={busy || paidLocked}
+              onChange={(e) => onChange({ isPayment: e.target.checked })}
+            />
           }
           label={t('paid')}
         />
+        {paidLocked && (
+          <Typography variant="caption" color="text.secondary">
+            {t('paidAdminOnly')}
+          </Typography>
+        )}
         <FormControlLabel
           control={
             <Switch checked={o.isWarning} disabled={busy} onChange={(e) => onChange({ isWarning: e.target.checked })} />
@@ -238,7 +259,20 @@ function Actions({
       </Box>
       <Dialog open={confirmCancel} onClose={() => setConfirmCancel(false)}>
         <DialogTitle>{t('canceled')}</DialogTitle>
-        <DialogContent>{t('cancelConfirm', { id: o.id })}</DialogContent>
+        <DialogContent>
+          {t('cancelConfirm', { id: o.id })}
+          <TextField
+            fullWidth
+            multiline
+            minRows={2}
+            label={t('statusReason')}
+            helperText={t('statusReasonHint')}
+            value={cancelReason}
+            onChange={(e) => setCancelReason(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+            sx={{ mt: 2 }}
+          />
+        </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirmCancel(false)}>{t('cancel')}</Button>
           <Button
@@ -246,7 +280,44 @@ function Actions({
             variant="contained"
             onClick={() => {
               setConfirmCancel(false);
-              onChange({ isCanceled: true });
+              onChange({ isCanceled: true, ...(cancelReason.trim() ? { reason: cancelReason.trim() } : {}) });
+              setCancelReason('');
+            }}
+          >
+            {t('confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={exitReason !== null} onClose={() => setExitReason(null)} fullWidth maxWidth="sm">
+        <DialogTitle>{t('statusExitTitle', { from: o.status.name })}</DialogTitle>
+        <DialogContent>
+          <Typography sx={{ mb: 2 }}>
+            {t('statusExitText', {
+              from: o.status.name,
+              to: statuses.data?.items.find((s) => String(s.id) === status)?.name ?? '',
+            })}
+          </Typography>
+          <TextField
+            autoFocus
+            required
+            fullWidth
+            multiline
+            minRows={2}
+            label={t('statusReason')}
+            helperText={t('statusReasonHint')}
+            value={exitReason ?? ''}
+            onChange={(e) => setExitReason(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'status-reason' } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setExitReason(null)}>{t('cancel')}</Button>
+          <Button
+            variant="contained"
+            disabled={busy || !exitReason?.trim()}
+            onClick={() => {
+              moveTo({ confirm: true, reason: exitReason?.trim() });
+              setExitReason(null);
             }}
           >
             {t('confirm')}
@@ -448,6 +519,7 @@ function Corrections({ o, onDone }: { o: DeskOrder; onDone: (o: DeskOrder) => vo
 function Bill({ o, onDone }: { o: DeskOrder; onDone: (o: DeskOrder) => void }) {
   const { t } = useTranslation('desk');
   const [confirmReplace, setConfirmReplace] = useState(false);
+  const admin = isAdmin(useCurrentUser().data);
   const issue = useMutation({
     mutationFn: async (what: { file?: File; replaceFile?: boolean }) => {
       if (!what.file) return rest('desk-order/bill', { id: o.id, ...(what.replaceFile ? { replaceFile: true } : {}) });
@@ -462,6 +534,8 @@ function Bill({ o, onDone }: { o: DeskOrder; onDone: (o: DeskOrder) => void }) {
   });
   // An attached file wins (decision 131): it is what the dealer opens, and what «Открыть счёт» opens here.
   const attached = Boolean(o.billFileName);
+  // Only an administrator replaces an attached bill file (decision 193).
+  const replaceLocked = attached && !admin;
   const openHref = attached && o.bill ? o.bill.src : `/bill/${o.id}/print/`;
   return (
     <Section title={t('bill')} testId="desk-bill">
@@ -476,12 +550,12 @@ function Bill({ o, onDone }: { o: DeskOrder; onDone: (o: DeskOrder) => void }) {
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button
           variant="outlined"
-          disabled={issue.isPending || o.isCanceled}
+          disabled={issue.isPending || o.isCanceled || replaceLocked}
           onClick={() => (attached ? setConfirmReplace(true) : issue.mutate({}))}
         >
           {o.billIssuedAt ? t('billRegenerate') : t('billGenerate')}
         </Button>
-        <Button component="label" disabled={issue.isPending || o.isCanceled}>
+        <Button component="label" disabled={issue.isPending || o.isCanceled || replaceLocked}>
           {t('billAttach')}
           <input
             hidden
@@ -498,6 +572,11 @@ function Bill({ o, onDone }: { o: DeskOrder; onDone: (o: DeskOrder) => void }) {
           {t('billOpen')}
         </Button>
       </Box>
+      {replaceLocked && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+          {t('billAdminOnly')}
+        </Typography>
+      )}
       <Dialog open={confirmReplace} onClose={() => setConfirmReplace(false)}>
         <DialogTitle>{t('billReplaceTitle')}</DialogTitle>
         <DialogContent>

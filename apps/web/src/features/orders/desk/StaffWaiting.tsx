@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState, Loading } from '../../../components/States';
 import { useCurrentUser } from '../../../lib/current-user';
-import { isAdmin } from '../../../lib/roles';
+import { isAdmin, isStaff } from '../../../lib/roles';
 import { deskSummaryQuery } from './api';
 
 /** Where each count leads: the list that shows those items. */
@@ -21,12 +21,18 @@ const LINKS: Record<keyof DeskSummary, string> = {
   newOrders: '/desk/order/?status=1',
 };
 
-/** The administrator's dashboard block: what waits for staff, each count a link to its list. */
+/**
+ * The staff's dashboard block (the work queue, decision 193): what waits for staff, each count a link to its
+ * list. Registrations are moderated by administrators, so an employee's queue leaves them out.
+ */
 export default function StaffWaiting() {
   const { t } = useTranslation('desk');
-  const admin = isAdmin(useCurrentUser().data);
-  const summary = useQuery({ ...deskSummaryQuery, enabled: admin });
-  if (!admin) return null;
+  const user = useCurrentUser().data;
+  const staff = isStaff(user);
+  const admin = isAdmin(user);
+  const summary = useQuery({ ...deskSummaryQuery, enabled: staff });
+  if (!staff) return null;
+  const keys = (Object.keys(LINKS) as Array<keyof DeskSummary>).filter((k) => admin || k !== 'registrations');
   return (
     <Paper sx={{ p: 2 }} data-testid="staff-waiting">
       <Typography variant="h2" sx={{ fontSize: 20, mb: 1.5 }}>
@@ -44,11 +50,11 @@ export default function StaffWaiting() {
             gridTemplateColumns: {
               xs: 'repeat(2, minmax(0, 1fr))',
               sm: 'repeat(4, minmax(0, 1fr))',
-              lg: 'repeat(7, minmax(0, 1fr))',
+              lg: `repeat(${keys.length}, minmax(0, 1fr))`,
             },
           }}
         >
-          {(Object.keys(LINKS) as Array<keyof DeskSummary>).map((k) => (
+          {keys.map((k) => (
             <Paper
               key={k}
               variant="outlined"
