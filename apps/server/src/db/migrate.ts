@@ -36,6 +36,7 @@ import * as catalogCellsBulkWrites from './migrations/0170-catalog-cells-bulk-wr
 import * as siteOnePhone from './migrations/0190-site-one-phone.js';
 import * as formOrderField from './migrations/0191-form-order-field.js';
 import * as menuDashboardEnglish from './migrations/0192-menu-dashboard-english.js';
+import * as staffMenu from './migrations/0194-staff-menu.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0190-site-one-phone': siteOnePhone,
   '0191-form-order-field': formOrderField,
   '0192-menu-dashboard-english': menuDashboardEnglish,
+  '0194-staff-menu': staffMenu,
 };
 
 /** The names this version of the server expects applied (GET /ready compares them with the database). */

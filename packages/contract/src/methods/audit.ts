@@ -48,6 +48,8 @@ export const auditMethods = {
       /** Every entity and action the log holds, for the filter's lists. */
       entities: z.array(z.string()),
       actions: z.array(z.string()),
+      /** Every staff member who wrote in the log, for the «Сотрудник» filter (decision 194). */
+      authors: z.array(z.object({ id: z.number(), login: z.string(), name: z.string() })),
     }),
     access: onlyRoles(Role.ADMINS),
   }),
