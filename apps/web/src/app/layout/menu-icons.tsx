@@ -3,7 +3,7 @@ import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import DriveFileRenameOutlineOutlined from '@mui/icons-material/DriveFileRenameOutlineOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import FormatListNumbered from '@mui/icons-material/FormatListNumbered';
@@ -56,5 +56,5 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   desk: <FactCheckOutlined />,
   exchange: <SyncOutlined />,
   audit: <HistoryOutlined />,
-  content: <EditNoteOutlined />,
+  content: <DriveFileRenameOutlineOutlined />,
 };
