@@ -92,6 +92,10 @@ describe('audit log', () => {
       filter: { entity: 'user', entityId: String(other.id), dateFrom: new Date().toISOString().slice(0, 10) },
     });
     expect(byObject.items.map((i) => i.action)).toEqual(['update', 'create']);
+    // Ids of price types and payment methods come with their names, for the entries that hold them.
+    const [type] = await db.selectFrom('price_types').select(['id', 'name']).limit(1).execute();
+    expect(withSecond.names.priceTypes[String(type!.id)]).toBe(type!.name);
+    expect(Object.values(withSecond.names.paySystems).length).toBeGreaterThan(0);
   });
 
   it('writes nothing when the write rolls back, masks secrets, skips updates that change nothing', async () => {

@@ -1,15 +1,18 @@
 import type { auditMethods } from '@portal/contract';
 import type { Handlers } from '../../rest/context.js';
 import { userCards } from '../auth/index.js';
+import { paySystemsForSettings, priceTypesForSettings } from '../catalog/index.js';
 import * as q from './queries.js';
 
 export const auditHandlers: Handlers<typeof auditMethods> = {
   async 'audit/list'(input, ctx) {
     const { count: n, rows } = await q.auditEntries(ctx.db, input);
-    const [entities, actions, authors] = await Promise.all([
+    const [entities, actions, authors, priceTypes, paySystems] = await Promise.all([
       q.auditEntities(ctx.db),
       q.auditActions(ctx.db),
       q.auditAuthors(ctx.db),
+      priceTypesForSettings(ctx.db),
+      paySystemsForSettings(ctx.db),
     ]);
     const users = await userCards(ctx.db, [...rows.map((r) => r.user_id), ...authors.map((a) => a.user_id)]);
     const nameOf = (id: number | null, login: string) => {
@@ -43,6 +46,10 @@ export const auditHandlers: Handlers<typeof auditMethods> = {
           return { id, login, name: nameOf(id, login) };
         })
         .sort((a, b) => a.name.localeCompare(b.name, 'ru')),
+      names: {
+        priceTypes: Object.fromEntries(priceTypes.map((p) => [String(p.id), p.name])),
+        paySystems: Object.fromEntries(paySystems.map((p) => [String(p.id), p.name])),
+      },
     };
   },
 };

@@ -19,10 +19,12 @@ const base: AuditEntry = {
   after: null,
 };
 
+const names = { priceTypes: { '1': 'Розница', '2': 'Опт' }, paySystems: { '3': 'Наличные' } };
+
 function show(entry: Partial<AuditEntry>) {
   render(
     <MemoryRouter>
-      <AuditEntryCard entry={{ ...base, ...entry }} />
+      <AuditEntryCard entry={{ ...base, ...entry }} names={names} />
     </MemoryRouter>,
   );
   const row = screen.getByTestId('audit-row');
@@ -50,6 +52,14 @@ describe('an audit entry', () => {
     // The unchanged price type is not a change; booleans and groups read as words.
     expect(changes).toEqual(['Город— → Тверь', 'АктивенДа → Нет', 'ГруппыДилеры → Дилеры, Сотрудники']);
     expect(row).not.toHaveTextContent(/city|active|DEALERS|price_type_id|Тип цен/);
+  });
+
+  it('names price types and payment methods instead of their ids', () => {
+    const { changes } = show({
+      before: { price_type_id: 1, pay_system_id: null },
+      after: { price_type_id: 2, pay_system_id: 3 },
+    });
+    expect(changes).toEqual(['Тип ценРозница → Опт', 'Способ оплаты— → Наличные']);
   });
 
   it('compares nested values field by field: only the supplier’s phone that changed', () => {

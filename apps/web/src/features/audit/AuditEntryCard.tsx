@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../lib/format';
 import en from '../../locales/en/back-office/audit.json';
 import ru from '../../locales/ru/back-office/audit.json';
-import { auditChanges, objectPath, objectTitle, type AuditChange } from './audit-format';
+import { auditChanges, objectPath, objectTitle, type AuditChange, type AuditNames } from './audit-format';
 
 i18n.addResourceBundle('ru', 'audit', ru, true, true);
 i18n.addResourceBundle('en', 'audit', en, true, true);
@@ -63,11 +63,11 @@ function ChangeLine({ change }: { change: AuditChange }) {
  * a link to it, the action, and each changed field by its name with its value before → after. A card that
  * fits a phone: on a wide screen its head stands beside the changes, on a phone above them.
  */
-export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
+export function AuditEntryCard({ entry, names }: { entry: AuditEntry; names?: AuditNames }) {
   const { t } = useTranslation('audit');
   const [all, setAll] = useState(false);
   const tr = (key: string, options?: Record<string, unknown>) => t(key, options ?? {});
-  const changes = auditChanges(entry, tr);
+  const changes = auditChanges(entry, tr, names);
   const path = objectPath(entry);
   const entity = t(`entities.${entry.entity}`, { defaultValue: entry.entity });
   const object = entry.entityId ? t('object', { entity, id: entry.entityId }) : entity;

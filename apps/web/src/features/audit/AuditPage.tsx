@@ -118,7 +118,7 @@ export default function AuditPage() {
             <Box component="ul" aria-label={t('title')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
               {data.items.map((e, i) => (
                 <Box component="li" key={e.id} sx={i ? { borderTop: 1, borderColor: 'divider' } : undefined}>
-                  <AuditEntryCard entry={e} />
+                  <AuditEntryCard entry={e} names={data.names} />
                 </Box>
               ))}
             </Box>

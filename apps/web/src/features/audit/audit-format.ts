@@ -4,6 +4,14 @@ import { formatDate } from '../../lib/format';
 /** A translation of the audit namespace (`t` of `useTranslation('audit')`). */
 export type AuditT = (key: string, options?: Record<string, unknown>) => string;
 
+/** Names of the ids an entry may hold (`audit/list`'s `names`): price types and payment methods. */
+export interface AuditNames {
+  priceTypes: Record<string, string>;
+  paySystems: Record<string, string>;
+}
+const PRICE_TYPE_FIELDS = new Set(['priceTypeId', 'typePrice']);
+const PAY_SYSTEM_FIELDS = new Set(['paySystemId']);
+
 /** One changed field as the log shows it: its name and its values, null where the side has none. */
 export interface AuditChange {
   key: string;
@@ -67,13 +75,20 @@ function plainText(text: string): string {
 }
 
 /** A value as a person reads it: Да/Нет, dates in the interface's form, group and language names, plain text. */
-export function readableValue(value: unknown, path: string[], t: AuditT): string {
+export function readableValue(value: unknown, path: string[], t: AuditT, names?: AuditNames): string {
   const field = camel(path.filter((s) => !/^\d+$/.test(s)).at(-1) ?? '');
   if (value === null || value === undefined || value === '') return t('values.empty');
   if (typeof value === 'boolean') return t(value ? 'values.yes' : 'values.no');
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number') {
+    const named = PRICE_TYPE_FIELDS.has(field)
+      ? names?.priceTypes[String(value)]
+      : PAY_SYSTEM_FIELDS.has(field)
+        ? names?.paySystems[String(value)]
+        : undefined;
+    return named ?? String(value);
+  }
   if (Array.isArray(value)) {
-    return value.length === 0 ? t('values.empty') : value.map((v) => readableValue(v, path, t)).join(', ');
+    return value.length === 0 ? t('values.empty') : value.map((v) => readableValue(v, path, t, names)).join(', ');
   }
   if (typeof value !== 'string') return plainText(JSON.stringify(value));
   if (value === '••••') return t('values.secret');
@@ -97,7 +112,11 @@ const isBlank = (v: unknown) => v === null || v === undefined || v === '' || (Ar
  * nested ones included; for a create the values written, for a delete the values removed (blank ones left
  * out); the record's own id is never a change.
  */
-export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>, t: AuditT): AuditChange[] {
+export function auditChanges(
+  entry: Pick<AuditEntry, 'before' | 'after'>,
+  t: AuditT,
+  names?: AuditNames,
+): AuditChange[] {
   const before = new Map<string, { path: string[]; value: unknown }>();
   const after = new Map<string, { path: string[]; value: unknown }>();
   if (entry.before) flatten(entry.before, [], before);
@@ -113,8 +132,8 @@ export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>, t: Aud
     changes.push({
       key,
       label: labelOf(path, t),
-      before: entry.before ? readableValue(b?.value, path, t) : null,
-      after: entry.after ? readableValue(a?.value, path, t) : null,
+      before: entry.before ? readableValue(b?.value, path, t, names) : null,
+      after: entry.after ? readableValue(a?.value, path, t, names) : null,
     });
   }
   return changes;
