@@ -71,7 +71,10 @@ test('an administrator changes an order status at the desk; the dealer is told b
 
   // The audit log has the action.
   await page.goto('/audit/');
-  await expect(page.getByTestId('audit-row').first()).toContainText('desk-order');
+  // Readable (decision 194): the order by its number, linked to the desk, and the status by its names.
+  const entry = page.getByTestId('audit-row').first();
+  await expect(entry.getByRole('link', { name: `Заказ № ${id}` })).toHaveAttribute('href', `/desk/order/${id}/`);
+  await expect(entry.getByTestId('audit-change').first()).toContainText('Новый → Принят');
   await shot(page, 'desk-audit');
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'desk-audit-phone');

@@ -37,6 +37,7 @@ import * as siteOnePhone from './migrations/0190-site-one-phone.js';
 import * as formOrderField from './migrations/0191-form-order-field.js';
 import * as menuDashboardEnglish from './migrations/0192-menu-dashboard-english.js';
 import * as deskMenuStaff from './migrations/0193-desk-menu-staff.js';
+import * as staffMenu from './migrations/0194-staff-menu.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0191-form-order-field': formOrderField,
   '0192-menu-dashboard-english': menuDashboardEnglish,
   '0193-desk-menu-staff': deskMenuStaff,
+  '0194-staff-menu': staffMenu,
 };
 
 /** The names this version of the server expects applied (GET /ready compares them with the database). */

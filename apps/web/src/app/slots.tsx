@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../lib/current-user';
 import { useHeaderSearchText } from '../lib/search-text';
-import { isAdmin } from '../lib/roles';
+import { isAdmin, isDealer, isStaff } from '../lib/roles';
 import type { ProductOrderProps, Slots } from '../lib/slots';
 
 /**
@@ -24,7 +24,12 @@ function deferred<P extends object>(load: () => Promise<{ default: ComponentType
   };
 }
 
-const ActiveBasketWidget = deferred(() => import('../features/baskets/ActiveBasketWidget'));
+const BasketWidget = deferred(() => import('../features/baskets/ActiveBasketWidget'));
+/** The buyer's basket in the top bar: not for staff, unless they buy as a dealer too (decision 194). */
+function ActiveBasketWidget() {
+  const user = useCurrentUser().data;
+  return isStaff(user) && !isDealer(user) ? null : <BasketWidget />;
+}
 const LanguageCard = deferred(() => import('./LanguageCard'));
 const loadProductOrder = () => import('../features/baskets/ProductOrderControl');
 // Not deferred like the others: a product view waits for its quantity and «В корзину» (it suspends into the

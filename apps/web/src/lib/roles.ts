@@ -8,3 +8,5 @@ export const isStaff = (user: Pick<User, 'groups'> | null | undefined) =>
   (rolesOfUser(user) & (Role.ADMINS | Role.EMPLOYEES)) !== 0;
 
 export const isAdmin = (user: Pick<User, 'groups'> | null | undefined) => (rolesOfUser(user) & Role.ADMINS) !== 0;
+
+export const isDealer = (user: Pick<User, 'groups'> | null | undefined) => (rolesOfUser(user) & Role.DEALERS) !== 0;

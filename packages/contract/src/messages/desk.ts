@@ -10,6 +10,8 @@ export const DESK_MESSAGES = {
     'error.orderShippedCancel': 'Отгруженный или выполненный заказ отменить нельзя — оформите возврат',
     'error.orderCanceledChange': 'Заказ отменён — сначала верните его в работу, выбрав новый статус',
     'error.orderUncancelStatus': 'Чтобы снять отмену, выберите статус, в который вернуть заказ',
+    // The dealer's «Свяжитесь с менеджером» as staff read it on the desk (decision 194).
+    'error.orderPaidDesk': 'Заказ оплачен — состав не меняется, пока стоит отметка «Оплачен»',
     'error.orderUnknownStatus': 'Такого статуса заказа нет',
     'error.orderStatusMove': 'Заказ нельзя перевести из статуса «{0}» в статус «{1}»',
     'error.orderStatusReason':
@@ -68,6 +70,7 @@ export const DESK_MESSAGES = {
     'error.orderShippedCancel': 'A shipped or completed order cannot be cancelled: file a return instead',
     'error.orderCanceledChange': 'The order is cancelled: first put it back to work by choosing a new status',
     'error.orderUncancelStatus': 'To undo the cancellation, choose the status to return the order to',
+    'error.orderPaidDesk': 'The order is paid: its lines do not change while it is marked «Paid»',
     'error.orderUnknownStatus': 'There is no such order status',
     'error.orderStatusMove': 'The order cannot move from status «{0}» to «{1}»',
     'error.orderStatusReason':

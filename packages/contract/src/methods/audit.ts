@@ -48,6 +48,13 @@ export const auditMethods = {
       /** Every entity and action the log holds, for the filter's lists. */
       entities: z.array(z.string()),
       actions: z.array(z.string()),
+      /** Every staff member who wrote in the log, for the «Сотрудник» filter (decision 194). */
+      authors: z.array(z.object({ id: z.number(), login: z.string(), name: z.string() })),
+      /** Price types and payment methods by id, so that an entry's `priceTypeId: 2` reads as its name. */
+      names: z.object({
+        priceTypes: z.record(z.string(), z.string()),
+        paySystems: z.record(z.string(), z.string()),
+      }),
     }),
     access: onlyRoles(Role.ADMINS),
   }),

@@ -64,6 +64,40 @@ describe('audit log', () => {
     expect(page.count).toBe(all.count);
   });
 
+  it('lists the staff who wrote, by name, and filters by one of them, by object and by date (decision 194)', async () => {
+    const all = await admin.ok('audit/list', {});
+    expect(all.authors).toContainEqual({ id: adminId, login: 'admin', name: expect.any(String) });
+    // Each author once, whatever the number of entries.
+    expect(new Set(all.authors.map((a) => a.id)).size).toBe(all.authors.length);
+    const mine = await admin.ok('audit/list', { filter: { user: adminId } });
+    expect(mine.count).toBeGreaterThan(0);
+    expect(mine.items.every((i) => i.user.id === adminId)).toBe(true);
+    const other = await admin.ok('user/create', {
+      login: 'auditor2',
+      email: 'auditor2@example.com',
+      password: 'Auditor#2026x',
+      confirmPassword: 'Auditor#2026x',
+      firstName: 'Пётр',
+      lastName: 'Второй',
+      groups: ['ADMINS'],
+    });
+    const second = t.client();
+    expect((await second.signIn({ login: 'auditor2', password: 'Auditor#2026x' })).status).toBe(200);
+    await second.ok('user/update', { id: other.id, fields: { city: 'Пермь' } });
+    const withSecond = await admin.ok('audit/list', {});
+    expect(withSecond.authors).toContainEqual({ id: other.id, login: 'auditor2', name: 'Второй Пётр' });
+    const bySecond = await admin.ok('audit/list', { filter: { user: other.id } });
+    expect(bySecond.items.map((i) => [i.entity, i.entityId, i.action])).toEqual([['user', String(other.id), 'update']]);
+    const byObject = await admin.ok('audit/list', {
+      filter: { entity: 'user', entityId: String(other.id), dateFrom: new Date().toISOString().slice(0, 10) },
+    });
+    expect(byObject.items.map((i) => i.action)).toEqual(['update', 'create']);
+    // Ids of price types and payment methods come with their names, for the entries that hold them.
+    const [type] = await db.selectFrom('price_types').select(['id', 'name']).limit(1).execute();
+    expect(withSecond.names.priceTypes[String(type!.id)]).toBe(type!.name);
+    expect(Object.values(withSecond.names.paySystems).length).toBeGreaterThan(0);
+  });
+
   it('writes nothing when the write rolls back, masks secrets, skips updates that change nothing', async () => {
     const before = (await admin.ok('audit/list', {})).count;
     await expect(

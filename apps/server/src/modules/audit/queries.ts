@@ -53,3 +53,12 @@ export const auditEntities = (db: Db) =>
   db.selectFrom('audit_log').select('entity').distinct().orderBy('entity').execute();
 export const auditActions = (db: Db) =>
   db.selectFrom('audit_log').select('action').distinct().orderBy('action').execute();
+
+/** Everyone who wrote in the log (the staff filter's list), with the login the log kept (decision 194). */
+export const auditAuthors = (db: Db) =>
+  db
+    .selectFrom('audit_log')
+    .select(['user_id', (eb) => eb.fn.max('user_login').as('login')])
+    .where('user_id', 'is not', null)
+    .groupBy('user_id')
+    .execute();

@@ -165,12 +165,10 @@ async function applyChange(
   )
     throw refuse('error.orderCanceledChange');
   if (change.lines?.length) {
-    const refusal = correctionRefusal({
-      statusCode: current.code,
-      statusName: current.name,
-      isPaid: order.is_paid,
-      isCanceled: order.is_canceled,
-    });
+    const refusal = correctionRefusal(
+      { statusCode: current.code, statusName: current.name, isPaid: order.is_paid, isCanceled: order.is_canceled },
+      by.source === 'desk' ? 'staff' : 'dealer',
+    );
     if (refusal) throw refuse(refusal.key, ...refusal.args);
   }
 

@@ -54,7 +54,7 @@ async function copyToDealer(
 
 function toDesk(r: q.DeskRow, language: Language): DeskOrder {
   return {
-    ...toOrder(r, language),
+    ...toOrder(r, language, 'staff'),
     dealer: {
       id: r.user_id,
       login: r.login,

@@ -152,7 +152,10 @@ describe('desk-order/*', () => {
       lines: [{ id: order.items[0]!.id, quantity: 1 }],
     });
     expect(lines.status).toBe(409);
-    expect(lines.body.error_description).toBe('Заказ оплачен — изменить его состав нельзя. Свяжитесь с менеджером');
+    // In staff words (decision 194): the dealer's «Свяжитесь с менеджером» is not said to the manager.
+    const staffWords = 'Заказ оплачен — состав не меняется, пока стоит отметка «Оплачен»';
+    expect(lines.body.error_description).toBe(staffWords);
+    expect((await admin.ok('desk-order/get', { id: order.id })).correctionRefusal).toBe(staffWords);
     r = await admin.ok('desk-order/change', { id: order.id, isCanceled: true });
     expect(r).toMatchObject({ isCanceled: true, status: { code: 'C' } });
     const paid = await admin.call('desk-order/change', { id: order.id, isPayment: true, note: 'x' });

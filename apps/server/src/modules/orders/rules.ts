@@ -18,14 +18,18 @@ export interface OrderState {
 
 /**
  * Why an order's lines can no longer be changed, or null while they can. The dealer's correction
- * (`corrective-order/*`) and the staff's line edits (desk) both ask this one rule.
+ * (`corrective-order/*`) and the staff's line edits (desk) both ask this one rule; staff read a paid order's
+ * refusal in their own words, not the dealer's «Свяжитесь с менеджером» (decision 194).
  */
-export function correctionRefusal(order: OrderState): { key: MessageKey; args: string[] } | null {
+export function correctionRefusal(
+  order: OrderState,
+  audience: 'dealer' | 'staff' = 'dealer',
+): { key: MessageKey; args: string[] } | null {
   if (order.isCanceled) return { key: 'error.orderCanceled', args: [] };
   if (!CORRECTABLE_STATUS_CODES.includes(order.statusCode)) {
     return { key: 'error.orderNotCorrectable', args: [order.statusName] };
   }
-  if (order.isPaid) return { key: 'error.orderPaid', args: [] };
+  if (order.isPaid) return { key: audience === 'staff' ? 'error.orderPaidDesk' : 'error.orderPaid', args: [] };
   return null;
 }
 

@@ -90,7 +90,8 @@ export type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>['execute
 
 const jsonOf = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
-export function toOrder(r: OrderRow, language: 'ru' | 'en' = 'ru'): Order {
+/** An order as its dealer reads it, or as staff read it on the desk (`staff`: the refusals in staff words). */
+export function toOrder(r: OrderRow, language: 'ru' | 'en' = 'ru', audience: 'dealer' | 'staff' = 'dealer'): Order {
   const statusName = language === 'en' && r.status_name_en ? r.status_name_en : r.status_name;
   return {
     id: r.id,
@@ -149,7 +150,11 @@ export function toOrder(r: OrderRow, language: 'ru' | 'en' = 'ru'): Order {
     userDescription: r.comment,
     ...orderProperties(r, language),
     lineCount: Number(r.line_count),
-    ...correctionOf({ statusCode: r.status_code, statusName, isPaid: r.is_paid, isCanceled: r.is_canceled }, language),
+    ...correctionOf(
+      { statusCode: r.status_code, statusName, isPaid: r.is_paid, isCanceled: r.is_canceled },
+      language,
+      audience,
+    ),
   };
 }
 
@@ -170,8 +175,8 @@ function orderProperties(r: OrderRow, language: 'ru' | 'en') {
   return properties.length ? { properties } : {};
 }
 
-function correctionOf(state: OrderState, language: 'ru' | 'en') {
-  const refusal = correctionRefusal(state);
+function correctionOf(state: OrderState, language: 'ru' | 'en', audience: 'dealer' | 'staff') {
+  const refusal = correctionRefusal(state, audience);
   return {
     canCorrect: refusal === null,
     correctionRefusal: refusal ? translate(language, refusal.key, ...refusal.args) : '',

@@ -16,7 +16,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Handlers } from '../../rest/context.js';
-import { isStaff } from '../auth/index.js';
+import { isDealer, isStaff } from '../auth/index.js';
 import { listContentPages } from '../content/index.js';
 import * as q from './queries.js';
 
@@ -138,9 +138,17 @@ export const siteHandlers: Handlers<typeof siteMethods> = {
     const rows = await q.menuItems(ctx.db, input?.type ?? 'left');
     const permissions = ctx.actor ? permissionsFor(ctx.actor.roles) : null;
     const staff = ctx.actor ? isStaff(ctx.actor) : false;
+    // The buyer's entries are for dealers, the back office's for staff (decision 194): an administrator
+    // sees no basket or price list unless they are a dealer too.
+    const audiences = new Set([
+      'all',
+      ...(staff ? ['staff'] : []),
+      ...(ctx.actor && isDealer(ctx.actor) ? ['dealers'] : []),
+    ]);
     const visible = rows.filter(
       (r) =>
         ctx.actor &&
+        audiences.has(r.audience) &&
         (!r.permission || (permissions && hasRoutePermission(permissions, r.permission as RoutePermission))),
     );
     const byParent = new Map<number | null, typeof visible>();

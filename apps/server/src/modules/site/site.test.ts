@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as standardMenu } from '../../db/migrations/0065-site-menu.js';
 import { up as dashboardInEnglish } from '../../db/migrations/0192-menu-dashboard-english.js';
 import { up as deskForStaff } from '../../db/migrations/0193-desk-menu-staff.js';
+import { up as staffMenu } from '../../db/migrations/0194-staff-menu.js';
 import { createTestApp, type TestApp } from '../../testing/index.js';
 
 let t: TestApp;
@@ -46,13 +47,31 @@ describe('the menu (issue 11, point 8)', () => {
     employee.language = 'en';
     const menu = await employee.ok('menu/list', { type: 'left' });
     expect(links(menu.items)).not.toContain('/basket/');
-    expect(menu.items.find((i) => i.link === '/price-list/')?.label).toBe('Price list');
+    expect(menu.items.find((i) => i.link === '/catalog/')?.label).toBe('Catalogue');
     // «Рабочий стол» is the dashboard, not a computer's desktop (decision 192).
     expect(menu.items.find((i) => i.link === '/')?.label).toBe('Dashboard');
     expect(menu.items.find((i) => i.link === '/support/')?.label).toBe('Dealers’ support requests');
     expect(menu.items.some((i) => i.label === 'Information')).toBe(true);
     const anonymous = t.client();
     expect((await anonymous.ok('menu/list', { type: 'left' })).items).toEqual([]);
+  });
+
+  it('gives staff no buyer’s entries and each back-office entry its own icon (decision 194)', async () => {
+    const buyers = ['/price-list/', '/favorites/', '/basket/', '/basket/create/', '/basket/xml', '/order/'];
+    const dealer = links((await (await t.as('dealer')).ok('menu/list', { type: 'left' })).items);
+    expect(dealer).toEqual(expect.arrayContaining([...buyers, '/user/{me}/pricing']));
+    for (const who of ['admin', 'employee'] as const) {
+      const menu = await (await t.as(who)).ok('menu/list', { type: 'left' });
+      const shown = links(menu.items);
+      for (const link of [...buyers, '/user/{me}/pricing']) expect(shown, `${who}: ${link}`).not.toContain(link);
+      expect(shown, who).toEqual(expect.arrayContaining(['/', '/catalog/', '/support/', '/profile/']));
+      // One icon per entry, none of them the generic page's but the content pages' group.
+      const icons = menu.items.filter((i) => i.items.length === 0).map((i) => i.icon);
+      expect(new Set(icons).size, icons.join()).toBe(icons.length);
+      const backOffice = ['/desk/order/', '/user/', '/audit/', '/exchange/', '/admin/content/', '/admin/settings/'];
+      if (who === 'admin') expect(shown).toEqual(expect.arrayContaining(backOffice));
+      for (const item of menu.items.filter((i) => backOffice.includes(i.link))) expect(item.icon).not.toBe('page');
+    }
   });
 
   it('is the application’s: written into a database without one, completed in one that lacks entries', async () => {
@@ -71,6 +90,12 @@ describe('the menu (issue 11, point 8)', () => {
     expect(fresh.slice(0, 3)).toEqual(['/', '/catalog/', '/price-list/']);
     expect(new Set(fresh).size).toBe(fresh.length);
     expect(fresh).toContain('/order/');
+    // The staff's menu of migration 0194 applies to a menu written again, twice without harm.
+    await staffMenu(db as never);
+    await staffMenu(db as never);
+    const admin = links((await (await t.as('admin')).ok('menu/list', { type: 'left' })).items);
+    expect(admin).not.toContain('/basket/');
+    expect(admin).toContain('/catalog/');
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Id } from '../../db/schema.js';
 
 export interface SiteSettingsTable {
@@ -15,6 +16,8 @@ export interface MenuItemsTable {
   link: string;
   permission: string | null;
   icon: string | null;
+  /** Who sees the entry: `all`, `dealers` (the buyer's entries) or `staff` (migration 0194, decision 194). */
+  audience: Generated<string>;
 }
 
 declare module '../../db/schema.js' {

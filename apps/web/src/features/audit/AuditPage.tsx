@@ -1,48 +1,25 @@
-import type { AuditEntry, AuditFilter } from '@portal/contract';
+import type { AuditFilter } from '@portal/contract';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import i18n from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DateRangeFilter } from '../../components/DateFilterField';
 import { FilterBar } from '../../components/FilterBar';
 import { PageHeader } from '../../components/PageHeader';
-import { RefLink } from '../../components/RefLink';
-import { UrlListTable } from '../../components/UrlList';
+import { ListState } from '../../components/States';
+import { UrlPagination } from '../../components/UrlPagination';
 import { dateTextOk, dateTextToIso, isoToDateText } from '../../lib/date-text';
-import { formatDate } from '../../lib/format';
 import { pageFromQuery, sizeFromQuery } from '../../lib/list-params';
 import { rest } from '../../lib/rest';
-import en from '../../locales/en/back-office/audit.json';
-import ru from '../../locales/ru/back-office/audit.json';
+import { AuditEntryCard } from './AuditEntryCard';
 import { auditKeys } from './keys';
 
-i18n.addResourceBundle('ru', 'audit', ru, true, true);
-i18n.addResourceBundle('en', 'audit', en, true, true);
-
-const KEYS = ['entity', 'action', 'search', 'dateFrom', 'dateTo'] as const;
+const KEYS = ['entity', 'entityId', 'action', 'user', 'search', 'dateFrom', 'dateTo'] as const;
 type Draft = Record<(typeof KEYS)[number], string>;
-
-const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
-
-/** Each changed field on its own line: name: before → after. */
-function Changes({ entry }: { entry: AuditEntry }) {
-  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-  return (
-    <Box sx={{ display: 'grid', gap: 0.25, overflowWrap: 'anywhere', maxWidth: 520 }}>
-      {keys.map((k) => (
-        <Typography key={k} variant="body2">
-          <b>{k}</b>: {entry.before ? `${show(entry.before[k])} → ` : ''}
-          {entry.after ? show(entry.after[k]) : '∅'}
-        </Typography>
-      ))}
-    </Box>
-  );
-}
 
 /** «Журнал изменений»: every back-office write, newest first, filtered by the address's parameters. */
 export default function AuditPage() {
@@ -55,7 +32,9 @@ export default function AuditPage() {
     const v = params.get(k)?.trim();
     if (!v) continue;
     if ((k === 'dateFrom' || k === 'dateTo') && !/^\d{4}-\d{2}-\d{2}$/.test(v)) continue;
-    filter[k] = v;
+    if (k === 'user') {
+      if (/^\d{1,9}$/.test(v)) filter.user = Number(v);
+    } else filter[k] = v;
   }
   const [draft, setDraft] = useState<Draft>(
     () =>
@@ -75,22 +54,27 @@ export default function AuditPage() {
       if (v.trim()) p.set(k, k.startsWith('date') ? dateTextToIso(v) : v.trim());
     setParams(p);
   };
-  const select = (key: 'entity' | 'action', options: string[]) => (
+  // The log's own entities, actions and authors, by their names in the interface language.
+  const select = (key: 'entity' | 'action' | 'user', options: Array<{ value: string; label: string }>) => (
     <TextField
       select
       size="small"
       label={t(key)}
-      value={options.includes(draft[key]) ? draft[key] : ''}
+      value={options.some((o) => o.value === draft[key]) ? draft[key] : ''}
       onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
     >
       <MenuItem value="">{t('all')}</MenuItem>
       {options.map((o) => (
-        <MenuItem key={o} value={o}>
-          {o}
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
         </MenuItem>
       ))}
     </TextField>
   );
+  const named = (group: 'entities' | 'actions', values: string[] | undefined) =>
+    (values ?? [])
+      .map((value) => ({ value, label: t(`${group}.${value}`, { defaultValue: value }) }))
+      .sort((a, b) => a.label.localeCompare(b.label));
   return (
     <>
       <PageHeader title={t('title')} />
@@ -101,17 +85,25 @@ export default function AuditPage() {
         onApply={apply}
         applyLabel={t('apply')}
         resetLabel={t('reset')}
-        // Three to a row below 1536 px: six in one row at 1280 px cut the labels and the dates.
-        columns={{
-          xs: '1fr',
-          sm: '1fr 1fr',
-          md: 'repeat(3, 1fr)',
-          xl: 'minmax(140px, 1fr) minmax(140px, 1fr) minmax(180px, 1.5fr) 136px 136px auto',
-        }}
+        // Four to a row from 1200 px (two rows with the buttons), fewer on narrower screens.
+        columns={{ xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(4, minmax(0, 1fr))' }}
         search
       >
-        {select('entity', list.data?.entities ?? [])}
-        {select('action', list.data?.actions ?? [])}
+        {select('entity', named('entities', list.data?.entities))}
+        <TextField
+          size="small"
+          label={t('entityId')}
+          value={draft.entityId}
+          onChange={(e) => setDraft({ ...draft, entityId: e.target.value })}
+        />
+        {select('action', named('actions', list.data?.actions))}
+        {select(
+          'user',
+          (list.data?.authors ?? []).map((a) => ({
+            value: String(a.id),
+            label: a.name && a.name !== a.login ? `${a.name} (${a.login})` : a.login,
+          })),
+        )}
         <TextField
           size="small"
           label={t('search')}
@@ -120,36 +112,20 @@ export default function AuditPage() {
         />
         <DateRangeFilter draft={draft} setDraft={setDraft} label={(k) => t(k)} />
       </FilterBar>
-      <UrlListTable
-        query={list}
-        label={t('title')}
-        emptyTitle={Object.keys(filter).length ? t('emptyFiltered') : t('empty')}
-        rowProps={() => ({ 'data-testid': 'audit-row' })}
-        columns={[
-          { header: t('col.date'), cell: (e) => formatDate(e.date, true) },
-          { header: t('col.user'), cell: (e) => e.user.name || e.user.login || t('system'), from: 'sm' },
-          {
-            header: t('col.what'),
-            cell: (e) => (
-              <>
-                <Typography variant="body2">
-                  {e.entity}
-                  {e.entityId ? ' ' : ''}
-                  {e.entity === 'desk-order' && /^\d+$/.test(e.entityId ?? '') ? (
-                    <RefLink kind="order" id={Number(e.entityId)}>{`№ ${e.entityId}`}</RefLink>
-                  ) : (
-                    e.entityId && `№ ${e.entityId}`
-                  )}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {e.action}
-                </Typography>
-              </>
-            ),
-          },
-          { header: t('col.changes'), cell: (e) => <Changes entry={e} /> },
-        ]}
-      />
+      <ListState query={list} emptyTitle={Object.keys(filter).length ? t('emptyFiltered') : t('empty')}>
+        {(data) => (
+          <Paper>
+            <Box component="ul" aria-label={t('title')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {data.items.map((e, i) => (
+                <Box component="li" key={e.id} sx={i ? { borderTop: 1, borderColor: 'divider' } : undefined}>
+                  <AuditEntryCard entry={e} names={data.names} />
+                </Box>
+              ))}
+            </Box>
+            <UrlPagination count={data.count} />
+          </Paper>
+        )}
+      </ListState>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
+import { useCurrentUser } from '../../lib/current-user';
 import { notifySuccess } from '../../lib/notify';
 import { pricingQuery, useUpdatePricing } from './api';
 
@@ -19,6 +20,7 @@ export default function PricingPage() {
   const id = Number(useParams().id);
   const pricing = useQuery(pricingQuery(id));
   const update = useUpdatePricing();
+  const me = useCurrentUser().data;
   const [priceType, setPriceType] = useState('');
   const [paySystem, setPaySystem] = useState('');
   useEffect(() => {
@@ -33,7 +35,10 @@ export default function PricingPage() {
     <>
       <PageHeader title={t('pricing.title')} crumbs={[{ label: d.fullName, to: `/user/${d.userId}/` }]} />
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 560 }}>
-        <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('pricing.text')}</Typography>
+        {/* Staff setting a dealer's prices read about that dealer, not «your price» (decision 194). */}
+        <Typography sx={{ mb: 2, color: 'text.secondary' }} data-testid="pricing-text">
+          {t(me && me.id !== d.userId ? 'pricing.textStaff' : 'pricing.text')}
+        </Typography>
         <Box
           component="form"
           sx={{ display: 'grid', gap: 2 }}
