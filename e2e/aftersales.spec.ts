@@ -187,6 +187,9 @@ test.describe('after-sales conversations', () => {
     await page
       .getByRole('textbox', { name: /^Сообщение/ })
       .fill('Пришлите, пожалуйста, счёт на оплату последнего заказа.');
+    // The phone comes from the profile (decision 191); the dealer gives another one for this appeal.
+    await expect(page.getByLabel('Телефон для связи')).toHaveValue(/^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/);
+    await page.getByLabel('Телефон для связи').clear();
     await page.getByLabel('Телефон для связи').pressSequentially('9131234567');
     await expect(page.getByLabel('Телефон для связи')).toHaveValue('+7 (913) 123-45-67');
     await page.getByLabel(/Я согласен на обработку персональных данных/).check();

@@ -17,6 +17,7 @@ import Select from '@mui/material/Select';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +38,8 @@ export function TopBar({ user, onMenu }: { user: User; onMenu: () => void }) {
   const settings = portalConfig.settings;
   // The supplier's one phone, the same as in the footer and on the bill (decision 190).
   const phone = settings?.supplier.phone ?? '';
+  // Rendered only on a phone: a hidden first item would take the menu's focus, and Escape would not close it.
+  const phoneInMenu = useMediaQuery((theme) => theme.breakpoints.down('sm'));
 
   const signOut = async () => {
     setAnchor(null);
@@ -150,9 +153,9 @@ export function TopBar({ user, onMenu }: { user: User; onMenu: () => void }) {
               {user.company || user.login}
             </Typography>
           </Box>
-          {phone && (
+          {phone && phoneInMenu && (
             // On a phone the top bar keeps its room for the search: the supplier's phone is in this menu.
-            <MenuItem component="a" href={telHref(phone)} sx={{ display: { sm: 'none' } }}>
+            <MenuItem component="a" href={telHref(phone)}>
               <ListItemIcon>
                 <PhoneOutlined fontSize="small" />
               </ListItemIcon>
