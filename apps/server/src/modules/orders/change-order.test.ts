@@ -268,9 +268,9 @@ describe('changeOrder', () => {
     expect(still.price).toBe(340);
     expect(still.history).toHaveLength(1);
 
-    // A paid order's lines stay as they are (the correction rule).
+    // A paid order's lines stay as they are (the correction rule), said to staff in staff's words (decision 194).
     await changeOrder(deps, order.id, { isPayment: true }, by);
-    expect(await fail([{ id: a!.id, quantity: 1 }])).toBe('error.orderPaid');
+    expect(await fail([{ id: a!.id, quantity: 1 }])).toBe('error.orderPaidDesk');
   });
 
   it('runs inside the caller’s transaction: a rollback leaves no change, no history, no notice', async () => {
