@@ -6,6 +6,7 @@ import { LANGUAGES, type Language } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentUserQuery, useCurrentUser } from '../lib/current-user';
+import { ensureLanguage } from '../lib/i18n';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { rest } from '../lib/rest';
 import { usePreferences } from './preferences';
@@ -23,9 +24,11 @@ export default function LanguageCard() {
   const me = useCurrentUser();
   const client = useQueryClient();
   const save = useMutation({
-    mutationFn: (next: Language) => {
+    mutationFn: async (next: Language) => {
+      // The texts of the new language first, so the answer is told in it.
+      await ensureLanguage(next);
       const user = me.data;
-      if (!user) return Promise.resolve(null);
+      if (!user) return null;
       return rest('user/update-profile', {
         lastName: user.lastName,
         firstName: user.firstName,
@@ -36,9 +39,9 @@ export default function LanguageCard() {
         language: next,
       });
     },
-    onSuccess: async () => {
+    onSuccess: async (_, next) => {
       await client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-      notifySuccess(t('profile.languageSaved'));
+      notifySuccess(t('profile.languageSaved', { lng: next }));
     },
     onError: notifyError,
   });
