@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RestDeps } from '../../rest/dispatcher.js';
-import { checkStoredExchangeUser } from '../site/index.js';
+import { checkStoredExchangeUser } from '../settings/index.js';
 import { beginSignIn } from '../throttle/index.js';
 import { basicCredentials, rightCredentials } from './auth.js';
 import { appendPart, cleanExchangeName, ExchangeFailure, PICTURE_CONTENT_TYPE, PICTURE_KEY_PREFIX } from './files.js';

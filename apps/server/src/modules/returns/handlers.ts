@@ -6,7 +6,7 @@ import { isAdmin, type Actor } from '../auth/index.js';
 import { assertOwnFiles } from '../files/index.js';
 import { tellUser } from '../notices/index.js';
 import { orderForReturn, returnableOrders, returnDeadline, returnRefusal } from '../orders/index.js';
-import { readReturnDays } from '../site/index.js';
+import { readReturnDays } from '../settings/index.js';
 import {
   claimedBy,
   commentOnReturn,
