@@ -61,9 +61,6 @@ export const floorPending = {
   'auth/sign-in.ts': ['catalog'],
   'baskets/handlers.ts': ['orders'],
   'catalog/handlers.ts': ['orders'],
-  'files/routes.ts': ['baskets'],
-  'files/storage.ts': ['returns'],
-  'forms/handlers.ts': ['mailing', 'orders'],
 };
 
 /**
