@@ -9,6 +9,7 @@ import { cachedCount } from './cache.js';
 import { smartFilter } from './filter.js';
 import { loadOffers, loadPriceTable, priceContextOf, priceTableOf } from './offers.js';
 import { LeanAnswer, leanList, priceEntry, readFilter, storesIn } from './products.js';
+import './lower-names.js';
 import * as q from './queries.js';
 import { searchProducts, searchProductsIn } from './search.js';
 
