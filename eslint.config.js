@@ -58,7 +58,6 @@ const floorOf = new Map(serverFloors.flatMap((names, floor) => names.map((name) 
  */
 export const floorPending = {
   'baskets/handlers.ts': ['orders'],
-  'catalog/handlers.ts': ['orders'],
 };
 
 /**

@@ -14,6 +14,7 @@ import { catalogHandlers } from '../modules/catalog/handlers.js';
 import { counterpartyHandlers } from '../modules/companies/handlers.js';
 import { basketHandlers } from '../modules/baskets/handlers.js';
 import { orderHandlers } from '../modules/orders/handlers.js';
+import { catalogOrderHandlers } from '../modules/orders/catalog-handlers.js';
 import { noticeSettingsHandlers } from '../modules/notices/settings-handlers.js';
 import { exchangeHandlers } from '../modules/exchange/handlers.js';
 import { siteAdminHandlers } from '../modules/site/admin.js';
@@ -42,6 +43,7 @@ export const handlers: Handlers<Methods> = {
   ...counterpartyHandlers,
   ...basketHandlers,
   ...orderHandlers,
+  ...catalogOrderHandlers,
   ...noticeSettingsHandlers,
   ...exchangeHandlers,
   ...siteAdminHandlers,
