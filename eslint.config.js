@@ -33,9 +33,38 @@ const fileNameRule = {
 };
 
 /**
- * Import boundaries (docs/conventions.md, "Faces"), checked on the resolved path of every relative import:
+ * The floors of the server's modules, lowest first (docs/architecture.md, "Floors"): a module imports only
+ * modules on a floor below its own. A new module takes a floor here before lint lets it import anything.
+ */
+export const serverFloors = [
+  ['throttle', 'companies'],
+  ['auth'],
+  ['audit', 'files', 'notices', 'settings'],
+  ['forms'],
+  ['mailing'],
+  ['content'],
+  ['catalog'],
+  ['baskets'],
+  ['orders'],
+  ['returns', 'wishes', 'users', 'site'],
+  ['exchange', 'desk'],
+];
+const floorOf = new Map(serverFloors.flatMap((names, floor) => names.map((name) => [name, floor])));
+
+/**
+ * Imports that still run up a floor, file (under `modules/`) → the modules it may still import. The list only
+ * shrinks; lint-boundaries.test.ts fails on an entry no longer needed.
+ * @type {Record<string, string[]>}
+ */
+export const floorPending = {};
+
+/**
+ * Import boundaries (docs/conventions.md, "Faces"; docs/architecture.md, "Floors"), checked on the resolved
+ * path of every relative import, type-only imports included:
  * - a server module (`apps/server/src/modules/<a>/`) reaches another module `<b>` only through its face
  *   `<b>/index.ts`; tests and a module's `testing.ts` may also use another module's `testing.ts` fixtures;
+ * - and only a module `<b>` on a floor below its own (`serverFloors`); tests (`*.test.ts`) build one world
+ *   across modules and are exempt; `floorPending` lists the upward imports not yet removed;
  * - a web feature (`apps/web/src/features/<a>/`) never imports another feature;
  * - `apps/web/src/lib` and `apps/web/src/components` never import a feature (only `app/` composes features).
  * @type {import('eslint').Rule.RuleModule}
@@ -46,6 +75,10 @@ const boundariesRule = {
     schema: [],
     messages: {
       face: 'Module "{{from}}" may use module "{{to}}" only through its face ../{{to}}/index.js, not {{path}}.',
+      floor:
+        'Module "{{from}}" (floor {{fromFloor}}) must not import module "{{to}}" (floor {{toFloor}}): a module imports only modules below it (docs/architecture.md, "Floors"); register from above or move the code.',
+      noFloor:
+        'Module "{{module}}" has no floor: add it to serverFloors in eslint.config.js (docs/architecture.md, "Floors").',
       feature: 'Feature "{{from}}" must not import feature "{{to}}"; move shared code to lib/ or components/.',
       shared: '{{from}}/ must not import a feature ({{to}}); only app/ composes features.',
     },
@@ -63,6 +96,16 @@ const boundariesRule = {
         const base = path.posix.basename(target).replace(/\.(js|ts)$/, '');
         const fixture = base === 'testing' && /(\.test\.ts|\/testing\.ts)$/.test(file);
         if (base !== 'index' && !fixture) context.report({ node, messageId: 'face', data: { from, to, path: spec } });
+        if (/\.test\.ts$/.test(file)) return;
+        const fromFloor = floorOf.get(from);
+        const toFloor = floorOf.get(to);
+        if (fromFloor === undefined || toFloor === undefined) {
+          context.report({ node, messageId: 'noFloor', data: { module: fromFloor === undefined ? from : to } });
+          return;
+        }
+        const own = /\/apps\/server\/src\/modules\/(.*)$/.exec(file)?.[1] ?? '';
+        if (toFloor >= fromFloor && !floorPending[own]?.includes(to))
+          context.report({ node, messageId: 'floor', data: { from, to, fromFloor, toFloor } });
         return;
       }
       const web = /\/apps\/web\/src\/(features\/([^/]+)|lib|components)(\/|$)/;

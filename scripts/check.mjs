@@ -1,5 +1,6 @@
-// `npm run check`: the type checks of every project, lint, then the format check. tsc and eslint each use one
-// core, so they run two at a time (this machine has two); each task's output is printed whole when it ends.
+// `npm run check`: the type checks of every project, lint, the import circles (madge), then the format check.
+// tsc, eslint and madge each use one core, so they run two at a time (this machine has two); each task's output is
+// printed whole when it ends.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ const projects = ['apps/server', 'apps/web', 'packages/contract', 'e2e', 'bench'
 /** @type {Array<[string, string, string[]]>} */
 const tasks = [
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+  ['import circles', 'npm', ['run', 'check:circles']],
   ...projects.map((p) => /** @type {[string, string, string[]]} */ ([`tsc -p ${p}`, 'npx', ['tsc', '-p', p]])),
 ];
 const parallel = Number(process.env.CHECK_PARALLEL ?? 2);

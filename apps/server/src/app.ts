@@ -18,6 +18,7 @@ import { trackHandlers } from './ops/shutdown.js';
 import { requestEnded, requestStarted } from './db/priority.js';
 import { registerRest } from './rest/dispatcher.js';
 import { registerFileRoutes } from './modules/files/routes.js';
+import { registerBasketTemplateRoute } from './modules/baskets/index.js';
 import { registerContentPictureRoute } from './modules/content/routes.js';
 import { registerExchangeRoutes, registerPictureRoute } from './modules/exchange/index.js';
 import { registerErrorHandler } from './rest/error-handler.js';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const deps = { db: database.db, config, mailer, sessions, storage };
   registerRest(app, deps);
   registerFileRoutes(app, deps);
+  registerBasketTemplateRoute(app);
   registerExchangeRoutes(app, deps);
   registerPictureRoute(app, deps);
   registerContentPictureRoute(app, deps);

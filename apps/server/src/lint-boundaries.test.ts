@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -29,6 +29,39 @@ describe('lint refuses imports across boundaries', () => {
     expect(await problems(file, "export { fullNameOf } from '../auth/index.js';\n")).toEqual([]);
     // Its own internals are its business.
     expect(await problems(file, "export { wishesHandlers } from './handlers.js';\n")).toEqual([]);
+  });
+
+  it('a server module imports only modules on a floor below its own, type-only imports included', async () => {
+    // notices sits above auth, beside files and below orders (docs/architecture.md, "Floors").
+    const file = 'apps/server/src/modules/notices/probe.ts';
+    expect(await problems(file, "export { fullNameOf } from '../auth/index.js';\n")).toEqual([]);
+    expect(await problems(file, "export { changeOrder } from '../orders/index.js';\n")).toEqual([
+      expect.stringMatching(/^house\/boundaries: Module "notices" \(floor \d+\) must not import module "orders"/),
+    ]);
+    expect(
+      await problems(file, "import type { OrderChange } from '../orders/index.js';\nexport type T = OrderChange;\n"),
+    ).toEqual([expect.stringMatching(/must not import module "orders"/)]);
+    // The same floor is not below: files and notices are neighbours.
+    expect(await problems(file, "export { fileById } from '../files/index.js';\n")).toHaveLength(1);
+    expect(await problems(file, "export * from '../exchange/index.js';\n")).toHaveLength(1);
+    // A module without a floor is refused until it takes one.
+    expect(await problems('apps/server/src/modules/nowhere/probe.ts', "export * from '../auth/index.js';\n")).toEqual([
+      expect.stringMatching(/^house\/boundaries: Module "nowhere" has no floor/),
+    ]);
+    // Tests build one world across modules.
+    expect(
+      await problems('apps/server/src/modules/auth/probe.test.ts', "export * from '../orders/index.js';\n"),
+    ).toEqual([]);
+  });
+
+  it('keeps the list of upward imports to exactly those still in the code', async () => {
+    const { floorPending } = (await import(path.join(root, 'eslint.config.js'))) as {
+      floorPending: Record<string, string[]>;
+    };
+    for (const [file, modules] of Object.entries(floorPending)) {
+      const source = await readFile(path.join(root, 'apps/server/src/modules', file), 'utf8');
+      for (const module of modules) expect(source, `${file} → ${module}`).toContain(`'../${module}/index.js'`);
+    }
   });
 
   it('a web feature never imports another feature; lib and components never import a feature', async () => {

@@ -14,12 +14,14 @@ import { catalogHandlers } from '../modules/catalog/handlers.js';
 import { counterpartyHandlers } from '../modules/companies/handlers.js';
 import { basketHandlers } from '../modules/baskets/handlers.js';
 import { orderHandlers } from '../modules/orders/handlers.js';
+import { catalogOrderHandlers } from '../modules/orders/catalog-handlers.js';
 import { noticeSettingsHandlers } from '../modules/notices/settings-handlers.js';
 import { exchangeHandlers } from '../modules/exchange/handlers.js';
 import { siteAdminHandlers } from '../modules/site/admin.js';
 import { contentAdminHandlers } from '../modules/content/admin.js';
 import { auditHandlers } from '../modules/audit/handlers.js';
 import { deskOrderHandlers } from '../modules/orders/desk-handlers.js';
+import { deskHandlers } from '../modules/desk/handlers.js';
 import type { Handlers } from './context.js';
 
 /**
@@ -41,6 +43,7 @@ export const handlers: Handlers<Methods> = {
   ...counterpartyHandlers,
   ...basketHandlers,
   ...orderHandlers,
+  ...catalogOrderHandlers,
   ...noticeSettingsHandlers,
   ...exchangeHandlers,
   ...siteAdminHandlers,
@@ -48,4 +51,5 @@ export const handlers: Handlers<Methods> = {
   ...formAdminHandlers,
   ...auditHandlers,
   ...deskOrderHandlers,
+  ...deskHandlers,
 };

@@ -9,11 +9,7 @@ import { seedForms } from '../modules/forms/seed.js';
 import { seedCatalog } from '../modules/catalog/seed.js';
 import { seedOrdering } from '../modules/orders/seed.js';
 import { fillEnglish } from '../db/migrations/0145-english-texts.js';
-
-export interface SeedOptions {
-  /** Generated catalogue size (`npm run db:seed -- --products N`). */
-  products?: number;
-}
+import type { SeedOptions } from './options.js';
 
 /** Each domain's demo data, in dependency order. Domains add their seeder here. */
 const SEEDERS: Array<{ name: string; run: (db: Db, options: SeedOptions) => Promise<void> }> = [

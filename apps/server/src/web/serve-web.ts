@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RestDeps } from '../rest/dispatcher.js';
 import { sessionOf } from '../rest/dispatcher.js';
-import { readSiteSettings } from '../modules/site/handlers.js';
+import { readSiteSettings } from '../modules/settings/index.js';
 
 /** JSON inside a <script type="application/json"> block: `<` escaped so no text can close the tag. */
 const safeJson = (value: unknown) =>

@@ -1,8 +1,19 @@
 import type { auditMethods } from '@portal/contract';
+import type { Db } from '../../db/database.js';
 import type { Handlers } from '../../rest/context.js';
 import { userCards } from '../auth/index.js';
-import { paySystemsForSettings, priceTypesForSettings } from '../catalog/index.js';
 import * as q from './queries.js';
+
+/**
+ * The names the log's entries show for ids (price types, payment systems), by kind. The catalogue sits above
+ * audit (docs/architecture.md, "Floors") and registers its lists from there; a kind not registered is empty.
+ */
+export type AuditNames = (db: Db) => Promise<Array<{ id: number; name: string }>>;
+const auditNames: { priceTypes?: AuditNames; paySystems?: AuditNames } = {};
+export function nameAuditIdsWith(kind: keyof typeof auditNames, names: AuditNames): void {
+  auditNames[kind] = names;
+}
+const namesOf = (db: Db, kind: keyof typeof auditNames) => auditNames[kind]?.(db) ?? Promise.resolve([]);
 
 export const auditHandlers: Handlers<typeof auditMethods> = {
   async 'audit/list'(input, ctx) {
@@ -11,8 +22,8 @@ export const auditHandlers: Handlers<typeof auditMethods> = {
       q.auditEntities(ctx.db),
       q.auditActions(ctx.db),
       q.auditAuthors(ctx.db),
-      priceTypesForSettings(ctx.db),
-      paySystemsForSettings(ctx.db),
+      namesOf(ctx.db, 'priceTypes'),
+      namesOf(ctx.db, 'paySystems'),
     ]);
     const users = await userCards(ctx.db, [...rows.map((r) => r.user_id), ...authors.map((a) => a.user_id)]);
     const nameOf = (id: number | null, login: string) => {

@@ -19,3 +19,4 @@ export {
 } from './queries.js';
 export * as userAdmin from './user-admin.js';
 export { dealerCompanyCondition } from './dealer-filter.js';
+export { namePriceTypesWith, type PriceTypeNames } from './sign-in.js';

@@ -6,7 +6,6 @@ import { pageOf } from '../../rest/paging.js';
 import type { Actor } from '../auth/index.js';
 import { loadOffers, loadStores, offerFrom, priceContextOf, productsForBasket } from '../catalog/index.js';
 import { ownFile, readStoredFile } from '../files/index.js';
-import { ownOrderLines } from '../orders/index.js';
 import { parseLines } from './lines.js';
 import { putLines } from './put-lines.js';
 import {
@@ -28,6 +27,28 @@ import {
 import { resolveLines } from './resolve.js';
 import { belowMinimum, limitsFor } from './thresholds.js';
 import { readSpreadsheetOffThread } from './import-pool.js';
+
+/** An order's line as the basket reads it (repeat an order; the corrective form). */
+export interface OrderLine {
+  id: number;
+  order_id: number;
+  product_id: number | null;
+  quantity: number;
+  name: string;
+  article: string;
+  unit: string;
+  weight_kg: number | null;
+  volume_m3: number | null;
+}
+/**
+ * The lines of the user's own order (`undefined`: not theirs or missing). Orders sits above baskets
+ * (docs/architecture.md, "Floors") and registers its reader from there (orders/basket-orders.ts).
+ */
+export type OrderLinesOf = (db: Db, userId: number, orderId: number) => Promise<OrderLine[] | undefined>;
+let ownOrderLines: OrderLinesOf = async () => undefined;
+export function readOrderLinesWith(read: OrderLinesOf): void {
+  ownOrderLines = read;
+}
 
 /** The lines of an order as basket items, so the corrective form is built like a basket (spec §7). */
 async function orderLines(db: Db, actor: Actor, orderId: number) {

@@ -1,5 +1,6 @@
 /** The baskets module's face: what other modules may use of it. */
+export { readOrderLinesWith, type OrderLine, type OrderLinesOf } from './handlers.js';
 export { putLines } from './put-lines.js';
 export { basketLines, basketView, emptyBasket, ownBasket, round2 } from './queries.js';
-export { basketTemplate } from './spreadsheet.js';
+export { registerBasketTemplateRoute } from './routes.js';
 export { belowMinimum, limitsFor, priceTypeChangeProblem } from './thresholds.js';

@@ -2,7 +2,7 @@ import { translate, type Language, type Thresholds } from '@portal/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../rest/app-error.js';
 import { productGroupsOf } from '../catalog/index.js';
-import { readThresholds } from '../site/index.js';
+import { readThresholds } from '../settings/index.js';
 
 /** The configured product groups of spec §9 (decision 140). */
 export type ProductGroup = 'tea' | 'coffee';

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { refreshCatalogWords } from './seed.js';
 import type { ProductPhoto } from './tables.js';
 import './tables.js';
 
@@ -454,4 +453,14 @@ export async function activePaySystems(db: Db): Promise<Array<{ id: number; name
   const rows = await sql<{ id: number; name: string }>`
     SELECT id, name FROM pay_systems WHERE active ORDER BY sort, id`.execute(db);
   return rows.rows;
+}
+
+/** Rebuilds the word list typo tolerance corrects against (run after a catalogue import). */
+export async function refreshCatalogWords(db: Db): Promise<void> {
+  await sql`DELETE FROM catalog_words`.execute(db);
+  await sql`
+    INSERT INTO catalog_words (word)
+    SELECT DISTINCT w FROM (
+      SELECT regexp_split_to_table(lower(name || ' ' || brand), '[^[:alnum:]]+') AS w FROM products WHERE active
+    ) t WHERE length(w) >= 3 AND w !~ '^[0-9]+$'`.execute(db);
 }

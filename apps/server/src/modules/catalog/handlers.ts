@@ -3,12 +3,12 @@ import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { pageOf, refuseTooManyRows } from '../../rest/paging.js';
 import { fullNameOf } from '../auth/index.js';
-import { orderedQuantities, shippingRows } from '../orders/index.js';
-import { isAdmin, isStaff, setUserPricing, userById } from '../auth/index.js';
+import { isAdmin, setUserPricing, userById } from '../auth/index.js';
 import { cachedCount } from './cache.js';
 import { smartFilter } from './filter.js';
 import { loadOffers, loadPriceTable, priceContextOf, priceTableOf } from './offers.js';
 import { LeanAnswer, leanList, priceEntry, readFilter, storesIn } from './products.js';
+import './lower-names.js';
 import * as q from './queries.js';
 import { searchProducts, searchProductsIn } from './search.js';
 
@@ -38,7 +38,10 @@ async function pricing(ctx: RestContext, userId: number) {
   };
 }
 
-export const catalogHandlers: Handlers<typeof catalogMethods> = {
+/** The ordered quantities and the shipping methods read orders' tables: orders binds them (orders/catalog-handlers.ts). */
+type OrdersReadMethods = 'product/get-kolichestvo-zakazannykh-tovarov' | 'shipping/list';
+
+export const catalogHandlers: Handlers<Omit<typeof catalogMethods, OrdersReadMethods>> = {
   async 'section/list'(input, ctx) {
     const f = input.filter ?? {};
     if (f.id && f.id.length === 0) return { count: 0, items: [] };
@@ -180,14 +183,6 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
     };
   },
 
-  async 'product/get-kolichestvo-zakazannykh-tovarov'(input, ctx) {
-    const actor = requireActor(ctx);
-    const product = await q.productId(ctx.db, input.id);
-    if (!product) throw notFound();
-    // A dealer sees the quantities of their own orders; staff see everyone's.
-    return { items: await orderedQuantities(ctx.db, product.id, isStaff(actor) ? null : actor.id) };
-  },
-
   async 'favorite/list'(input, ctx) {
     const actor = requireActor(ctx);
     const context = await priceContextOf(ctx.db, actor);
@@ -221,18 +216,6 @@ export const catalogHandlers: Handlers<typeof catalogMethods> = {
         name: inLanguage(r.name, r.name_en, ctx.language),
         description: inLanguage(r.description, r.description_en, ctx.language),
         isActive: r.id === actor.paySystemId,
-      })),
-    };
-  },
-
-  async 'shipping/list'(input, ctx) {
-    const rows = await shippingRows(ctx.db);
-    return {
-      count: rows.length,
-      items: pageOf(rows, input).map((r) => ({
-        id: r.id,
-        name: inLanguage(r.name, r.name_en, ctx.language),
-        isPickup: r.is_pickup,
       })),
     };
   },

@@ -2,7 +2,7 @@ import type { Currency } from '@portal/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../auth/index.js';
-import { readThresholds } from '../site/index.js';
+import { readThresholds } from '../settings/index.js';
 import { cachedCount } from './cache.js';
 import './tables.js';
 

@@ -1,7 +1,8 @@
 import { normalizeArticle } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { SeedOptions } from '../../seed/demo.js';
+import type { SeedOptions } from '../../seed/options.js';
+import { refreshCatalogWords } from './bulk-writes.js';
 import './tables.js';
 
 /**
@@ -305,16 +306,6 @@ const photosOf = (group: string) =>
   ]);
 
 export const DEFAULT_DEMO_PRODUCTS = 2000;
-
-/** Rebuilds the word list typo tolerance corrects against (run after a catalogue import). */
-export async function refreshCatalogWords(db: Db): Promise<void> {
-  await sql`DELETE FROM catalog_words`.execute(db);
-  await sql`
-    INSERT INTO catalog_words (word)
-    SELECT DISTINCT w FROM (
-      SELECT regexp_split_to_table(lower(name || ' ' || brand), '[^[:alnum:]]+') AS w FROM products WHERE active
-    ) t WHERE length(w) >= 3 AND w !~ '^[0-9]+$'`.execute(db);
-}
 
 export async function seedCatalog(db: Db, options: SeedOptions = {}): Promise<void> {
   const total = Math.max(options.products ?? DEFAULT_DEMO_PRODUCTS, FIXED_PRODUCTS.length);

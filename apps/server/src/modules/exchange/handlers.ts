@@ -7,7 +7,7 @@ import { appendPart, cleanExchangeName } from './files.js';
 import { exchangeDepsOf, followUpload, queueUpload } from './jobs.js';
 import { sessionsPage, withoutDealers } from './history.js';
 import { createSession, sessionById } from './queries.js';
-import type { ExchangeDeps } from './run.js';
+import type { ExchangeDeps } from './deps.js';
 
 /**
  * The back office's exchange page (decision 097): the history, and a manual upload of import.xml /

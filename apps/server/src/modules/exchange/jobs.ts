@@ -8,7 +8,8 @@ import { JobHandedBack, type JobHandler } from '../../ops/jobs/worker.js';
 import type { FileStorage } from '../../storage/index.js';
 import { ARCHIVE, ExchangeFailure, findFile } from './files.js';
 import { sessionById, type SessionRow } from './queries.js';
-import { endOfSession, importStep, PHASE_TEXT, summary, type Answer, type ExchangeDeps } from './run.js';
+import type { ExchangeDeps } from './deps.js';
+import { endOfSession, importStep, PHASE_TEXT, summary, type Answer } from './run.js';
 import { exchangeStore } from './store.js';
 
 /**

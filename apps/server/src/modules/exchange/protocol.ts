@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RestDeps } from '../../rest/dispatcher.js';
-import { checkStoredExchangeUser } from '../site/index.js';
+import { checkStoredExchangeUser } from '../settings/index.js';
 import { beginSignIn } from '../throttle/index.js';
 import { basicCredentials, rightCredentials } from './auth.js';
 import { appendPart, cleanExchangeName, ExchangeFailure, PICTURE_CONTENT_TYPE, PICTURE_KEY_PREFIX } from './files.js';
 import { exchangeDepsOf, importByJob } from './jobs.js';
 import { createSession, endSession, findSession, type SessionRow } from './queries.js';
-import { endOfSession, importStep, type Answer, type ExchangeDeps } from './run.js';
+import type { ExchangeDeps } from './deps.js';
+import { endOfSession, importStep, type Answer } from './run.js';
 import { deliverOrders, queryOrders } from './sale.js';
 import { exchangeStore } from './store.js';
 

@@ -1,6 +1,4 @@
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import type { Mailer } from '../../mail/mailer.js';
 import { hideProductsExcept, refreshAfterImport, relaxCommit, zeroStockExcept } from '../catalog/index.js';
 import {
   applyGroups,
@@ -36,7 +34,7 @@ import {
   type StageRow,
 } from './queries.js';
 import { applyOrderDocument } from './sale.js';
-import type { ExchangeStore } from './store.js';
+import type { ExchangeDeps } from './deps.js';
 import { readXml, sniffEncoding, XmlFailure, type ByteSource, type ReaderCheckpoint } from './xml-reader.js';
 import iconv from 'iconv-lite';
 
@@ -46,19 +44,6 @@ import iconv from 'iconv-lite';
  * apply (staging → catalogue in short batches) → finish (a single-file full exchange's switch, counts,
  * words) → done. Everything a later call needs is in the database and the file storage.
  */
-
-export interface ExchangeDeps {
-  db: Db;
-  config: Config;
-  store: ExchangeStore;
-  mailer: Mailer;
-  log: { warn: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void };
-  /**
-   * Batch sizes: PGlite shares one thread with every request, so its batches are smaller. `concurrent`:
-   * the database has connections to spare (PostgreSQL), so independent writes of a batch go at once.
-   */
-  batch: { stage: number; products: number; offers: number; concurrent?: boolean };
-}
 
 export interface Answer {
   kind: 'success' | 'progress' | 'failure';

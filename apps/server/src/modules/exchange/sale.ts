@@ -11,7 +11,7 @@ import {
   type ExchangeOrderChange,
 } from '../orders/index.js';
 import type { DocumentRecord } from './commerceml.js';
-import type { ExchangeDeps } from './run.js';
+import type { ExchangeDeps } from './deps.js';
 
 /**
  * The sale side of the exchange (decision 096): orders out to 1C (`query`, then `success`), and 1C's

@@ -7,6 +7,7 @@ export {
   detectType,
   downloadPath,
   findOpenableFile,
+  keepFilesInUse,
   loadFileViews,
   ownFile,
   pick,
@@ -18,6 +19,7 @@ export {
   toFileView,
   toPortalFile,
   type FileReader,
+  type FileUse,
   type FileRow,
 } from './storage.js';
 export { countOwn as countOwnFiles, fileById, fileNameOf, filesByIds } from './queries.js';

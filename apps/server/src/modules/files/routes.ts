@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { RestDeps } from '../../rest/dispatcher.js';
 import { loadActor } from '../auth/index.js';
 import { SESSION_COOKIE } from '../../sessions/session-store.js';
-import { basketTemplate } from '../baskets/index.js';
 import { AppError } from '../../rest/app-error.js';
 import { contentDisposition, findOpenableFile, readStored, SAFE_INLINE } from './storage.js';
 
@@ -11,16 +10,6 @@ import { contentDisposition, findOpenableFile, readStored, SAFE_INLINE } from '.
  * in <img> and <a> carry no sessid). Served with nosniff, and as an attachment unless a known-safe image.
  */
 export function registerFileRoutes(app: FastifyInstance, deps: RestDeps): void {
-  // The blank basket template of spec §3, a real spreadsheet made once per process.
-  let template: Buffer | null = null;
-  app.get('/upload/main/templateBasket.xlsx', async (_request, reply) => {
-    template ??= await basketTemplate();
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', contentDisposition('attachment', 'templateBasket.xlsx'))
-      .header('x-content-type-options', 'nosniff')
-      .send(template);
-  });
   app.get<{ Params: { id: string; kind: string } }>('/files/:id/:kind', async (request, reply) => {
     const { id, kind } = request.params;
     const notFound = () => reply.code(404).header('x-content-type-options', 'nosniff').send({ error: 'NOT_FOUND' });

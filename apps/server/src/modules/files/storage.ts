@@ -7,8 +7,7 @@ import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import type { UploadedFile } from '../../rest/context.js';
 import { StorageNotFound, type FileStorage } from '../../storage/index.js';
-import { isStaff, type Actor } from '../auth/index.js';
-import { isFileOnReturns } from '../returns/index.js';
+import type { Actor } from '../auth/index.js';
 import { countOwn, fileById, filesByIds, insertFiles, ownFileRow, type FileRow } from './queries.js';
 
 export type { FileRow } from './queries.js';
@@ -215,12 +214,9 @@ export async function assertOwnFiles(
 }
 
 /**
- * Who may open a file: its owner; staff, when it is attached to a return, a comment or an appeal they
- * handle (staff handle all of them); a dealer, when it is attached to their own return or a comment on it.
- */
-/**
  * Who else may open a file than its owner, as the module that shows the file says (an order's attached bill:
- * its dealer and the administrators). Registered by those modules, so this one need not import them.
+ * its dealer and the administrators; a return's file: staff, and the dealer of that return). Registered by
+ * those modules from above (docs/architecture.md, "Floors"), so this one need not import them.
  */
 export type FileReader = (db: Db, actor: Actor, fileId: number) => Promise<boolean>;
 const fileReaders: FileReader[] = [];
@@ -232,13 +228,22 @@ export async function findOpenableFile(db: Db, actor: Actor, id: number): Promis
   const row = await fileById(db, id);
   if (!row) return undefined;
   if (row.user_id === actor.id) return row;
-  if (await isFileOnReturns(db, id, isStaff(actor) ? undefined : actor.id)) return row;
   for (const reader of fileReaders) if (await reader(db, actor, id)) return row;
   return undefined;
 }
 
+/** Whether a module still shows the file (a return, a comment on one); registered from above like the readers. */
+export type FileUse = (db: Db, fileId: number) => Promise<boolean>;
+const fileUses: FileUse[] = [];
+export function keepFilesInUse(use: FileUse): void {
+  if (!fileUses.includes(use)) fileUses.push(use);
+}
+
 /** A file still shown somewhere may not be deleted. */
-export const isFileInUse = (db: Db, id: number) => isFileOnReturns(db, id);
+export async function isFileInUse(db: Db, id: number): Promise<boolean> {
+  for (const use of fileUses) if (await use(db, id)) return true;
+  return false;
+}
 
 /** The stored bytes of a key; a key with nothing stored is answered as a missing file (404). */
 export async function readStored(storage: FileStorage, key: string): Promise<Buffer> {

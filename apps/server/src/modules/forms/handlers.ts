@@ -19,10 +19,9 @@ import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { countAndPageIds } from '../../rest/paging.js';
 import { dealerCompanyCondition, fullNameOf, isAdmin, isStaff, userCards } from '../auth/index.js';
-import { unsubscribe } from '../mailing/index.js';
 import { tellStaff, tellUser } from '../notices/index.js';
-import { isOrderOf } from '../orders/index.js';
 import type { FormsTable, StoredAnswerField } from './tables.js';
+import { consentWithdrawn, isOrderOfAuthor } from './consents.js';
 import * as q from './queries.js';
 
 type FormRow = Selectable<FormsTable>;
@@ -162,7 +161,7 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
     for (const f of form.fields) {
       const v = values[f.code];
       if (f.type !== 'ORDER' || !isFieldVisible(f, values) || typeof v !== 'string' || v.trim() === '') continue;
-      if (!(await isOrderOf(ctx.db, Number(v.trim()), isAdmin(actor) ? null : actor.id)))
+      if (!(await isOrderOfAuthor(ctx.db, Number(v.trim()), isAdmin(actor) ? null : actor.id)))
         errors[f.code] = 'error.formOrder';
     }
     if (Object.keys(errors).length) throw formInvalid(ctx, errors);
@@ -262,9 +261,8 @@ export const formsHandlers: Handlers<typeof formsMethods> = {
       const row = await q.deleteConsent(trx, actor.id, input.id);
       if (!row) throw notFound();
       const agreement = await q.agreementCode(trx, row.agreement_id);
-      if (agreement?.code === 'MAILING') {
-        await unsubscribe(trx, actor.id);
-      }
+      const then = agreement ? consentWithdrawn(agreement.code) : undefined;
+      if (then) await then(trx, actor.id);
     });
     return { ok: true as const };
   },

@@ -4,7 +4,13 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import './tables.js';
 
-export { consentTo } from './consents.js';
+export {
+  checkOrderFieldsWith,
+  consentTo,
+  onConsentWithdrawn,
+  type ConsentWithdrawn,
+  type OrderCheck,
+} from './consents.js';
 export type { FormAdminMethod } from './admin.js';
 
 /** Support appeals still «Новое»: the support list the dashboard's tile opens, filtered the same way. */

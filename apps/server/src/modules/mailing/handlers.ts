@@ -5,6 +5,7 @@ import { requireActor, type Handlers } from '../../rest/context.js';
 import { fullNameOf, isStaff, userCards, type Actor } from '../auth/index.js';
 import { consentTo } from '../forms/index.js';
 import * as q from './queries.js';
+import './subscriptions.js';
 
 async function mailingOf(db: Db, actor: Actor): Promise<Mailing> {
   const { agreementId, consentId } = await consentTo(db, MAILING_AGREEMENT_CODE, actor.id);

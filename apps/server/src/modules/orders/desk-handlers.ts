@@ -3,10 +3,7 @@ import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { inTransaction, requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { recordAudit } from '../audit/index.js';
-import { countUsersAwaitingApproval, isAdmin } from '../auth/index.js';
-import { countAppealsWaiting } from '../forms/index.js';
-import { countReturnsWaiting } from '../returns/index.js';
-import { countWishesWaiting } from '../wishes/index.js';
+import { isAdmin } from '../auth/index.js';
 import { ownFile, readStored, saveGenerated } from '../files/index.js';
 import './bill-file.js';
 import { changeOrder, type OrderChange } from './change-order.js';
@@ -139,7 +136,8 @@ async function act(ctx: RestContext, orderId: number, action: string, change: (t
   return deskOrder(ctx, orderId);
 }
 
-export const deskOrderHandlers: Handlers<typeof deskMethods> = {
+/** The desk's order methods; `desk/summary` counts other modules' rows too and is composed above (modules/desk). */
+export const deskOrderHandlers: Handlers<Omit<typeof deskMethods, 'desk/summary'>> = {
   async 'desk-order/list'(input, ctx) {
     const { count, rows } = await q.listDeskOrders(ctx.db, input);
     return { count, items: rows.map((r) => toDesk(r, ctx.language)) };
@@ -195,21 +193,5 @@ export const deskOrderHandlers: Handlers<typeof deskMethods> = {
         correction: { id: input.id, decision: 'accepted' },
       };
     });
-  },
-
-  async 'desk/summary'(_input, ctx) {
-    const db = ctx.db;
-    const [registrations, appeals, returns, requests, problemOrders, pendingCorrections, newOrders] = await Promise.all(
-      [
-        countUsersAwaitingApproval(db),
-        countAppealsWaiting(db),
-        countReturnsWaiting(db),
-        countWishesWaiting(db),
-        q.countProblemOrders(db),
-        q.countOrdersWithPendingCorrections(db),
-        q.countNewOrders(db),
-      ],
-    );
-    return { registrations, appeals, returns, requests, problemOrders, pendingCorrections, newOrders };
   },
 };

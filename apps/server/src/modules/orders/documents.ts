@@ -12,7 +12,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/database.js';
 import { counterpartyById } from '../companies/index.js';
-import { readSupplier } from '../site/index.js';
+import { readSupplier } from '../settings/index.js';
 import { sumInWords } from './words.js';
 
 const dateIn = (iso: string, language: Language) => formatDate(iso, language);

@@ -17,6 +17,8 @@ import { refuseShortLines } from './minimums.js';
 import { assertCorrectable } from './rules.js';
 import { pickupPoints } from '../content/index.js';
 import { shippingRows } from './heads.js';
+import './basket-orders.js';
+import './form-orders.js';
 import * as q from './queries.js';
 import { correctionsOf, loadOrder, seesAll, toOrder } from './view.js';
 

@@ -35,3 +35,4 @@ export {
   type ExportOrder,
   type ExchangeOrderChange,
 } from './exchange.js';
+export { countNewOrders, countOrdersWithPendingCorrections, countProblemOrders } from './queries.js';

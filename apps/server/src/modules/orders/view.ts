@@ -16,7 +16,7 @@ import { isAdmin, orderUsers } from '../auth/index.js';
 import { orderPaySystems, productKeys } from '../catalog/index.js';
 import { orderCompanies } from '../companies/index.js';
 import { fileNameOf, filesByIds } from '../files/index.js';
-import { readReturnDays } from '../site/index.js';
+import { readReturnDays } from '../settings/index.js';
 import { correctionRefusal, returnDeadline, returnRefusal, type OrderState } from './rules.js';
 import './tables.js';
 import type { PickupPointSnapshot } from './tables.js';

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { isStaff, type Actor } from '../auth/index.js';
+import { allowFileReaders, keepFilesInUse } from '../files/index.js';
 import './tables.js';
 
 const fileRef = (id: number) => JSON.stringify([id]);
@@ -26,3 +28,10 @@ export async function isFileOnReturns(db: Db, fileId: number, dealerId?: number)
     .executeTakeFirst();
   return Boolean(onComment);
 }
+
+/** Staff open every return's files, a dealer those of their own returns (registered from above: files is lower). */
+const returnFileReader = (db: Db, actor: Actor, fileId: number) =>
+  isFileOnReturns(db, fileId, isStaff(actor) ? undefined : actor.id);
+const returnFileUse = (db: Db, fileId: number) => isFileOnReturns(db, fileId);
+allowFileReaders(returnFileReader);
+keepFilesInUse(returnFileUse);

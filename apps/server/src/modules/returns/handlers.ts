@@ -6,7 +6,8 @@ import { isAdmin, type Actor } from '../auth/index.js';
 import { assertOwnFiles } from '../files/index.js';
 import { tellUser } from '../notices/index.js';
 import { orderForReturn, returnableOrders, returnDeadline, returnRefusal } from '../orders/index.js';
-import { readReturnDays } from '../site/index.js';
+import { readReturnDays } from '../settings/index.js';
+import './file-refs.js';
 import {
   claimedBy,
   commentOnReturn,

@@ -12,9 +12,15 @@ import {
   setPriceMappingTarget,
   updatePaySystem,
 } from '../catalog/index.js';
-import { readSiteSettings } from './handlers.js';
-import { readExchangeUser, type StoredExchangeUser } from './exchange-user.js';
-import * as q from './queries.js';
+import {
+  deleteSetting,
+  lockMainSettings,
+  mainSettingsRow,
+  putSetting,
+  readExchangeUser,
+  readSiteSettings,
+  type StoredExchangeUser,
+} from '../settings/index.js';
 
 /**
  * The back office's site settings (issue 13, point 3). One row `main` holds the settings every page reads
@@ -52,7 +58,7 @@ async function adminView(db: Db, ctx: RestContext): Promise<SiteSettingsAdmin> {
 
 /** The settings the public page data carries, as stored: what the administrator has set. */
 async function storedMain(db: Db): Promise<Partial<SiteSettings>> {
-  const row = await q.mainSettingsRow(db);
+  const row = await mainSettingsRow(db);
   return (row?.value ?? {}) as Partial<SiteSettings>;
 }
 
@@ -64,7 +70,7 @@ export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
     await ctx.db.transaction().execute(async (trx) => {
       const db = trx as unknown as Db;
       // The settings row first: it is locked for the transaction, so two saves do not interleave.
-      await q.lockMainSettings(db);
+      await lockMainSettings(db);
       const before = await storedMain(db);
       const after = {
         ...before,
@@ -81,7 +87,7 @@ export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
         thresholds: input.thresholds,
         returnDays: input.returnDays,
       };
-      await q.putSetting(db, 'main', after);
+      await putSetting(db, 'main', after);
       await recordAudit(db, ctx, { entity: 'site-settings', id: 'main', action: 'update', before, after });
 
       const fields: Record<string, string> = {};
@@ -140,7 +146,7 @@ export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
       const oldUser = await readExchangeUser(db);
       if (input.exchange.login === '') {
         if (oldUser) {
-          await q.deleteSetting(db, 'exchange');
+          await deleteSetting(db, 'exchange');
           await recordAudit(db, ctx, { entity: 'exchange-user', id: 'exchange', action: 'delete', before: oldUser });
         }
       } else if (input.exchange.password !== '' || oldUser?.login !== input.exchange.login) {
@@ -150,7 +156,7 @@ export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
           login: input.exchange.login,
           passwordHash: input.exchange.password ? await hashPassword(input.exchange.password) : oldUser!.passwordHash,
         };
-        await q.putSetting(db, 'exchange', next);
+        await putSetting(db, 'exchange', next);
         await recordAudit(db, ctx, {
           entity: 'exchange-user',
           id: 'exchange',

@@ -1,11 +1,6 @@
 import type { Generated } from 'kysely';
 import type { Id } from '../../db/schema.js';
 
-export interface SiteSettingsTable {
-  key: string;
-  value: unknown;
-}
-
 export interface MenuItemsTable {
   id: Id;
   menu: string;
@@ -22,7 +17,6 @@ export interface MenuItemsTable {
 
 declare module '../../db/schema.js' {
   interface Database {
-    site_settings: SiteSettingsTable;
     menu_items: MenuItemsTable;
   }
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { verifyPassword } from '../auth/index.js';
-import './tables.js';
+import { exchangeSettingsRow } from './queries.js';
 
 /** The 1C exchange user set on the settings page (row `exchange`): its login and an argon2id hash. */
 export interface StoredExchangeUser {
@@ -9,7 +9,7 @@ export interface StoredExchangeUser {
 }
 
 export async function readExchangeUser(db: Db): Promise<StoredExchangeUser | null> {
-  const row = await db.selectFrom('site_settings').select('value').where('key', '=', 'exchange').executeTakeFirst();
+  const row = await exchangeSettingsRow(db);
   const v = row?.value as Partial<StoredExchangeUser> | undefined;
   return v?.login && v.passwordHash ? { login: v.login, passwordHash: v.passwordHash } : null;
 }

@@ -1,0 +1,9 @@
+/**
+ * The settings module's face: the `site_settings` rows and their readers (the site settings in one schema of
+ * the contract, `siteSettingsSchema`; thresholds, return days, the supplier; the 1C exchange user). It sits low
+ * (docs/architecture.md, "Floors"), so the catalogue, the basket, orders and returns read it without importing
+ * the site module above them.
+ */
+export { readReturnDays, readSiteSettings, readSupplier, readThresholds } from './read.js';
+export { checkStoredExchangeUser, readExchangeUser, type StoredExchangeUser } from './exchange-user.js';
+export { deleteSetting, lockMainSettings, mainSettingsRow, putSetting } from './queries.js';

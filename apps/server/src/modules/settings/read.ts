@@ -1,0 +1,114 @@
+import {
+  CATALOG_QUANTITY_MAX,
+  CATALOG_QUANTITY_MIN,
+  FILTER_KEY_PREFIX,
+  methods,
+  RETURN_DAYS_DEFAULT,
+  type SiteSettings,
+  type Supplier,
+  type Thresholds,
+} from '@portal/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import * as q from './queries.js';
+
+/** No requisites until the administrator fills them in (the demo seed does). */
+const NO_SUPPLIER: Supplier = {
+  name: '',
+  inn: '',
+  kpp: '',
+  ogrn: '',
+  address: '',
+  phone: '',
+  email: '',
+  bank: '',
+  bik: '',
+  account: '',
+  corrAccount: '',
+  vatRate: 20,
+  stamp: '',
+  signers: [
+    { position: 'Руководитель', name: '', signature: '' },
+    { position: 'Главный бухгалтер', name: '', signature: '' },
+  ],
+};
+
+/** Spec §9 thresholds until the administrator sets them: no limits, no rounding. */
+const NO_THRESHOLDS: Thresholds = {
+  priceTypeChangeMin: 0,
+  priceTypeChangeMinTea: 0,
+  priceTypeChangeMinCoffee: 0,
+  teaMinQuantity: 0,
+  coffeeMinQuantity: 0,
+  roundUpCatalog: false,
+  roundUpBasket: false,
+  teaSections: [],
+  coffeeSections: [],
+};
+
+/** Defaults of every setting; the database row `main` overrides them (the administrator's values). */
+const DEFAULT_SETTINGS: Omit<SiteSettings, 'captchaSiteKey' | 'mapsApiKey'> = {
+  siteName: 'Дилерский портал',
+  logo: '/logo.svg',
+  phone: '',
+  email: '',
+  feedbackEmail: '',
+  copyright: '',
+  basketLinkTemplate: '/basket/{id}/',
+  language: 'ru',
+  themeSwitch: false,
+  localeSwitch: false,
+  returnDays: RETURN_DAYS_DEFAULT,
+  // The methods the server checks (declared `captcha: true`): the web app sends a token for exactly these.
+  captchaMethods: Object.values(methods)
+    .filter((m) => 'captcha' in m && m.captcha === true)
+    .map((m) => m.name),
+  catalogQuantityMin: CATALOG_QUANTITY_MIN,
+  catalogQuantityMax: CATALOG_QUANTITY_MAX,
+  filterKeyPrefix: FILTER_KEY_PREFIX,
+  supplier: NO_SUPPLIER,
+  thresholds: NO_THRESHOLDS,
+};
+
+/**
+ * The supplier with its one phone (decision 190): `supplier.phone`, else the header phone a settings row of
+ * the previous version may still hold alone (migration 0190 copies it; an old instance may write it again).
+ */
+function supplierOf(stored: Partial<SiteSettings>): Supplier {
+  const supplier = { ...NO_SUPPLIER, ...stored.supplier };
+  return { ...supplier, phone: supplier.phone || (typeof stored.phone === 'string' ? stored.phone : '') };
+}
+
+export async function readSiteSettings(db: Db, config: Config): Promise<SiteSettings> {
+  const row = await q.mainSettingsRow(db);
+  const stored = (row?.value ?? {}) as Partial<SiteSettings>;
+  const supplier = supplierOf(stored);
+  return {
+    ...DEFAULT_SETTINGS,
+    ...stored,
+    phone: supplier.phone,
+    supplier,
+    thresholds: { ...NO_THRESHOLDS, ...stored.thresholds },
+    captchaSiteKey: config.recaptchaSiteKey,
+    mapsApiKey: config.mapsApiKey,
+  };
+}
+
+/** Days after shipment a dealer may file a return (decision 061); the administrator may change them. */
+export async function readReturnDays(db: Db): Promise<number> {
+  const row = await q.mainSettingsRow(db);
+  const days = (row?.value as Partial<SiteSettings> | undefined)?.returnDays;
+  return typeof days === 'number' && Number.isInteger(days) && days >= 0 ? days : DEFAULT_SETTINGS.returnDays;
+}
+
+/** Spec §9 thresholds (decision 140): the catalogue, the basket and the checkout apply them on every call. */
+export async function readThresholds(db: Db): Promise<Thresholds> {
+  const row = await q.mainSettingsRow(db);
+  return { ...NO_THRESHOLDS, ...(row?.value as Partial<SiteSettings> | undefined)?.thresholds };
+}
+
+/** The supplier's requisites (decision 063): the bill and the printed order read them here. */
+export async function readSupplier(db: Db): Promise<Supplier> {
+  const row = await q.mainSettingsRow(db);
+  return supplierOf((row?.value ?? {}) as Partial<SiteSettings>);
+}
