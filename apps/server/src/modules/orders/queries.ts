@@ -295,35 +295,3 @@ export const countNewOrders = (db: Db) =>
       .where('s.code', '=', 'N')
       .where('o.is_canceled', '=', false),
   );
-
-// ---- The dealer's tidings of desk changes (decision 195) ----------------------------------------------------
-
-/** Marks a history line as waiting for its change set's tidings; answers the set's first line. */
-export async function markTidingsPending(db: Db, orderId: number, historyId: number) {
-  await db.updateTable('order_history').set({ tidings_pending: true }).where('id', '=', historyId).execute();
-  return db
-    .selectFrom('order_history')
-    .select(['id', 'created_at'])
-    .where('order_id', '=', orderId)
-    .where('tidings_pending', '=', true)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-}
-
-/** The order's dealer, the row locked: a desk change waits until its set is told, or joins the next one. */
-export async function lockOrderDealer(db: Db, orderId: number) {
-  return db.selectFrom('orders').select(['id', 'user_id']).where('id', '=', orderId).forUpdate().executeTakeFirst();
-}
-
-/** Takes the order's waiting history lines (no longer waiting once this commits), oldest first. */
-export async function takePendingTidings(db: Db, orderId: number) {
-  const rows = await db
-    .updateTable('order_history')
-    .set({ tidings_pending: false })
-    .where('order_id', '=', orderId)
-    .where('tidings_pending', '=', true)
-    .returning(['id', 'changes', 'note'])
-    .execute();
-  return rows.sort((a, b) => a.id - b.id);
-}

@@ -2,7 +2,7 @@ import type { Config } from '../../config.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { JobHandler } from '../../ops/jobs/worker.js';
 import { tellDealer } from './change-order.js';
-import { lockOrderDealer, takePendingTidings } from './queries.js';
+import { lockOrderDealer, takePendingTidings } from './tidings-queries.js';
 import type { OrderHistoryChange } from './tables.js';
 import { ORDER_TIDINGS_JOB } from './tidings.js';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { enqueue } from '../../ops/jobs/queue.js';
 import { readOrderTidingsMinutes } from '../site/index.js';
-import { markTidingsPending } from './queries.js';
+import { markTidingsPending } from './tidings-queries.js';
 
 /** The job that tells a dealer of a change set of the desk (decision 195). */
 export const ORDER_TIDINGS_JOB = 'order-tidings';
