@@ -12,6 +12,7 @@ import { refuseShortLines } from './minimums.js';
 import { correctionRefusal } from './rules.js';
 import { applySupplierLines, applySupplierTotal, type SupplierLine } from './supplier-lines.js';
 import type { HistoryStatus, OrderHistoryChange } from './tables.js';
+import { lockOrder } from './tidings-queries.js';
 import { holdTidings } from './tidings.js';
 import { recomputeTotals } from './totals.js';
 import './tables.js';
@@ -106,6 +107,8 @@ async function applyChange(
   by: ChangeAuthor,
 ): Promise<ChangeResult> {
   const { db } = deps;
+  // The row alone first: concurrent changes wait here, then read the order as the last one left it.
+  await lockOrder(db, orderId);
   const order = await db
     .selectFrom('orders as o')
     .innerJoin('order_statuses as s', 's.id', 'o.status_id')

@@ -2,7 +2,7 @@ import type { Config } from '../../config.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { JobHandler } from '../../ops/jobs/worker.js';
 import { tellDealer } from './change-order.js';
-import { lockOrderDealer, takePendingTidings } from './tidings-queries.js';
+import { lockOrder, takePendingTidings } from './tidings-queries.js';
 import type { OrderHistoryChange } from './tables.js';
 import { ORDER_TIDINGS_JOB } from './tidings.js';
 
@@ -63,7 +63,7 @@ export function orderJobHandlers(deps: { config: Config; mailer: Mailer }): Reco
     [ORDER_TIDINGS_JOB]: async (payload, { db, log }) => {
       const { orderId } = payload as { orderId: number };
       await db.transaction().execute(async (tx) => {
-        const order = await lockOrderDealer(tx, orderId);
+        const order = await lockOrder(tx, orderId);
         if (!order) return;
         const lines = await takePendingTidings(tx, orderId);
         const changes = foldChanges(lines.flatMap((l) => jsonOf<OrderHistoryChange[]>(l.changes)));

@@ -19,8 +19,12 @@ export async function markTidingsPending(db: Db, orderId: number, historyId: num
     .executeTakeFirstOrThrow();
 }
 
-/** The order's dealer, the row locked: a desk change waits until its set is told, or joins the next one. */
-export async function lockOrderDealer(db: Db, orderId: number) {
+/**
+ * Locks the order's row alone and answers its dealer: the tidings job, and every change before it reads the
+ * order with its status (a locking read that joins statuses and waits re-checks the join against the status
+ * it read before the wait, and on PostgreSQL loses an order a concurrent change just moved: a 404).
+ */
+export async function lockOrder(db: Db, orderId: number) {
   return db.selectFrom('orders').select(['id', 'user_id']).where('id', '=', orderId).forUpdate().executeTakeFirst();
 }
 
