@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { restCall, shot, signIn, signOut } from './support/portal';
+import { restCall, setOrderTidingsMinutes, shot, signIn, signOut } from './support/portal';
 
 /**
  * Issue 13 «Done when»: an administrator runs a day at the desk in the browser — the dashboard's waiting
@@ -16,6 +16,9 @@ async function both(page: Page, name: string) {
   expect(overflow, `${name}: page wider than 390 px`).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
+
+// The dealer is told of each change at once here (decision 195 gathers them; manager-day.spec.ts shows that).
+test.beforeAll(async ({ browser }) => setOrderTidingsMinutes(browser, 0));
 
 /** A 2×2 PNG. */
 const PNG = Buffer.from(

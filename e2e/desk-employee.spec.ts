@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { outbox, restCall, shot, signIn } from './support/portal';
+import { outbox, restCall, setOrderTidingsMinutes, shot, signIn } from './support/portal';
+
+// The dealer is told of each change at once here (decision 195 gathers them; manager-day.spec.ts shows that).
+test.beforeAll(async ({ browser }) => setOrderTidingsMinutes(browser, 0));
 
 /**
  * Decision 193: an employee — a supplier's manager, not an administrator — opens the desk from the work

@@ -1,10 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { outbox, restCall, shot, signIn, signOut } from './support/portal';
+import { outbox, restCall, setOrderTidingsMinutes, shot, signIn, signOut } from './support/portal';
+
+// The dealer is told of each change at once here (decision 195 gathers them; manager-day.spec.ts shows that).
+test.beforeAll(async ({ browser }) => setOrderTidingsMinutes(browser, 0));
 
 /**
  * The supplier's desk (issue 13 pt 7): an administrator changes an order's status at the desk; the dealer sees
  * the notice, the e-mail (in DATA_DIR/mail) and the line in the order's «Изменения».
  */
+
 test('an administrator changes an order status at the desk; the dealer is told by notice, e-mail and history', async ({
   page,
 }) => {

@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { E2E_DATA_DIR, SCREENSHOT_DIR } from './env';
+import { E2E_DATA_DIR, E2E_PORT, SCREENSHOT_DIR } from './env';
 
 export const ACCOUNTS = {
   admin: { login: 'admin', password: 'Admin#2026', name: 'Алексей' },
@@ -35,7 +35,7 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** Messages the server wrote to its outbox (no SMTP in tests), newest last. */
-export async function outbox(): Promise<Array<{ to: string; subject: string; text: string }>> {
+export async function outbox(): Promise<Array<{ to: string; subject: string; text: string; html: string }>> {
   const dir = path.join(E2E_DATA_DIR, 'mail');
   let names: string[] = [];
   try {
@@ -47,7 +47,12 @@ export async function outbox(): Promise<Array<{ to: string; subject: string; tex
     names.map(async (n) => {
       const mail = await simpleParser(readFileSync(path.join(dir, n)));
       const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
-      return { to, subject: mail.subject ?? '', text: mail.text ?? '' };
+      return {
+        to,
+        subject: mail.subject ?? '',
+        text: mail.text ?? '',
+        html: typeof mail.html === 'string' ? mail.html : '',
+      };
     }),
   );
 }
@@ -111,4 +116,54 @@ export async function orderableArticles(page: Page, count: number): Promise<stri
   const unique = resolved.lines.filter((l) => l.status === 'found' && l.candidates[0]?.price).map((l) => l.article);
   if (unique.length < count) throw new Error(`only ${unique.length} orderable part numbers in the demo catalogue`);
   return unique.slice(0, count);
+}
+
+/**
+ * Minutes the desk's changes to an order are gathered before the dealer is told (decision 195), saved by an
+ * administrator in a browser of its own as the settings page saves it. The specs that read the dealer's mail
+ * right after one change set 0.
+ */
+export async function setOrderTidingsMinutes(browser: Browser, minutes: number): Promise<void> {
+  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  const page = await context.newPage();
+  try {
+    await signIn(page, 'admin');
+    type View = {
+      settings: Record<string, unknown> & {
+        supplier: Record<string, unknown> & { signers: Array<{ position: string; name: string; signature: string }> };
+        thresholds: Record<string, unknown>;
+      };
+      paySystems: Array<{ id: number; name: string; description: string; active: boolean }>;
+      priceTypes: Array<{ id: number; name: string }>;
+      priceMappings: Array<{ id: number; priceTypeId: number | null; paySystemId: number | null }>;
+      exchange: { source: string; login: string };
+    };
+    const view = await restCall<View>(page, 'site-settings/get', {});
+    const s = view.settings;
+    await restCall(page, 'site-settings/update', {
+      siteName: s.siteName,
+      logo: s.logo,
+      email: s.email,
+      feedbackEmail: s.feedbackEmail,
+      copyright: s.copyright,
+      basketLinkTemplate: s.basketLinkTemplate,
+      supplier: {
+        ...s.supplier,
+        signers: s.supplier.signers.map(({ position, name, signature }) => ({ position, name, signature })),
+      },
+      thresholds: {
+        ...s.thresholds,
+        teaSections: s.thresholds.teaSections ?? [],
+        coffeeSections: s.thresholds.coffeeSections ?? [],
+      },
+      returnDays: s.returnDays,
+      orderTidingsMinutes: minutes,
+      paySystems: view.paySystems.map(({ id, name, description, active }) => ({ id, name, description, active })),
+      priceTypes: view.priceTypes.map(({ id, name }) => ({ id, name })),
+      priceMappings: view.priceMappings.map(({ id, priceTypeId, paySystemId }) => ({ id, priceTypeId, paySystemId })),
+      exchange: { login: view.exchange.source === 'settings' ? view.exchange.login : '', password: '' },
+    });
+  } finally {
+    await context.close();
+  }
 }

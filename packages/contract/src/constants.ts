@@ -33,6 +33,8 @@ export const ORDER_FILE_TYPES = ['.xlsx', '.csv', '.xml'] as const;
 
 /** Days after shipment a dealer may file a return, unless the site settings say otherwise (decision 061). */
 export const RETURN_DAYS_DEFAULT = 14;
+/** Minutes the desk's changes to an order are gathered into one notice and e-mail (decision 195). */
+export const ORDER_TIDINGS_MINUTES_DEFAULT = 3;
 
 export const CATALOG_QUANTITY_MIN = 0;
 export const CATALOG_QUANTITY_MAX = 10000;

@@ -115,7 +115,7 @@ export interface TestApp {
   /** A browser signed in as a demo account. */
   as(account: DemoAccount): Promise<TestClient>;
   /** Every message written to the outbox so far, newest last. */
-  outbox(): Promise<Array<{ to: string; subject: string; text: string }>>;
+  outbox(): Promise<Array<{ to: string; subject: string; text: string; html: string }>>;
   close(): Promise<void>;
 }
 
@@ -199,8 +199,13 @@ export async function createTestDatabase(): Promise<{ databaseUrl: string; drop(
 }
 
 /** Recipient, subject and plain-text body of a written message. */
-async function parseEml(source: string): Promise<{ to: string; subject: string; text: string }> {
+async function parseEml(source: string): Promise<{ to: string; subject: string; text: string; html: string }> {
   const mail = await simpleParser(source);
   const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
-  return { to, subject: mail.subject ?? '', text: mail.text ?? '' };
+  return {
+    to,
+    subject: mail.subject ?? '',
+    text: mail.text ?? '',
+    html: typeof mail.html === 'string' ? mail.html : '',
+  };
 }

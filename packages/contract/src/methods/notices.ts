@@ -44,6 +44,13 @@ export const noticesMethods = {
     result: noticeSchema,
     access: permission('notice', 'fetch'),
   }),
+  /** «Прочитать все» (decision 195): marks every unread notice of the caller read; answers how many. */
+  'notice/read-all': defineMethod({
+    name: 'notice/read-all',
+    input: z.strictObject({}),
+    result: z.object({ count: z.number().int() }),
+    access: permission('notice', 'fetch'),
+  }),
   'message/list': defineMethod({
     name: 'message/list',
     input: listInput(z.strictObject({ dealer: idSchema.optional() }), ['ID']),

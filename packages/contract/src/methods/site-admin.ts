@@ -114,6 +114,13 @@ export const siteSettingsInput = z.strictObject({
     .int({ error: 'validation.integer' })
     .min(0, { error: 'validation.notNegative' })
     .max(3650, { error: 'validation.tooLong' }),
+  /** Minutes a change set of the desk is gathered (decision 195); left out = unchanged. */
+  orderTidingsMinutes: z
+    .number({ error: 'validation.number' })
+    .int({ error: 'validation.integer' })
+    .min(0, { error: 'validation.notNegative' })
+    .max(120, { error: 'validation.tooLong' })
+    .optional(),
   paySystems: z
     .array(
       z.strictObject({

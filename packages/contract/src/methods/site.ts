@@ -119,6 +119,11 @@ export const siteSettingsSchema = z.object({
   mapsApiKey: z.string(),
   /** Days after shipment a dealer may file a return (decision 061). */
   returnDays: z.number().int(),
+  /**
+   * Minutes the desk's changes to one order are gathered before the dealer is told of them at once (decision
+   * 195); 0 tells of each change at once.
+   */
+  orderTidingsMinutes: z.number().int(),
   catalogQuantityMin: z.number().int(),
   catalogQuantityMax: z.number().int(),
   filterKeyPrefix: z.string(),

@@ -84,6 +84,11 @@ export const noticesHandlers: Handlers<typeof noticesMethods> = {
     return toNotice(row, ctx.language);
   },
 
+  async 'notice/read-all'(_input, ctx) {
+    const actor = requireActor(ctx);
+    return { count: await q.markAllNoticesRead(ctx.db, actor.id) };
+  },
+
   /** A dealer reads their conversation with the supplier; staff read every one, or one dealer's. */
   async 'message/list'(input, ctx) {
     const actor = requireActor(ctx);

@@ -36,6 +36,17 @@ export const markNoticeRead = (db: Db, userId: number, id: number) =>
     .returningAll()
     .executeTakeFirst();
 
+/** Marks every unread notice of the user read; how many were. */
+export async function markAllNoticesRead(db: Db, userId: number): Promise<number> {
+  const r = await db
+    .updateTable('notices')
+    .set({ was_read: true })
+    .where('user_id', '=', userId)
+    .where('was_read', '=', false)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 export const messageRows = (db: Db, ids: number[]) =>
   db
     .selectFrom('messages as m')

@@ -1,4 +1,4 @@
-import { formatDate, NOTICE_KINDS, type NoticeKind } from '@portal/contract';
+import { formatDate, NOTICE_KINDS, translate, type Language, type NoticeKind } from '@portal/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -54,7 +54,14 @@ export async function tellUser(
       .execute();
   }
   if (!channels.email || !user.email) return;
-  await queueMail(t, user.email, tidings.title[lang], `${tidings.text[lang]}\n\n${t.config.publicUrl}${tidings.link}`);
+  const url = `${t.config.publicUrl}${tidings.link}`;
+  await queueMail(
+    t,
+    user.email,
+    tidings.title[lang],
+    `${tidings.text[lang]}\n\n${url}`,
+    mailHtml(tidings.text[lang], url, lang),
+  );
 }
 
 /** A user's choice per kind of tidings (issue 13 pt 5); a kind never chosen is told on both channels. */
@@ -97,7 +104,28 @@ export async function staffEmails(db: Db): Promise<string[]> {
 export async function tellStaff(t: Telling, subject: string, text: string, link: string): Promise<void> {
   const to = await staffEmails(t.db);
   if (to.length === 0) return;
-  await queueMail(t, to, subject, `${text}\n\n${t.config.publicUrl}${link}`);
+  const url = `${t.config.publicUrl}${link}`;
+  await queueMail(t, to, subject, `${text}\n\n${url}`, mailHtml(text, url, 'ru'));
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The HTML part of a message (decision 195): the text's paragraphs, its «— » lines as a list, and a link
+ * straight to the page. Everything is escaped: the text carries what users wrote.
+ */
+export function mailHtml(text: string, url: string, language: Language): string {
+  const blocks = text.split(/\n{2,}/).map((block) => {
+    const lines = block.split('\n');
+    const items = lines.filter((l) => l.startsWith('— '));
+    const rest = lines.filter((l) => !l.startsWith('— '));
+    const para = rest.length ? `<p>${rest.map(escapeHtml).join('<br>')}</p>` : '';
+    const list = items.length ? `<ul>${items.map((l) => `<li>${escapeHtml(l.slice(2))}</li>`).join('')}</ul>` : '';
+    return para + list;
+  });
+  const link = `<p><a href="${escapeHtml(url)}">${escapeHtml(translate(language, 'tidings.open'))}</a></p>`;
+  return `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;font-size:14px">${blocks.join('')}${link}</body></html>`;
 }
 
 /**
@@ -105,8 +133,14 @@ export async function tellStaff(t: Telling, subject: string, text: string, link:
  * not caught: inside a transaction PostgreSQL has already aborted it, so swallowing it here turned the commit
  * into a silent rollback under a 200 answer; the change and its message now stand or fall together (decision 189).
  */
-async function queueMail(t: Telling, to: string | string[], subject: string, text: string): Promise<void> {
-  await t.mailer.send({ to, subject, text }, t.db);
+async function queueMail(
+  t: Telling,
+  to: string | string[],
+  subject: string,
+  text: string,
+  html?: string,
+): Promise<void> {
+  await t.mailer.send({ to, subject, text, ...(html ? { html } : {}) }, t.db);
 }
 
 /** A date in Russian texts (mail subjects, titles): the supplier's day (decision 180). */

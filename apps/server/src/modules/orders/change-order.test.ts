@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -38,6 +39,10 @@ describe('changeOrder', () => {
     const portal = (t.app as unknown as { portal: { database: { db: Db }; mailer: Mailer } }).portal;
     db = portal.database.db;
     deps = { db, mailer: portal.mailer, config: t.config, log: { warn: () => {} } };
+    // Each change told at once here; the change sets of decision 195 are tidings.test.ts's.
+    await sql`UPDATE site_settings SET value = value || '{"orderTidingsMinutes": 0}'::jsonb WHERE key = 'main'`.execute(
+      db,
+    );
     dealer = await t.as('dealer');
     admin = await t.as('admin');
     dealerId = (await dealer.ok('profile', {})).id;

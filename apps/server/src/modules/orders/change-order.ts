@@ -12,6 +12,8 @@ import { refuseShortLines } from './minimums.js';
 import { correctionRefusal } from './rules.js';
 import { applySupplierLines, applySupplierTotal, type SupplierLine } from './supplier-lines.js';
 import type { HistoryStatus, OrderHistoryChange } from './tables.js';
+import { lockOrder } from './tidings-queries.js';
+import { holdTidings } from './tidings.js';
 import { recomputeTotals } from './totals.js';
 import './tables.js';
 
@@ -105,6 +107,8 @@ async function applyChange(
   by: ChangeAuthor,
 ): Promise<ChangeResult> {
   const { db } = deps;
+  // The row alone first: concurrent changes wait here, then read the order as the last one left it.
+  await lockOrder(db, orderId);
   const order = await db
     .selectFrom('orders as o')
     .innerJoin('order_statuses as s', 's.id', 'o.status_id')
@@ -304,8 +308,12 @@ async function applyChange(
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  // The dealer hears of what others did to their order, not of their own action.
-  if (by.userId !== order.user_id) await tellDealer(deps, order.user_id, orderId, changes, note);
+  // The dealer hears of what others did to their order, not of their own action; of the desk's, once per
+  // change set (decision 195).
+  if (by.userId !== order.user_id) {
+    const held = by.source === 'desk' && (await holdTidings(db, orderId, history.id));
+    if (!held) await tellDealer(deps, order.user_id, orderId, changes, note);
+  }
   return { orderId, historyId: history.id, changes };
 }
 
@@ -558,11 +566,12 @@ export function describeChange(c: OrderHistoryChange, language: Language): strin
 }
 
 /**
- * The dealer is told once per change: the notice says what the dealer wants to see in the portal, the
+ * The dealer is told once per change (the desk's: once per change set, `tidings-job.ts`, decision 195); a
+ * manager's note alone has its own subject. The notice says what the dealer wants to see in the portal, the
  * e-mail what they want by mail (each kind on or off per channel). Inside the change's transaction, so a
  * refused change tells nobody.
  */
-async function tellDealer(
+export async function tellDealer(
   deps: OrderDeps,
   userId: number,
   orderId: number,
@@ -583,18 +592,20 @@ async function tellDealer(
       ].join('\n');
     const only = (field: OrderHistoryChange['field']) => parts.length > 0 && parts.every((c) => c.field === field);
     const title = (language: Language) =>
-      only('bill')
-        ? translate(language, 'tidings.order.bill', orderId)
-        : only('offer')
-          ? translate(language, 'tidings.order.offer', orderId)
-          : statusChange && parts.includes(statusChange)
-            ? translate(
-                language,
-                'tidings.order.status',
-                orderId,
-                language === 'en' && statusChange.after.nameEn ? statusChange.after.nameEn : statusChange.after.name,
-              )
-            : translate(language, 'tidings.order.title', orderId);
+      parts.length === 0
+        ? translate(language, 'tidings.order.note', orderId)
+        : only('bill')
+          ? translate(language, 'tidings.order.bill', orderId)
+          : only('offer')
+            ? translate(language, 'tidings.order.offer', orderId)
+            : statusChange && parts.includes(statusChange)
+              ? translate(
+                  language,
+                  'tidings.order.status',
+                  orderId,
+                  language === 'en' && statusChange.after.nameEn ? statusChange.after.nameEn : statusChange.after.name,
+                )
+              : translate(language, 'tidings.order.title', orderId);
     return {
       title: { ru: title('ru'), en: title('en') },
       text: { ru: text('ru'), en: text('en') },

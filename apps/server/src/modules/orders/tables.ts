@@ -144,6 +144,8 @@ export interface OrderHistoryTable {
   source: 'desk' | 'exchange' | 'dealer' | 'system';
   changes: ColumnType<OrderHistoryChange[], string, string>;
   note: Generated<string>;
+  /** A desk change waiting for its change set's one notice and e-mail (decision 195). */
+  tidings_pending: Generated<boolean>;
   created_at: CreatedAt;
 }
 

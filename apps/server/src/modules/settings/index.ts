@@ -4,6 +4,6 @@
  * (docs/architecture.md, "Floors"), so the catalogue, the basket, orders and returns read it without importing
  * the site module above them.
  */
-export { readReturnDays, readSiteSettings, readSupplier, readThresholds } from './read.js';
+export { readOrderTidingsMinutes, readReturnDays, readSiteSettings, readSupplier, readThresholds } from './read.js';
 export { checkStoredExchangeUser, readExchangeUser, type StoredExchangeUser } from './exchange-user.js';
 export { deleteSetting, lockMainSettings, mainSettingsRow, putSetting } from './queries.js';

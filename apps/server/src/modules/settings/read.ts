@@ -3,6 +3,7 @@ import {
   CATALOG_QUANTITY_MIN,
   FILTER_KEY_PREFIX,
   methods,
+  ORDER_TIDINGS_MINUTES_DEFAULT,
   RETURN_DAYS_DEFAULT,
   type SiteSettings,
   type Supplier,
@@ -59,6 +60,7 @@ const DEFAULT_SETTINGS: Omit<SiteSettings, 'captchaSiteKey' | 'mapsApiKey'> = {
   themeSwitch: false,
   localeSwitch: false,
   returnDays: RETURN_DAYS_DEFAULT,
+  orderTidingsMinutes: ORDER_TIDINGS_MINUTES_DEFAULT,
   // The methods the server checks (declared `captcha: true`): the web app sends a token for exactly these.
   captchaMethods: Object.values(methods)
     .filter((m) => 'captcha' in m && m.captcha === true)
@@ -99,6 +101,15 @@ export async function readReturnDays(db: Db): Promise<number> {
   const row = await q.mainSettingsRow(db);
   const days = (row?.value as Partial<SiteSettings> | undefined)?.returnDays;
   return typeof days === 'number' && Number.isInteger(days) && days >= 0 ? days : DEFAULT_SETTINGS.returnDays;
+}
+
+/** Minutes the desk's changes to one order are gathered before the dealer is told (decision 195). */
+export async function readOrderTidingsMinutes(db: Db): Promise<number> {
+  const row = await q.mainSettingsRow(db);
+  const minutes = (row?.value as Partial<SiteSettings> | undefined)?.orderTidingsMinutes;
+  return typeof minutes === 'number' && Number.isInteger(minutes) && minutes >= 0
+    ? minutes
+    : ORDER_TIDINGS_MINUTES_DEFAULT;
 }
 
 /** Spec §9 thresholds (decision 140): the catalogue, the basket and the checkout apply them on every call. */

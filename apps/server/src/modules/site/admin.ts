@@ -86,6 +86,7 @@ export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
         supplier: input.supplier,
         thresholds: input.thresholds,
         returnDays: input.returnDays,
+        orderTidingsMinutes: input.orderTidingsMinutes ?? before.orderTidingsMinutes,
       };
       await putSetting(db, 'main', after);
       await recordAudit(db, ctx, { entity: 'site-settings', id: 'main', action: 'update', before, after });

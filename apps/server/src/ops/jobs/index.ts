@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { PGLITE_MAINTENANCE_EVERY_MS, vacuumAnalyze } from '../../db/maintenance.js';
 import { createOutbox, MAIL_JOB, type MailMessage, type MailTransport } from '../../mail/mailer.js';
 import { exchangeJobHandlers } from '../../modules/exchange/index.js';
+import { orderJobHandlers } from '../../modules/orders/index.js';
 import { sweepCounters } from '../../modules/throttle/index.js';
 import type { SessionStore } from '../../sessions/session-store.js';
 import type { FileStorage } from '../../storage/index.js';
@@ -56,6 +57,8 @@ export function createPortalWorker(deps: PortalWorkerDeps): Worker {
     },
     // The 1C exchange's imports and the back office's manual upload (decision 135).
     ...exchangeJobHandlers({ config, storage: deps.storage, mailer: createOutbox(db), engine: database.kind }),
+    // The dealer's one notice and e-mail per change set of the desk (decision 195).
+    ...orderJobHandlers({ config, mailer: createOutbox(db) }),
     ...extraKinds,
   };
   const periodic: PeriodicTask[] = [

@@ -43,6 +43,7 @@ function toValues(view: SiteSettingsAdmin): Values {
       coffeeSections: s.thresholds.coffeeSections ?? [],
     },
     returnDays: s.returnDays,
+    orderTidingsMinutes: s.orderTidingsMinutes,
     paySystems: view.paySystems.map(({ id, name, description, active }) => ({ id, name, description, active })),
     priceTypes: view.priceTypes.map(({ id, name }) => ({ id, name })),
     priceMappings: view.priceMappings.map(({ id, priceTypeId, paySystemId }) => ({ id, priceTypeId, paySystemId })),
@@ -262,6 +263,14 @@ export default function SiteSettingsPage() {
             error={Boolean(err('returnDays'))}
             helperText={fieldMessage(err('returnDays')) ?? t('settings.returnDaysHint')}
             slotProps={{ htmlInput: { min: 0, step: 1 }, inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label={t('settings.orderTidingsMinutes')}
+            type="number"
+            {...form.register('orderTidingsMinutes', { valueAsNumber: true })}
+            error={Boolean(err('orderTidingsMinutes'))}
+            helperText={fieldMessage(err('orderTidingsMinutes')) ?? t('settings.orderTidingsMinutesHint')}
+            slotProps={{ htmlInput: { min: 0, max: 120, step: 1 }, inputLabel: { shrink: true } }}
           />
           {(['roundUpCatalog', 'roundUpBasket'] as const).map((f) => (
             <Controller

@@ -30,7 +30,7 @@ import { formatDate } from '../../lib/format';
 import { fieldMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest } from '../../lib/rest';
-import { isStaff, messageListQuery, noticeListQuery, noticesKeys } from './api';
+import { isStaff, messageListQuery, noticeListQuery, noticesKeys, useReadAllNotices } from './api';
 import { useOpenNotice } from './use-open-notice';
 
 const PAGE = 20;
@@ -40,11 +40,27 @@ function Notices() {
   const [page, setPage] = useState(1);
   const list = useQuery(noticeListQuery(page, PAGE));
   const open = useOpenNotice();
+  const readAll = useReadAllNotices();
   if (list.isPending) return <Loading />;
   if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
   if (list.data.count === 0) return <EmptyState title={t('empty')} />;
   return (
     <>
+      {list.data.unread > 0 && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 2, pt: 1 }}>
+          <Button
+            onClick={() =>
+              readAll.mutate(undefined, {
+                onSuccess: () => notifySuccess(t('readAll.done')),
+                onError: notifyError,
+              })
+            }
+            disabled={readAll.isPending}
+          >
+            {t('readAll.button', { count: list.data.unread })}
+          </Button>
+        </Box>
+      )}
       <List>
         {list.data.items.map((n) => (
           <ListItemButton

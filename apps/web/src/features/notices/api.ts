@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { rest } from '../../lib/rest';
 
 export const noticesKeys = { all: ['notices'] as const, messages: ['messages'] as const };
@@ -16,5 +16,14 @@ export const messageListQuery = () =>
     queryKey: [...noticesKeys.messages, 'list'],
     queryFn: () => rest('message/list', { size: 100 }),
   });
+
+/** «Прочитать все» (decision 195): every unread notice read; the bell and the lists refresh. */
+export function useReadAllNotices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => rest('notice/read-all', {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: noticesKeys.all }),
+  });
+}
 
 export { isStaff } from '../../lib/roles';
