@@ -24,7 +24,7 @@ export {
 } from './change-order.js';
 export { deliveredLines, orderCounterparties, orderForReturn, returnableOrders } from './for-returns.js';
 export { historyOf } from './history.js';
-export { isOrderOf, orderedQuantities, orderHeads, ownOrderLines, shippingRows } from './heads.js';
+export { isOrderOf, orderedQuantities, orderHeads, orderTotals, ownOrderLines, shippingRows } from './heads.js';
 export type { SupplierLine } from './supplier-lines.js';
 export {
   applyExchangeOrderChange,
