@@ -271,6 +271,28 @@ export async function ledgerPage(db: Db, scope: LedgerScope, page: PageInput) {
   return { count: Number(count), rows };
 }
 
+/** What the period's entries add to the balance. */
+export async function periodTurnover(db: Db, scope: LedgerScope): Promise<number> {
+  const row = await ledgerBase(db, scope)
+    .select(sql<number>`COALESCE(SUM(${signed}), 0)`.as('sum'))
+    .where('d.doc_date', '>=', scope.from)
+    .where('d.doc_date', '<=', scope.to)
+    .executeTakeFirstOrThrow();
+  return Number(row.sum);
+}
+
+/** Companies with contracts (staff's settlements list without a company), most indebted first. */
+export async function companiesWithContracts(db: Db, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('account_contracts')
+    .select(['counterparty_id', (eb) => eb.fn.sum<number>('debt').as('debt')])
+    .groupBy('counterparty_id')
+    .orderBy('debt', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.counterparty_id);
+}
+
 /** Every ledger entry of a period, oldest first (the акт сверки); at most `max` rows. */
 export const ledgerRows = (db: Db, scope: LedgerScope, max: number) =>
   ledgerBase(db, scope)

@@ -58,10 +58,11 @@ export async function counterpartyFrom1C(
   return rows.length === 1 ? rows[0] : undefined;
 }
 
-/** The companies a user may see: a dealer's own (`userId`), or every company for staff (`null`). */
-export const visibleCounterparties = (db: Db, userId: number | null) => {
+/** The companies a user may see: a dealer's own (`userId`), or every company for staff (`null`); of `ids`. */
+export const visibleCounterparties = (db: Db, userId: number | null, ids?: number[]) => {
   let q = db.selectFrom('counterparties').select(['id', 'user_id', 'name', 'inn', 'kpp']);
   if (userId !== null) q = q.where('user_id', '=', userId);
+  if (ids) q = q.where('id', 'in', ids.length > 0 ? ids : [0]);
   return q.orderBy('name').orderBy('id').execute();
 };
 
