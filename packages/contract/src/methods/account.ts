@@ -155,7 +155,9 @@ export const accountMethods = {
   }),
   'document/list': defineMethod({
     name: 'document/list',
-    input: listInput(documentFilter.extend({ type: z.enum(DOCUMENT_TYPES, { error: 'validation.invalid' }).optional() })),
+    input: listInput(
+      documentFilter.extend({ type: z.enum(DOCUMENT_TYPES, { error: 'validation.invalid' }).optional() }),
+    ),
     result: listResult(accountDocumentSchema),
     access: onlyRoles(ALL_ROLES),
   }),

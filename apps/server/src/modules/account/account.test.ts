@@ -39,8 +39,9 @@ async function sale() {
   return c;
 }
 
-const count = async (table: 'account_documents' | 'account_document_lines' | 'account_contracts' | 'account_unmatched') =>
-  Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db())).rows[0]!.n);
+const count = async (
+  table: 'account_documents' | 'account_document_lines' | 'account_contracts' | 'account_unmatched',
+) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db())).rows[0]!.n);
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -57,9 +58,11 @@ beforeAll(async () => {
   orderId = order.id;
   companyId = order.counterparty_id;
   const company = (
-    await sql<{ name: string; inn: string; kpp: string }>`SELECT name, inn, kpp FROM counterparties WHERE id = ${companyId}`.execute(
-      db(),
-    )
+    await sql<{
+      name: string;
+      inn: string;
+      kpp: string;
+    }>`SELECT name, inn, kpp FROM counterparties WHERE id = ${companyId}`.execute(db())
   ).rows[0]!;
   // A product as 1C knows it: by its Ид.
   const product = (
@@ -154,19 +157,25 @@ describe('documents from 1C', () => {
     expect(orders.items[0]).toMatchObject({ number: 'ЗК-00000900', sum: 3300, status: 'Согласован' });
     expect(orders.items[0]!.lines[0]!.quantity).toBe(3);
     const unmatched = (
-      await sql<{ reason: string }>`SELECT reason FROM account_unmatched WHERE ext_id = 'c7d1e2f3-0004-11ef-8d11-0050569a0002'`.execute(
-        db(),
-      )
+      await sql<{
+        reason: string;
+      }>`SELECT reason FROM account_unmatched WHERE ext_id = 'c7d1e2f3-0004-11ef-8d11-0050569a0002'`.execute(db())
     ).rows;
     expect(unmatched[0]!.reason).toMatch(/Незнакомец/);
     // The return lowers the debt.
-    const ledger = await dealer.ok('settlement/ledger', { counterparty: companyId, from: '2026-11-21', to: '2026-11-21' });
+    const ledger = await dealer.ok('settlement/ledger', {
+      counterparty: companyId,
+      from: '2026-11-21',
+      to: '2026-11-21',
+    });
     expect(ledger.items).toMatchObject([{ type: 'return', debit: 0, credit: 200 }]);
   }, 120_000);
 
   it('a malformed file is a failure and changes nothing', async () => {
     const before = [await count('account_documents'), await count('account_document_lines')];
-    const broken = doc('documents-linked.xml', 'utf-8', { ORDER_ID: `${orderId}</Значение></Документ>` }).toString('utf8');
+    const broken = doc('documents-linked.xml', 'utf-8', { ORDER_ID: `${orderId}</Значение></Документ>` }).toString(
+      'utf8',
+    );
     const c = await sale();
     const answer = await c.file('broken.xml', Buffer.from(broken.replace('РТ-00000201', 'РТ-99999999')));
     expect(answer.lines[0]).toBe('failure');
@@ -196,8 +205,9 @@ describe('settlements file', () => {
       ['СЧ-00000050', true],
       ['СЧ-00000077', false],
     ]);
-    const nobody = (await sql<{ n: string }>`SELECT count(*) AS n FROM account_unmatched WHERE kind = 'settlement'`.execute(db()))
-      .rows[0]!;
+    const nobody = (
+      await sql<{ n: string }>`SELECT count(*) AS n FROM account_unmatched WHERE kind = 'settlement'`.execute(db())
+    ).rows[0]!;
     expect(Number(nobody.n)).toBe(1);
     // Sent again with new figures: the same contract, updated; its bills replaced.
     const again = await sale();
@@ -214,10 +224,16 @@ describe('ownership', () => {
   it('dealer2 sees none of dealer’s account; a foreign company or file answers like a missing one; staff see it', async () => {
     expect((await dealer2.ok('document/list', { size: 100 })).count).toBe(0);
     expect((await dealer2.ok('shipment/list', { filter: { order: orderId } })).count).toBe(0);
-    const foreign = await dealer2.call('settlement/ledger', { counterparty: companyId, from: '2026-01-01', to: '2026-12-31' });
+    const foreign = await dealer2.call('settlement/ledger', {
+      counterparty: companyId,
+      from: '2026-01-01',
+      to: '2026-12-31',
+    });
     expect(foreign.status).toBe(404);
     expect((await dealer2.call('settlement/list', { counterparty: companyId })).status).toBe(404);
-    expect((await dealer2.call('settlement/act', { counterparty: companyId, from: '2026-01-01', to: '2026-12-31' })).status).toBe(404);
+    expect(
+      (await dealer2.call('settlement/act', { counterparty: companyId, from: '2026-01-01', to: '2026-12-31' })).status,
+    ).toBe(404);
     const fileId = (await dealer.ok('document/list', { filter: { type: 'bill' } })).items[0]!.files[0]!.id;
     expect((await dealer2.call('document/file', { id: fileId })).status).toBe(404);
     expect((await employee.ok('settlement/list', { counterparty: companyId })).items[0]!.contracts).toHaveLength(1);

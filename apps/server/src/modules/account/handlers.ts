@@ -50,7 +50,12 @@ export const accountHandlers: Handlers<typeof accountMethods> = {
       ctx.storage,
       ctx.db,
       actor.id,
-      { name: file.name, contentType: file.content_type, kind: `account-file:${file.id}`, source: [file.id, file.size] },
+      {
+        name: file.name,
+        contentType: file.content_type,
+        kind: `account-file:${file.id}`,
+        source: [file.id, file.size],
+      },
       async () => file.data,
     );
     return { id: file.id, name: row.name, size: row.size, contentType: row.content_type, src: downloadPath(row) };

@@ -59,7 +59,8 @@ export interface IncomingSettlement {
 }
 
 /** What became of a document, named as the exchange counts it. */
-export type Outcome = 'settlements' | 'shipments' | 'payments' | 'returns' | 'documents' | 'ordersFrom1C' | 'unknown' | 'skipped';
+export type Outcome =
+  'settlements' | 'shipments' | 'payments' | 'returns' | 'documents' | 'ordersFrom1C' | 'unknown' | 'skipped';
 
 export interface StoreOptions {
   runId: number | null;
@@ -169,10 +170,7 @@ export async function storeDocument(
     return unmatched(`Контрагент не найден на портале: ${who}`);
   }
   const date = isoDate(doc.date) ?? new Date().toISOString().slice(0, 10);
-  const productIds = await productIdsByExtId(
-    db,
-    doc.lines.map((l) => l.ext.split('#')[0]!).filter(Boolean),
-  );
+  const productIds = await productIdsByExtId(db, doc.lines.map((l) => l.ext.split('#')[0]!).filter(Boolean));
   const attached: Array<{ name: string; contentType: string; data: Buffer }> = [];
   const missingFiles: string[] = [];
   for (const name of files) {

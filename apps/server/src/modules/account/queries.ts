@@ -136,9 +136,7 @@ export async function upsertContract(
   const { id } = await trx
     .insertInto('account_contracts')
     .values({ counterparty_id: counterpartyId, ...figures })
-    .onConflict((oc) =>
-      oc.columns(['counterparty_id', 'ext_id']).doUpdateSet({ ...figures, updated_at: sql`now()` }),
-    )
+    .onConflict((oc) => oc.columns(['counterparty_id', 'ext_id']).doUpdateSet({ ...figures, updated_at: sql`now()` }))
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx.deleteFrom('account_bills').where('contract_id', '=', id).execute();
@@ -180,7 +178,13 @@ export async function contractsOf(db: Db, counterpartyIds: number[]) {
       ? []
       : await db
           .selectFrom('account_bills as b')
-          .select(['b.contract_id', 'b.number', 'b.sum', day('b.issued_on').as('issued_on'), day('b.due_on').as('due_on')])
+          .select([
+            'b.contract_id',
+            'b.number',
+            'b.sum',
+            day('b.issued_on').as('issued_on'),
+            day('b.due_on').as('due_on'),
+          ])
           .where(
             'b.contract_id',
             'in',
@@ -241,9 +245,7 @@ export async function balanceBefore(db: Db, scope: LedgerScope): Promise<number>
 /** The ledger of a period: the count, and a page of entries with the running balance after each. */
 export async function ledgerPage(db: Db, scope: LedgerScope, page: PageInput) {
   const inRange = ledgerBase(db, scope).where('d.doc_date', '>=', scope.from).where('d.doc_date', '<=', scope.to);
-  const { count } = await inRange
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
+  const { count } = await inRange.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const window = pageWindow(page);
   const rows = await db
     .selectFrom(
@@ -313,8 +315,12 @@ export interface DocumentFilter {
 }
 
 const documentsBase = (db: Db, f: DocumentFilter) => {
-  let q = db.selectFrom('account_documents as d').where('d.deleted', '=', false).where('d.counterparty_id', 'is not', null);
-  if (f.counterparties !== null) q = q.where('d.counterparty_id', 'in', f.counterparties.length ? f.counterparties : [0]);
+  let q = db
+    .selectFrom('account_documents as d')
+    .where('d.deleted', '=', false)
+    .where('d.counterparty_id', 'is not', null);
+  if (f.counterparties !== null)
+    q = q.where('d.counterparty_id', 'in', f.counterparties.length ? f.counterparties : [0]);
   if (f.counterparty !== undefined) q = q.where('d.counterparty_id', '=', f.counterparty);
   if (f.order !== undefined) q = q.where('d.order_id', '=', f.order);
   if (f.kinds?.length) q = q.where('d.kind', 'in', f.kinds);

@@ -85,7 +85,15 @@ export async function settlements(db: Db, actor: Actor, counterparty?: number): 
   });
 }
 
-type LedgerRow = { id: number; kind: string; number: string; sum: number; order_id: number | null; operation: string; date: string };
+type LedgerRow = {
+  id: number;
+  kind: string;
+  number: string;
+  sum: number;
+  order_id: number | null;
+  operation: string;
+  date: string;
+};
 
 const entry = (r: LedgerRow, balance: number): LedgerEntry => ({
   id: r.id,
@@ -187,7 +195,9 @@ export async function actWorkbook(
       ? `Акт сверки взаимных расчётов за период ${d(a.from)} — ${d(a.to)}`
       : `Reconciliation statement for ${d(a.from)} — ${d(a.to)}`,
   ]).font = { bold: true, size: 13 };
-  ws.addRow([`${ru ? 'между' : 'between'} ${supplier} ${ru ? 'и' : 'and'} ${a.counterparty.name} (ИНН ${a.counterparty.inn})`]);
+  ws.addRow([
+    `${ru ? 'между' : 'between'} ${supplier} ${ru ? 'и' : 'and'} ${a.counterparty.name} (ИНН ${a.counterparty.inn})`,
+  ]);
   ws.addRow([]);
   ws.addRow(
     ru ? ['Дата', 'Документ', 'Дебет', 'Кредит', 'Сальдо'] : ['Date', 'Document', 'Debit', 'Credit', 'Balance'],

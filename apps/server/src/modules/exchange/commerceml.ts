@@ -431,10 +431,7 @@ function documentRecord(node: XmlNode, facts: DocumentFacts, inContainer: boolea
     sum: num(txt(l, 'Сумма')),
   }));
   const operation = txt(node, 'ХозОперация');
-  const files = [
-    ...kids(node, 'Файл'),
-    ...kids(kid(node, 'Файлы'), 'Файл'),
-  ]
+  const files = [...kids(node, 'Файл'), ...kids(kid(node, 'Файлы'), 'Файл')]
     .map((f) => (txt(f, 'Имя') || f.attrs['Имя'] || txt(f)).trim())
     .filter(Boolean);
   // A shipment or a bill in the same Контейнер as an order document belongs to that order.

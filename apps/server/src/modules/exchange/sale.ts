@@ -235,7 +235,7 @@ async function sessionFile(deps: ExchangeDeps, sessionId: number, name: string):
   const source = await fileSource(deps.db, deps.store, file.id);
   // A read answers within one stored part at most: read on until the end.
   const pieces: Buffer[] = [];
-  for (let at = 0; at < source.size; ) {
+  for (let at = 0; at < source.size;) {
     const piece = await source.read(at, source.size - at);
     if (piece.length === 0) break;
     pieces.push(piece);
