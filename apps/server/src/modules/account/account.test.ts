@@ -47,6 +47,9 @@ beforeAll(async () => {
   t = await createTestApp({
     exchange: { ...EXCHANGE, fileLimitBytes: 4096, maxFileBytes: 20 * 1024 * 1024, stepMs: 500 },
   });
+  // The demo account (seed.ts) aside: these tests count what the exchange writes.
+  await sql`DELETE FROM account_documents`.execute(db());
+  await sql`DELETE FROM account_contracts`.execute(db());
   dealer = await t.as('dealer');
   dealer2 = await t.as('dealer2');
   employee = await t.as('employee');
