@@ -39,7 +39,11 @@ export default function AccountPage() {
   if (list.isPending) return <Loading />;
   if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
   const companies = list.data.items;
-  const chosen = companies.find((c) => String(c.counterparty.id) === params.get('company')) ?? companies[0];
+  // The company asked for, else the first with figures from 1C.
+  const chosen =
+    companies.find((c) => String(c.counterparty.id) === params.get('company')) ??
+    companies.find((c) => c.contracts.length > 0) ??
+    companies[0];
   return (
     <Box>
       <PageHeader title={t('title')} />
@@ -58,7 +62,8 @@ export default function AccountPage() {
               label={t('company')}
               value={String(chosen.counterparty.id)}
               onChange={(e) => setParams({ company: e.target.value }, { replace: true })}
-              sx={{ mb: 2, minWidth: 280, maxWidth: '100%' }}
+              fullWidth={false}
+              sx={{ mb: 2, width: { xs: '100%', sm: 420 } }}
             >
               {companies.map((c) => (
                 <MenuItem key={c.counterparty.id} value={String(c.counterparty.id)}>
@@ -153,7 +158,9 @@ function ContractCard({ contract: c }: { contract: AccountContract }) {
                 <TableRow key={`${b.number}-${b.date}`} data-testid="open-bill">
                   <TableCell>{b.number}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{day(b.date)}</TableCell>
-                  <TableCell align="right">{cur(b.sum)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {cur(b.sum)}
+                  </TableCell>
                   <TableCell>
                     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                       {day(b.due)}
@@ -211,22 +218,26 @@ function Ledger({ settlement }: { settlement: Settlement }) {
         {t('ledger')}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 2 }}>
-        <DateFilterField
-          label={t('from')}
-          value={fromText}
-          onChange={(v) => {
-            setFromText(v);
-            if (dateTextOk(v) && v) setParam('from', dateTextToIso(v));
-          }}
-        />
-        <DateFilterField
-          label={t('to')}
-          value={toText}
-          onChange={(v) => {
-            setToText(v);
-            if (dateTextOk(v) && v) setParam('to', dateTextToIso(v));
-          }}
-        />
+        <Box sx={{ width: { xs: 'calc(50% - 8px)', sm: 170 } }}>
+          <DateFilterField
+            label={t('from')}
+            value={fromText}
+            onChange={(v) => {
+              setFromText(v);
+              if (dateTextOk(v) && v) setParam('from', dateTextToIso(v));
+            }}
+          />
+        </Box>
+        <Box sx={{ width: { xs: 'calc(50% - 8px)', sm: 170 } }}>
+          <DateFilterField
+            label={t('to')}
+            value={toText}
+            onChange={(v) => {
+              setToText(v);
+              if (dateTextOk(v) && v) setParam('to', dateTextToIso(v));
+            }}
+          />
+        </Box>
         {settlement.contracts.length > 1 && (
           <TextField
             select
@@ -234,7 +245,8 @@ function Ledger({ settlement }: { settlement: Settlement }) {
             label={t('contract')}
             value={contract ?? ''}
             onChange={(e) => setParam('contract', e.target.value)}
-            sx={{ minWidth: 220 }}
+            fullWidth={false}
+            sx={{ width: { xs: '100%', sm: 240 } }}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">{t('allContracts')}</MenuItem>
@@ -270,7 +282,7 @@ function Ledger({ settlement }: { settlement: Settlement }) {
             <Table size="small" aria-label={t('ledger')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>{t('col.date')}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('col.date')}</TableCell>
                   <TableCell>{t('col.document')}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('col.order')}</TableCell>
                   <TableCell align="right">{t('col.debit')}</TableCell>
@@ -296,9 +308,12 @@ function Ledger({ settlement }: { settlement: Settlement }) {
                 )}
                 {ledger.data.items.map((e) => (
                   <TableRow key={e.id} hover data-testid="ledger-row">
-                    <TableCell>{day(e.date)}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{day(e.date)}</TableCell>
                     <TableCell>
                       {t(`type.${e.type}`)} № {e.number}
+                      <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' } }}>
+                        {day(e.date)}
+                      </Typography>
                     </TableCell>
                     <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                       {e.orderId && (
@@ -307,8 +322,12 @@ function Ledger({ settlement }: { settlement: Settlement }) {
                         </Link>
                       )}
                     </TableCell>
-                    <TableCell align="right">{e.debit ? money(e.debit) : ''}</TableCell>
-                    <TableCell align="right">{e.credit ? money(e.credit) : ''}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {e.debit ? money(e.debit) : ''}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {e.credit ? money(e.credit) : ''}
+                    </TableCell>
                     <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                       {money(e.balance)}
                     </TableCell>

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -57,58 +58,62 @@ export default function ActPrintPage() {
       <Typography sx={{ mb: 2 }}>
         {t('actBetween', { supplier: a.supplier, company: a.counterparty.name, inn: a.counterparty.inn })}
       </Typography>
-      <Table size="small" aria-label={t('act')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('col.date')}</TableCell>
-            <TableCell>{t('col.document')}</TableCell>
-            <TableCell align="right">{t('col.debit')}</TableCell>
-            <TableCell align="right">{t('col.credit')}</TableCell>
-            <TableCell align="right">{t('col.balance')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          <TableRow>
-            <TableCell colSpan={4} sx={{ fontWeight: 600 }}>
-              {t('opening')}
-            </TableCell>
-            <TableCell align="right" sx={{ fontWeight: 600 }}>
-              {money(a.opening)}
-            </TableCell>
-          </TableRow>
-          {a.items.map((e) => (
-            <TableRow key={e.id} data-testid="act-row">
-              <TableCell>{day(e.date)}</TableCell>
-              <TableCell>
-                {t(`type.${e.type}`)} № {e.number}
-              </TableCell>
-              <TableCell align="right">{e.debit ? money(e.debit) : ''}</TableCell>
-              <TableCell align="right">{e.credit ? money(e.credit) : ''}</TableCell>
-              <TableCell align="right">{money(e.balance)}</TableCell>
+      <TableContainer>
+        <Table size="small" aria-label={t('act')}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('col.date')}</TableCell>
+              <TableCell>{t('col.document')}</TableCell>
+              <TableCell align="right">{t('col.debit')}</TableCell>
+              <TableCell align="right">{t('col.credit')}</TableCell>
+              <TableCell align="right">{t('col.balance')}</TableCell>
             </TableRow>
-          ))}
-          <TableRow>
-            <TableCell colSpan={2} sx={{ fontWeight: 600 }}>
-              {t('turnover')}
-            </TableCell>
-            <TableCell align="right" sx={{ fontWeight: 600 }}>
-              {money(a.debit)}
-            </TableCell>
-            <TableCell align="right" sx={{ fontWeight: 600 }}>
-              {money(a.credit)}
-            </TableCell>
-            <TableCell />
-          </TableRow>
-          <TableRow>
-            <TableCell colSpan={4} sx={{ fontWeight: 600 }}>
-              {t('closing')}
-            </TableCell>
-            <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="act-closing">
-              {money(a.closing)}
-            </TableCell>
-          </TableRow>
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            <TableRow>
+              <TableCell colSpan={4} sx={{ fontWeight: 600 }}>
+                {t('opening')}
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {money(a.opening)}
+              </TableCell>
+            </TableRow>
+            {a.items.map((e) => (
+              <TableRow key={e.id} data-testid="act-row">
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{day(e.date)}</TableCell>
+                <TableCell>
+                  {t(`type.${e.type}`)} № {e.number}
+                  <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' } }}>
+                    {day(e.date)}
+                  </Typography>
+                </TableCell>
+                <TableCell align="right">{e.debit ? money(e.debit) : ''}</TableCell>
+                <TableCell align="right">{e.credit ? money(e.credit) : ''}</TableCell>
+                <TableCell align="right">{money(e.balance)}</TableCell>
+              </TableRow>
+            ))}
+            <TableRow>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
+              <TableCell sx={{ fontWeight: 600 }}>{t('turnover')}</TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {money(a.debit)}
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {money(a.credit)}
+              </TableCell>
+              <TableCell />
+            </TableRow>
+            <TableRow>
+              <TableCell colSpan={4} sx={{ fontWeight: 600 }}>
+                {t('closing')}
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="act-closing">
+                {money(a.closing)}
+              </TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>
+      </TableContainer>
     </Box>
   );
 }
