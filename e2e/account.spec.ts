@@ -17,6 +17,9 @@ async function both(page: Page, name: string) {
 
 test('a dealer opens the account, downloads the акт сверки and an УПД', async ({ page }) => {
   await signIn(page, 'dealer');
+  // The dashboard tile: debt, overdue, available credit.
+  await expect(page.getByTestId('account-tile')).toContainText('Просрочено');
+  await both(page, 'dashboard');
   await page.getByRole('link', { name: 'Взаиморасчёты' }).first().click();
   await expect(page.getByRole('heading', { name: 'Взаиморасчёты', level: 1 })).toBeVisible();
   const card = page.getByTestId('contract-card').first();
@@ -58,4 +61,13 @@ test('a dealer opens the account, downloads the акт сверки and an УП�
     row.getByRole('button', { name: /Скачать УПД РТ-00000421\.pdf/ }).click(),
   ]);
   expect(upd.suggestedFilename()).toBe('УПД РТ-00000421.pdf');
+
+  // The order the УПД ships, in part: shipped and remaining per line, its documents.
+  await row.getByRole('link', { name: /№ \d+/ }).click();
+  const shipments = page.getByTestId('order-shipments');
+  await expect(shipments).toContainText('РТ-00000421');
+  await expect(shipments).toContainText('PEK-20261124-0042');
+  await expect(shipments.getByTestId('shipped-line').first()).toBeVisible();
+  await shipments.scrollIntoViewIfNeeded();
+  await both(page, 'order');
 });

@@ -45,6 +45,7 @@ const PaymentPromptBlock = deferred(() => import('../features/catalog/PaymentPro
 const NoticeSettingsCard = deferred(() => import('../features/notices/NoticeSettingsCard'));
 const StaffWaiting = deferred(() => import('../features/orders/desk/StaffWaiting'));
 const AccountTile = deferred(() => import('../features/account/AccountTile'));
+const OrderShipments = deferred(() => import('../features/account/OrderShipments'));
 
 /** A dealer's dashboard block: an administrator's dashboard shows what waits for staff instead (issue 13). */
 function dealerOnly(Block: ComponentType): ComponentType {
@@ -128,6 +129,7 @@ export const FEATURE_SLOTS: Slots = {
     { id: 'orders.last', order: 30, width: 6, Component: dealerOnly(LastOrders) },
     { id: 'orders.history', order: 31, width: 6, Component: dealerOnly(OrderHistory) },
   ],
+  OrderShipments,
   ProductOrder: ProductOrderControl,
   preloadProductOrder: () => void loadProductOrder(),
   profileBlocks: [
