@@ -70,4 +70,10 @@ test('a dealer opens the account, downloads the акт сверки and an УП�
   await expect(shipments.getByTestId('shipped-line').first()).toBeVisible();
   await shipments.scrollIntoViewIfNeeded();
   await both(page, 'order');
+
+  // Checkout names the chosen company's available credit and its overdue debt.
+  await page.goto('/order/create/');
+  await expect(page.getByTestId('checkout-credit')).toContainText('Доступный кредит: 315 650');
+  await expect(page.getByTestId('checkout-credit')).toContainText('Просроченный долг: 42 600');
+  await both(page, 'checkout');
 });

@@ -46,6 +46,7 @@ const NoticeSettingsCard = deferred(() => import('../features/notices/NoticeSett
 const StaffWaiting = deferred(() => import('../features/orders/desk/StaffWaiting'));
 const AccountTile = deferred(() => import('../features/account/AccountTile'));
 const OrderShipments = deferred(() => import('../features/account/OrderShipments'));
+const CheckoutCredit = deferred(() => import('../features/account/CheckoutCredit'));
 
 /** A dealer's dashboard block: an administrator's dashboard shows what waits for staff instead (issue 13). */
 function dealerOnly(Block: ComponentType): ComponentType {
@@ -130,6 +131,7 @@ export const FEATURE_SLOTS: Slots = {
     { id: 'orders.history', order: 31, width: 6, Component: dealerOnly(OrderHistory) },
   ],
   OrderShipments,
+  CheckoutCredit,
   ProductOrder: ProductOrderControl,
   preloadProductOrder: () => void loadProductOrder(),
   profileBlocks: [

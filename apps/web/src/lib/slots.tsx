@@ -34,6 +34,8 @@ export interface OrderShipmentsProps {
 }
 
 export interface Slots {
+  /** The chosen company's available credit at checkout (the account fills it, decision 200). */
+  CheckoutCredit?: ComponentType<{ counterpartyId: number }>;
   /** An order's shipments, shipped / remaining per line and closing documents (the account fills it). */
   OrderShipments?: ComponentType<OrderShipmentsProps>;
   /** Quantity input and add-to-basket button on every product view (ordering fills it). */
@@ -79,4 +81,10 @@ export function usePreloadProductOrder(): void {
 export function OrderShipmentsSlot(props: OrderShipmentsProps) {
   const Block = useSlots().OrderShipments;
   return Block ? <Block {...props} /> : null;
+}
+
+/** The available credit of the company chosen at checkout, when a feature fills the slot. */
+export function CheckoutCreditSlot({ counterpartyId }: { counterpartyId: number }) {
+  const Block = useSlots().CheckoutCredit;
+  return Block && counterpartyId > 0 ? <Block counterpartyId={counterpartyId} /> : null;
 }
