@@ -72,6 +72,11 @@ test('a dealer opens the account, downloads the акт сверки and an УП�
   await both(page, 'order');
 
   // Checkout names the chosen company's available credit and its overdue debt.
+  await page.goto('/basket/create/');
+  await page.getByLabel('Номера деталей и количество').fill('RE504836 2');
+  await page.getByRole('button', { name: 'Проверить' }).click();
+  await page.getByRole('button', { name: 'Добавить в корзину (1)' }).click();
+  await expect(page.getByRole('link', { name: /корзин/i }).first()).toBeVisible();
   await page.goto('/order/create/');
   await expect(page.getByTestId('checkout-credit')).toContainText('Доступный кредит: 315 650');
   await expect(page.getByTestId('checkout-credit')).toContainText('Просроченный долг: 42 600');
