@@ -39,6 +39,7 @@ import * as menuDashboardEnglish from './migrations/0192-menu-dashboard-english.
 import * as deskMenuStaff from './migrations/0193-desk-menu-staff.js';
 import * as staffMenu from './migrations/0194-staff-menu.js';
 import * as orderTidingsPending from './migrations/0200-order-tidings-pending.js';
+import * as account from './migrations/0210-account.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0193-desk-menu-staff': deskMenuStaff,
   '0194-staff-menu': staffMenu,
   '0200-order-tidings-pending': orderTidingsPending,
+  '0210-account': account,
 };
 
 /** The names this version of the server expects applied (GET /ready compares them with the database). */

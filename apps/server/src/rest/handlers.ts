@@ -22,6 +22,7 @@ import { contentAdminHandlers } from '../modules/content/admin.js';
 import { auditHandlers } from '../modules/audit/handlers.js';
 import { deskOrderHandlers } from '../modules/orders/desk-handlers.js';
 import { deskHandlers } from '../modules/desk/handlers.js';
+import { accountHandlers } from '../modules/account/handlers.js';
 import type { Handlers } from './context.js';
 
 /**
@@ -52,4 +53,5 @@ export const handlers: Handlers<Methods> = {
   ...auditHandlers,
   ...deskOrderHandlers,
   ...deskHandlers,
+  ...accountHandlers,
 };

@@ -8,6 +8,7 @@ import { seedWishes } from '../modules/wishes/seed.js';
 import { seedForms } from '../modules/forms/seed.js';
 import { seedCatalog } from '../modules/catalog/seed.js';
 import { seedOrdering } from '../modules/orders/seed.js';
+import { seedAccount } from '../modules/account/seed.js';
 import { fillEnglish } from '../db/migrations/0145-english-texts.js';
 import type { SeedOptions } from './options.js';
 
@@ -19,6 +20,8 @@ const SEEDERS: Array<{ name: string; run: (db: Db, options: SeedOptions) => Prom
   // Warehouses (content) before orders: a demo pickup order names the warehouse it is collected from.
   { name: 'content', run: seedContent },
   { name: 'ordering', run: seedOrdering },
+  // The dealer's account with the supplier (decision 200): after the orders it ships.
+  { name: 'account', run: (db) => seedAccount(db) },
   { name: 'returns', run: seedReturns },
   { name: 'wishes', run: seedWishes },
   { name: 'forms', run: seedForms },

@@ -15,6 +15,7 @@ import { orderRoutes } from '../features/orders/routes';
 import { exchangeRoutes } from '../features/exchange/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { contentAdminRoutes } from '../features/content-admin/routes';
+import { accountRoutes } from '../features/account/routes';
 import type { PortalRoute } from '../lib/routing';
 
 /** The order detail's dialogs: its own correction, and the returns feature's return (spec §2). */
@@ -30,6 +31,7 @@ export const ROUTES: PortalRoute[] = [
   ...basketRoutes,
   ...companyRoutes,
   ...orders,
+  ...accountRoutes,
   ...contentRoutes,
   ...usersRoutes,
   ...returnsRoutes,

@@ -44,6 +44,9 @@ const UnreadNoticesBlock = deferred(() => import('../features/notices/UnreadNoti
 const PaymentPromptBlock = deferred(() => import('../features/catalog/PaymentPrompt'));
 const NoticeSettingsCard = deferred(() => import('../features/notices/NoticeSettingsCard'));
 const StaffWaiting = deferred(() => import('../features/orders/desk/StaffWaiting'));
+const AccountTile = deferred(() => import('../features/account/AccountTile'));
+const OrderShipments = deferred(() => import('../features/account/OrderShipments'));
+const CheckoutCredit = deferred(() => import('../features/account/CheckoutCredit'));
 
 /** A dealer's dashboard block: an administrator's dashboard shows what waits for staff instead (issue 13). */
 function dealerOnly(Block: ComponentType): ComponentType {
@@ -122,9 +125,13 @@ export const FEATURE_SLOTS: Slots = {
     { id: 'notices.unread', order: 50, width: 6, Component: UnreadNoticesBlock },
     { id: 'desk.waiting', order: 0, width: 12, Component: StaffWaiting },
     { id: 'catalog.paymentPrompt', order: 1, width: 12, Component: dealerOnly(PaymentPromptBlock) },
+    // The dealer's debt, overdue and available credit (decision 200).
+    { id: 'account.tile', order: 2, width: 12, Component: dealerOnly(AccountTile) },
     { id: 'orders.last', order: 30, width: 6, Component: dealerOnly(LastOrders) },
     { id: 'orders.history', order: 31, width: 6, Component: dealerOnly(OrderHistory) },
   ],
+  OrderShipments,
+  CheckoutCredit,
   ProductOrder: ProductOrderControl,
   preloadProductOrder: () => void loadProductOrder(),
   profileBlocks: [

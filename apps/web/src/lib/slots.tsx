@@ -27,7 +27,17 @@ export interface DashboardBlock {
   Component: ComponentType;
 }
 
+/** An order's lines as the order page knows them, for the account's shipped / remaining (decision 200). */
+export interface OrderShipmentsProps {
+  orderId: number;
+  lines: Array<{ productId: number | null; article: string; name: string; quantity: number }>;
+}
+
 export interface Slots {
+  /** The chosen company's available credit at checkout (the account fills it, decision 200). */
+  CheckoutCredit?: ComponentType<{ counterpartyId: number }>;
+  /** An order's shipments, shipped / remaining per line and closing documents (the account fills it). */
+  OrderShipments?: ComponentType<OrderShipmentsProps>;
   /** Quantity input and add-to-basket button on every product view (ordering fills it). */
   ProductOrder?: ComponentType<ProductOrderProps>;
   /** Starts loading the order control's code, so that it arrives with the product view's data. */
@@ -65,4 +75,16 @@ export function usePreloadProductOrder(): void {
   useEffect(() => {
     if (may) preloadProductOrder?.();
   }, [may, preloadProductOrder]);
+}
+
+/** The order page's shipments and documents, when a feature fills the slot. */
+export function OrderShipmentsSlot(props: OrderShipmentsProps) {
+  const Block = useSlots().OrderShipments;
+  return Block ? <Block {...props} /> : null;
+}
+
+/** The available credit of the company chosen at checkout, when a feature fills the slot. */
+export function CheckoutCreditSlot({ counterpartyId }: { counterpartyId: number }) {
+  const Block = useSlots().CheckoutCredit;
+  return Block && counterpartyId > 0 ? <Block counterpartyId={counterpartyId} /> : null;
 }

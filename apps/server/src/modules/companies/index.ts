@@ -2,6 +2,8 @@
 export {
   counterpartiesOfUsers,
   counterpartyById,
+  counterpartyFrom1C,
+  visibleCounterparties,
   counterpartyNames,
   orderCompanies,
   ownCounterpartyId,

@@ -32,6 +32,40 @@ export const counterpartiesOfUsers = async (db: Db, userIds: number[]) =>
         .orderBy('id')
         .execute();
 
+/**
+ * The company 1C names in a document (decision 200): by the Ид the portal sent it (`company-<id>`), else by
+ * ИНН and КПП (ИНН alone when 1C sends no КПП and one company has that ИНН).
+ */
+export async function counterpartyFrom1C(
+  db: Db,
+  ref: { id: string; inn: string; kpp: string },
+): Promise<{ id: number; user_id: number; name: string } | undefined> {
+  const own = /^company-(\d{1,9})$/.exec(ref.id.trim());
+  if (own) {
+    const row = await db
+      .selectFrom('counterparties')
+      .select(['id', 'user_id', 'name'])
+      .where('id', '=', Number(own[1]))
+      .executeTakeFirst();
+    if (row) return row;
+  }
+  const inn = ref.inn.replace(/\D/g, '');
+  if (!inn) return undefined;
+  let q = db.selectFrom('counterparties').select(['id', 'user_id', 'name']).where('inn', '=', inn);
+  const kpp = ref.kpp.replace(/\D/g, '');
+  if (kpp) q = q.where('kpp', '=', kpp);
+  const rows = await q.orderBy('id').limit(2).execute();
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+/** The companies a user may see: a dealer's own (`userId`), or every company for staff (`null`); of `ids`. */
+export const visibleCounterparties = (db: Db, userId: number | null, ids?: number[]) => {
+  let q = db.selectFrom('counterparties').select(['id', 'user_id', 'name', 'inn', 'kpp']);
+  if (userId !== null) q = q.where('user_id', '=', userId);
+  if (ids) q = q.where('id', 'in', ids.length > 0 ? ids : [0]);
+  return q.orderBy('name').orderBy('id').execute();
+};
+
 /** The names of these companies, by id. */
 export async function counterpartyNames(db: Db, ids: Iterable<number | null>): Promise<Map<number, string>> {
   const wanted = [...new Set([...ids].filter((id): id is number => id !== null))];

@@ -15,7 +15,8 @@ export type StagedRecord =
   | { kind: 'store'; ext: string; data: StoreRecord }
   | { kind: 'product'; ext: string; data: ProductRecord }
   | { kind: 'offer'; ext: string; data: OfferRecord }
-  | { kind: 'document'; ext: string; data: DocumentRecord };
+  | { kind: 'document'; ext: string; data: DocumentRecord }
+  | { kind: 'settlement'; ext: string; data: SettlementRecord };
 
 export interface GroupRecord {
   parent: string | null;
@@ -89,6 +90,38 @@ export interface DocumentRecord {
     sum: number | null;
   }>;
   requisites: Record<string, string>;
+  /** The buyer (Контрагент with Роль Покупатель, else the first one), decision 200. */
+  counterparty?: CounterpartyRef;
+  currency?: string;
+  /** The order document sent before it in the same Контейнер (a shipment's order), decision 200. */
+  containerOrder?: { id: string; number: string } | null;
+  /** Names of the files attached (`Файл` elements), sent in the same exchange session. */
+  files?: string[];
+}
+
+export interface CounterpartyRef {
+  id: string;
+  name: string;
+  inn: string;
+  kpp: string;
+}
+
+/** One `Взаиморасчеты` block of the settlements file (decision 200, docs/settlements-file.md). */
+export interface SettlementRecord {
+  counterparty: CounterpartyRef;
+  date: string;
+  contracts: Array<{
+    id: string;
+    number: string;
+    name: string;
+    currency: string;
+    date: string;
+    limit: number;
+    deferral: number;
+    debt: number;
+    overdue: number;
+    bills: Array<{ number: string; date: string; sum: number; due: string }>;
+  }>;
 }
 
 /** The header facts of a document that decide how it is applied. */
@@ -99,6 +132,10 @@ export interface DocumentFacts {
   offers: 'full' | 'changes' | null;
   classifier: boolean;
   documents: boolean;
+  settlements?: boolean;
+  /** Containers opened so far, and the order document of the current one (decision 200). */
+  container?: number;
+  containerOrder?: { id: string; number: string } | null;
 }
 
 export const emptyFacts = (): DocumentFacts => ({
@@ -120,9 +157,12 @@ const ITEM_PARENTS = new Map<string, string>([
   ['Предложение', 'Предложения'],
 ]);
 
+const SETTLEMENTS = new Set(['Взаиморасчеты', 'Взаиморасчёты']);
+
 export function isItem(path: readonly string[]): boolean {
   const name = path[path.length - 1]!;
   if (name === 'Документ') return true;
+  if (SETTLEMENTS.has(name) && path.length === 2) return true;
   const parent = ITEM_PARENTS.get(name);
   return parent !== undefined && parent === path[path.length - 2];
 }
@@ -138,6 +178,10 @@ export function noteHeader(facts: DocumentFacts, path: readonly string[], attrs:
     facts.offers = name === 'ИзмененияПакетаПредложений' || onlyChanges(attrs) ? 'changes' : 'full';
   }
   if (name === 'Классификатор') facts.classifier = true;
+  if (name === 'Контейнер') {
+    facts.container = (facts.container ?? 0) + 1;
+    facts.containerOrder = null;
+  }
 }
 
 // ——— reading helpers ———
@@ -332,7 +376,49 @@ function offerRecord(node: XmlNode): StagedRecord | null {
   };
 }
 
-function documentRecord(node: XmlNode): StagedRecord | null {
+function counterpartyRef(n: XmlNode | undefined): CounterpartyRef {
+  return { id: txt(n, 'Ид'), name: txt(n, 'Наименование'), inn: txt(n, 'ИНН'), kpp: txt(n, 'КПП') };
+}
+
+/** The buyer of a document: the Контрагент whose Роль is Покупатель, else the first. */
+function buyerOf(node: XmlNode): CounterpartyRef | undefined {
+  const all = kids(kid(node, 'Контрагенты'), 'Контрагент');
+  const buyer = all.find((c) => /покупатель/i.test(txt(c, 'Роль'))) ?? all[0];
+  return buyer ? counterpartyRef(buyer) : undefined;
+}
+
+const dateOf = (v: string) => (/^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : '');
+
+function settlementRecord(node: XmlNode): StagedRecord | null {
+  const counterparty = counterpartyRef(kid(node, 'Контрагент'));
+  const billsOf = (n: XmlNode | undefined) =>
+    kids(kid(n, 'Счета'), 'Счет').map((b) => ({
+      number: txt(b, 'Номер'),
+      date: dateOf(txt(b, 'Дата')),
+      sum: num(txt(b, 'Сумма')) ?? 0,
+      due: dateOf(txt(b, 'СрокОплаты')),
+    }));
+  const contracts = kids(kid(node, 'Договоры'), 'Договор').map((c) => ({
+    id: txt(c, 'Ид') || txt(c, 'Номер'),
+    number: txt(c, 'Номер'),
+    name: txt(c, 'Наименование'),
+    currency: txt(c, 'Валюта'),
+    date: dateOf(txt(c, 'Дата')),
+    limit: num(txt(c, 'КредитныйЛимит')) ?? 0,
+    deferral: Math.max(0, Math.round(num(txt(c, 'ОтсрочкаДней')) ?? 0)),
+    debt: num(txt(c, 'Долг')) ?? 0,
+    overdue: num(txt(c, 'ПросроченныйДолг')) ?? 0,
+    bills: billsOf(c),
+  }));
+  // Open bills written beside the contracts belong to the first one.
+  const loose = billsOf(node);
+  if (loose.length > 0 && contracts[0]) contracts[0].bills.push(...loose);
+  const ext = counterparty.id || [counterparty.inn, counterparty.kpp].filter(Boolean).join('/');
+  if (!ext) return null;
+  return { kind: 'settlement', ext, data: { counterparty, date: dateOf(txt(node, 'Дата')), contracts } };
+}
+
+function documentRecord(node: XmlNode, facts: DocumentFacts, inContainer: boolean): StagedRecord | null {
   const id = txt(node, 'Ид');
   const number = txt(node, 'Номер');
   if (!id && !number) return null;
@@ -344,6 +430,16 @@ function documentRecord(node: XmlNode): StagedRecord | null {
     quantity: num(txt(l, 'Количество')) ?? 0,
     sum: num(txt(l, 'Сумма')),
   }));
+  const operation = txt(node, 'ХозОперация');
+  const files = [...kids(node, 'Файл'), ...kids(kid(node, 'Файлы'), 'Файл')]
+    .map((f) => (txt(f, 'Имя') || f.attrs['Имя'] || txt(f)).trim())
+    .filter(Boolean);
+  // A shipment or a bill in the same Контейнер as an order document belongs to that order.
+  let containerOrder: { id: string; number: string } | null = null;
+  if (inContainer) {
+    if (/заказ/i.test(operation)) facts.containerOrder = { id: txt(node, 'Ид'), number: txt(node, 'Номер') };
+    else containerOrder = facts.containerOrder ?? null;
+  }
   return {
     kind: 'document',
     ext: id || number,
@@ -352,17 +448,21 @@ function documentRecord(node: XmlNode): StagedRecord | null {
       number,
       number1c: txt(node, 'Номер1С'),
       date: txt(node, 'Дата'),
-      operation: txt(node, 'ХозОперация'),
+      operation,
       sum: num(txt(node, 'Сумма')),
       deleted: bool(txt(node, 'ПометкаУдаления')),
       lines,
       requisites: requisitesOf(node),
+      counterparty: buyerOf(node),
+      currency: txt(node, 'Валюта'),
+      containerOrder,
+      files,
     },
   };
 }
 
 /** The staged records of one item. */
-export function recordsOf(item: XmlNode, facts: DocumentFacts): StagedRecord[] {
+export function recordsOf(item: XmlNode, facts: DocumentFacts, path: readonly string[] = []): StagedRecord[] {
   switch (item.name) {
     case 'Группа': {
       const out: StagedRecord[] = [];
@@ -400,7 +500,11 @@ export function recordsOf(item: XmlNode, facts: DocumentFacts): StagedRecord[] {
       return [offerRecord(item)].filter((r): r is StagedRecord => !!r);
     case 'Документ':
       facts.documents = true;
-      return [documentRecord(item)].filter((r): r is StagedRecord => !!r);
+      return [documentRecord(item, facts, path.includes('Контейнер'))].filter((r): r is StagedRecord => !!r);
+    case 'Взаиморасчеты':
+    case 'Взаиморасчёты':
+      facts.settlements = true;
+      return [settlementRecord(item)].filter((r): r is StagedRecord => !!r);
     default:
       return [];
   }

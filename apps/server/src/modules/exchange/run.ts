@@ -17,6 +17,7 @@ import {
   recordsOf,
   type DocumentFacts,
   type DocumentRecord,
+  type SettlementRecord,
   type StagedRecord,
 } from './commerceml.js';
 import { ExchangeFailure, fileSource, findFile, PICTURE, registerPictures, unpackArchives, ARCHIVE } from './files.js';
@@ -33,8 +34,9 @@ import {
   type SessionRow,
   type StageRow,
 } from './queries.js';
-import { applyOrderDocument } from './sale.js';
+import { applySaleDocument, applySettlement } from './sale.js';
 import type { ExchangeDeps } from './deps.js';
+import type { ExchangeStore } from './store.js';
 import { readXml, sniffEncoding, XmlFailure, type ByteSource, type ReaderCheckpoint } from './xml-reader.js';
 import iconv from 'iconv-lite';
 
@@ -61,10 +63,21 @@ type Cursor = {
   deferred?: boolean;
 };
 
-const APPLY_ORDER = ['unit', 'property', 'pricetype', 'store', 'group', 'product', 'offer', 'document'] as const;
+const APPLY_ORDER = [
+  'unit',
+  'property',
+  'pricetype',
+  'store',
+  'group',
+  'product',
+  'offer',
+  'document',
+  'settlement',
+] as const;
 /** The old single-file exchange: a full file's switch happens at its end (decision 094). */
 const SINGLE_FILE = /^(import|offers|prices|rests)\.xml$/i;
 const MAX_STAGED = 5_000_000;
+const ATTACHMENT = /\.(pdf|docx?|xlsx?|odt|ods|rtf|txt)$/i;
 
 export const PHASE_TEXT: Record<string, string> = {
   prepare: 'Подготовка файлов',
@@ -104,6 +117,8 @@ export async function importStep(
   const file = await findFile(deps.db, session.id, fileName);
   if (!file) return { kind: 'failure', message: `Файл ${fileName} не получен` };
   if (ARCHIVE.test(file.name) || PICTURE.test(file.name)) return { kind: 'success', message: '' };
+  // A document's attachment (the PDF of a УПД or a bill) waits for the document that names it (decision 200).
+  if (ATTACHMENT.test(file.name)) return { kind: 'success', message: '' };
   // An orders document sent with mode=file alone is processed once its last piece has arrived.
   if (options.saleOnFile && !(await looksComplete(await fileSource(deps.db, deps.store, file.id)))) {
     return { kind: 'success', message: '' };
@@ -168,6 +183,13 @@ const STAT_TEXT: Array<[string, string]> = [
   ['stocks', 'остатков'],
   ['offers', 'предложений'],
   ['orders', 'заказов'],
+  ['ordersFrom1C', 'заказов из 1С'],
+  ['shipments', 'отгрузок'],
+  ['payments', 'оплат'],
+  ['returns', 'возвратов'],
+  ['documents', 'документов'],
+  ['settlements', 'взаиморасчётов'],
+  ['unknown', 'не сопоставлено'],
   ['read', 'прочитано элементов'],
 ];
 
@@ -211,8 +233,8 @@ async function parse(
       {
         isItem,
         onOpen: (path, attrs) => noteHeader(facts, path, attrs),
-        onItem: (item) => {
-          for (const r of recordsOf(item, facts)) add(r);
+        onItem: (item, path) => {
+          for (const r of recordsOf(item, facts, path)) add(r);
           if (seq > MAX_STAGED) throw new XmlFailure(`В файле больше ${MAX_STAGED} элементов`);
         },
         flush: async (checkpoint, force) => {
@@ -238,7 +260,14 @@ async function parse(
     if (inflight) await (inflight as Promise<void>).catch(() => undefined);
   }
   if (!result.done) return false;
-  if (run.type === 'catalog' && !facts.catalog && !facts.offers && !facts.classifier && !facts.documents) {
+  if (
+    run.type === 'catalog' &&
+    !facts.catalog &&
+    !facts.offers &&
+    !facts.classifier &&
+    !facts.documents &&
+    !facts.settlements
+  ) {
     throw new XmlFailure('В файле нет ни каталога, ни пакета предложений, ни классификатора (это CommerceML?)');
   }
   Object.assign(cursor, { checkpoint: null, facts, seq, step: 0, after: 0 });
@@ -260,7 +289,7 @@ async function apply(
   while ((cursor.step ?? 0) < APPLY_ORDER.length) {
     if (stop()) return false;
     const kind = APPLY_ORDER[cursor.step ?? 0]!;
-    const whole = kind !== 'product' && kind !== 'offer' && kind !== 'document';
+    const whole = kind !== 'product' && kind !== 'offer' && kind !== 'document' && kind !== 'settlement';
     const limit = whole
       ? 200_000
       : kind === 'product'
@@ -307,9 +336,14 @@ async function apply(
         break;
       }
       case 'document':
+        // Orders, and the account's documents beside them (decision 200): each counted by what it became.
         for (const row of staged as Array<{ seq: number; ext_id: string; data: DocumentRecord }>) {
-          if (await applyOrderDocument(deps, row.data)) add('orders', 1);
-          else add('skipped', 1);
+          add(await applySaleDocument(deps, row.data, run), 1);
+        }
+        break;
+      case 'settlement':
+        for (const row of staged as Array<{ seq: number; ext_id: string; data: SettlementRecord }>) {
+          add(await applySettlement(deps, row.data, run), 1);
         }
         break;
     }

@@ -1,17 +1,21 @@
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../rest/app-error.js';
+import { documentKind, paidForOrder, storeDocument, storeSettlement } from '../account/index.js';
 import { productIdsByExtId } from '../catalog/index.js';
 import {
   applyExchangeOrderChange,
   findExchangeOrder,
   markOrdersDelivered,
+  orderTotals,
   ordersForExchange,
   statusFromExchange,
   type ExportOrder,
   type ExchangeOrderChange,
 } from '../orders/index.js';
-import type { DocumentRecord } from './commerceml.js';
+import type { DocumentRecord, SettlementRecord } from './commerceml.js';
 import type { ExchangeDeps } from './deps.js';
+import { fileSource, findFile } from './files.js';
+import type { RunRow } from './queries.js';
 
 /**
  * The sale side of the exchange (decision 096): orders out to 1C (`query`, then `success`), and 1C's
@@ -195,4 +199,47 @@ async function applyOrderFrom1C(deps: ExchangeDeps, orderId: number, change: Exc
     deps.log.warn({ orderId, refusal: err.message }, 'an order change from 1C was refused');
     return false;
   }
+}
+
+/**
+ * A document of a sale exchange (decision 200): an order the portal knows goes to `applyOrderDocument`;
+ * anything else (shipments, bills, invoices, payments, returns, orders placed in 1C) to the account module.
+ * Answers the statistic it counts for.
+ */
+export async function applySaleDocument(deps: ExchangeDeps, doc: DocumentRecord, run: RunRow): Promise<string> {
+  const kind = documentKind(doc.operation);
+  if (kind === 'order' || (!doc.operation && doc.lines.length > 0)) {
+    if ((await findOrder(deps.db, doc)) !== null) return (await applyOrderDocument(deps, doc)) ? 'orders' : 'skipped';
+  }
+  const stored = await storeDocument(deps.db, doc, {
+    runId: run.id,
+    readFile: (name) => sessionFile(deps, run.session_id, name),
+  });
+  // A payment naming an order marks it paid once the payments cover it.
+  if (stored.outcome === 'payments' && stored.orderId !== null && !doc.deleted) {
+    const order = (await orderTotals(deps.db, [stored.orderId])).get(stored.orderId);
+    if (order && !order.is_paid && (await paidForOrder(deps.db, stored.orderId)) >= order.price - 0.005) {
+      await applyOrderFrom1C(deps, stored.orderId, { isPaid: true });
+    }
+  }
+  return stored.outcome;
+}
+
+export const applySettlement = (deps: ExchangeDeps, block: SettlementRecord, run: RunRow) =>
+  storeSettlement(deps.db, block, { runId: run.id });
+
+/** A file 1C sent in the same session (a document's PDF), whole; null when it was not sent. */
+async function sessionFile(deps: ExchangeDeps, sessionId: number, name: string): Promise<Buffer | null> {
+  const file = await findFile(deps.db, sessionId, name);
+  if (!file) return null;
+  const source = await fileSource(deps.db, deps.store, file.id);
+  // A read answers within one stored part at most: read on until the end.
+  const pieces: Buffer[] = [];
+  for (let at = 0; at < source.size;) {
+    const piece = await source.read(at, source.size - at);
+    if (piece.length === 0) break;
+    pieces.push(piece);
+    at += piece.length;
+  }
+  return Buffer.concat(pieces);
 }

@@ -65,3 +65,10 @@ export async function orderedQuantities(db: Db, productId: number, userId: numbe
       GROUP BY 1 ORDER BY 1 LIMIT 366`.execute(db);
   return rows.rows.map((r) => ({ date: r.date, quantity: Number(r.quantity) }));
 }
+
+/** The totals of these orders and whether each is paid (the account module's payments, decision 200). */
+export async function orderTotals(db: Db, ids: number[]): Promise<Map<number, { price: number; is_paid: boolean }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('orders').select(['id', 'price', 'is_paid']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, { price: Number(r.price), is_paid: r.is_paid }]));
+}

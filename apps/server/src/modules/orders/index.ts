@@ -25,7 +25,7 @@ export {
 export { deliveredLines, orderCounterparties, orderForReturn, returnableOrders } from './for-returns.js';
 export { historyOf } from './history.js';
 export { orderJobHandlers } from './tidings-job.js';
-export { isOrderOf, orderedQuantities, orderHeads, ownOrderLines, shippingRows } from './heads.js';
+export { isOrderOf, orderedQuantities, orderHeads, orderTotals, ownOrderLines, shippingRows } from './heads.js';
 export type { SupplierLine } from './supplier-lines.js';
 export {
   applyExchangeOrderChange,

@@ -1,9 +1,11 @@
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AssignmentReturnOutlined from '@mui/icons-material/AssignmentReturnOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import DriveFileRenameOutlineOutlined from '@mui/icons-material/DriveFileRenameOutlineOutlined';
+import FolderCopyOutlined from '@mui/icons-material/FolderCopyOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import FormatListNumbered from '@mui/icons-material/FormatListNumbered';
@@ -57,4 +59,7 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   exchange: <SyncOutlined />,
   audit: <HistoryOutlined />,
   content: <DriveFileRenameOutlineOutlined />,
+  // The dealer's account (migration 0210, decision 200).
+  account: <AccountBalanceWalletOutlined />,
+  documents: <FolderCopyOutlined />,
 };

@@ -28,6 +28,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest, RestError } from '../../lib/rest';
 import { CheckoutSummary, CheckoutTotal } from './components/CheckoutSummary';
 import { orderKeys } from './api';
+import { CheckoutCreditSlot } from '../../lib/slots';
 
 const checkoutInput = orderFieldsInput.omit({ basket: true });
 type Values = z.input<typeof checkoutInput>;
@@ -206,6 +207,7 @@ export default function CheckoutPage() {
                 )}
               />
             )}
+            <CheckoutCreditSlot counterpartyId={Number(form.watch('company')) || 0} />
             <Controller
               name="paySystem"
               control={form.control}

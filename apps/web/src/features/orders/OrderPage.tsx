@@ -27,6 +27,7 @@ import { isStaff } from '../../lib/roles';
 import { mayOpen } from '../../lib/routing';
 import { download, orderKeys, orderQuery, statusesQuery } from './api';
 import { ItemsTable } from './components/ItemsTable';
+import { OrderShipmentsSlot } from '../../lib/slots';
 import { OrderHistory } from './components/OrderHistory';
 import { Summary } from './components/Summary';
 
@@ -194,6 +195,7 @@ export default function OrderPage() {
             }
           />
         </Paper>
+        <OrderShipmentsSlot orderId={o.id} lines={o.items ?? []} />
         {((o.corrections?.length ?? 0) > 0 || (o.history?.length ?? 0) > 0) && (
           <Paper sx={{ p: 2 }}>
             <Typography variant="h2" sx={{ fontSize: 20, mb: 1 }}>

@@ -36,6 +36,7 @@ import { OrderHistory } from '../components/OrderHistory';
 import { OrderFlags, StatusChip } from '../components/OrderFlags';
 import { deskKeys, deskOrderQuery } from './api';
 import { DeskOffer } from './DeskOffer';
+import { OrderShipmentsSlot } from '../../../lib/slots';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -86,6 +87,7 @@ export default function DeskOrderPage() {
           <Summary o={o} />
           <Lines o={o} busy={change.isPending} onSave={(lines) => change.mutate({ lines })} />
           <Corrections o={o} onDone={done} />
+          <OrderShipmentsSlot orderId={o.id} lines={o.items ?? []} />
           <Section title={t('history')} testId="desk-history">
             {o.history?.length ? <OrderHistory entries={o.history} /> : <Typography>{t('noHistory')}</Typography>}
           </Section>

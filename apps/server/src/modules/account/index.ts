@@ -1,0 +1,10 @@
+/** The account module's face (decision 200): the exchange stores 1C's documents and settlements through it. */
+export {
+  documentKind,
+  storeDocument,
+  storeSettlement,
+  type IncomingDocument,
+  type IncomingSettlement,
+  type Outcome,
+} from './ingest.js';
+export { creditOf, paidForOrder, unmatchedOfRuns } from './queries.js';

@@ -1,0 +1,403 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { pageWindow, type PageInput } from '../../rest/paging.js';
+import './tables.js';
+
+/** The account module's SQL (decision 200): 1C's documents, contracts and bills, and the dealer's reads. */
+
+export type DocumentKind = 'shipment' | 'bill' | 'invoice' | 'payment' | 'return' | 'order' | 'other';
+
+/** What a document does to the company's debt: a shipment raises it, a payment or a return lowers it. */
+export const LEDGER_KINDS = ['shipment', 'payment', 'return'] as const;
+const signed = sql<number>`CASE WHEN d.kind = 'shipment' THEN d.sum ELSE -d.sum END`;
+const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+
+export interface DocumentRow {
+  ext_id: string;
+  kind: DocumentKind;
+  operation: string;
+  number: string;
+  doc_date: string;
+  sum: number;
+  currency: string;
+  counterparty_id: number;
+  contract_ext: string;
+  order_id: number | null;
+  order_ext: string;
+  carrier: string;
+  tracking: string;
+  status: string;
+  deleted: boolean;
+}
+export interface LineRow {
+  product_id: number | null;
+  product_ext: string;
+  article: string;
+  name: string;
+  quantity: number;
+  price: number | null;
+  sum: number | null;
+}
+
+/** Writes a document, its lines and files by its 1C Ид: a re-sent document replaces what it said before. */
+export async function upsertDocument(
+  trx: Db,
+  doc: DocumentRow,
+  lines: LineRow[],
+  files: Array<{ name: string; contentType: string; data: Buffer }>,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('account_documents')
+    .values(doc)
+    .onConflict((oc) => oc.column('ext_id').doUpdateSet({ ...doc, updated_at: sql`now()` }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.deleteFrom('account_document_lines').where('document_id', '=', id).execute();
+  if (lines.length > 0) {
+    await trx
+      .insertInto('account_document_lines')
+      .values(lines.map((l, i) => ({ ...l, document_id: id, line: i + 1 })))
+      .execute();
+  }
+  for (const f of files) {
+    await trx
+      .insertInto('account_document_files')
+      .values({ document_id: id, name: f.name, content_type: f.contentType, size: f.data.length, data: f.data })
+      .onConflict((oc) =>
+        oc
+          .columns(['document_id', 'name'])
+          .doUpdateSet({ content_type: f.contentType, size: f.data.length, data: f.data }),
+      )
+      .execute();
+  }
+  return id;
+}
+
+export const recordUnmatched = (
+  db: Db,
+  row: { run_id: number | null; ext_id: string; kind: string; number: string; reason: string },
+) => db.insertInto('account_unmatched').values(row).execute();
+
+/** What the exchange history lists of a run: the documents it could not place. */
+export const unmatchedOfRuns = (db: Db, runIds: number[]) =>
+  runIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('account_unmatched')
+        .select(['run_id', 'ext_id', 'kind', 'number', 'reason'])
+        .where('run_id', 'in', runIds)
+        .orderBy('id')
+        .execute();
+
+/** The 1C order (placed in 1C) with this Ид or number, for a shipment that names it. */
+export const orderFrom1C = (db: Db, candidates: string[]) =>
+  candidates.length === 0
+    ? Promise.resolve(undefined)
+    : db
+        .selectFrom('account_documents')
+        .select(['ext_id', 'counterparty_id'])
+        .where('kind', '=', 'order')
+        .where((eb) => eb.or([eb('ext_id', 'in', candidates), eb('number', 'in', candidates)]))
+        .orderBy('id')
+        .executeTakeFirst();
+
+/** The payments that name an order, summed. */
+export async function paidForOrder(db: Db, orderId: number): Promise<number> {
+  const row = await db
+    .selectFrom('account_documents')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('sum'), sql<number>`0`).as('paid'))
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'payment')
+    .where('deleted', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.paid);
+}
+
+export interface ContractFigures {
+  ext_id: string;
+  number: string;
+  name: string;
+  currency: string;
+  signed_on: string | null;
+  credit_limit: number;
+  deferral_days: number;
+  debt: number;
+  overdue: number;
+  figures_on: string | null;
+}
+
+/** A contract's figures and its open bills from the settlements file; the bills are replaced whole. */
+export async function upsertContract(
+  trx: Db,
+  counterpartyId: number,
+  figures: ContractFigures,
+  bills: Array<{ number: string; issued_on: string | null; sum: number; due_on: string | null }>,
+): Promise<void> {
+  const { id } = await trx
+    .insertInto('account_contracts')
+    .values({ counterparty_id: counterpartyId, ...figures })
+    .onConflict((oc) => oc.columns(['counterparty_id', 'ext_id']).doUpdateSet({ ...figures, updated_at: sql`now()` }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.deleteFrom('account_bills').where('contract_id', '=', id).execute();
+  if (bills.length > 0) {
+    await trx
+      .insertInto('account_bills')
+      .values(bills.map((b) => ({ ...b, contract_id: id })))
+      .execute();
+  }
+}
+
+// ——— reads ———
+
+/** The contracts of these companies with their open bills. */
+export async function contractsOf(db: Db, counterpartyIds: number[]) {
+  if (counterpartyIds.length === 0) return [];
+  const contracts = await db
+    .selectFrom('account_contracts as c')
+    .select([
+      'c.id',
+      'c.counterparty_id',
+      'c.ext_id',
+      'c.number',
+      'c.name',
+      'c.currency',
+      'c.credit_limit',
+      'c.deferral_days',
+      'c.debt',
+      'c.overdue',
+      day('c.signed_on').as('signed_on'),
+      day('c.figures_on').as('figures_on'),
+    ])
+    .where('c.counterparty_id', 'in', counterpartyIds)
+    .orderBy('c.counterparty_id')
+    .orderBy('c.id')
+    .execute();
+  const bills =
+    contracts.length === 0
+      ? []
+      : await db
+          .selectFrom('account_bills as b')
+          .select([
+            'b.contract_id',
+            'b.number',
+            'b.sum',
+            day('b.issued_on').as('issued_on'),
+            day('b.due_on').as('due_on'),
+          ])
+          .where(
+            'b.contract_id',
+            'in',
+            contracts.map((c) => c.id),
+          )
+          .orderBy('b.due_on')
+          .orderBy('b.id')
+          .execute();
+  return contracts.map((c) => ({ ...c, bills: bills.filter((b) => b.contract_id === c.id) }));
+}
+
+/** The company's credit figures summed over its contracts (checkout and the dashboard). */
+export async function creditOf(db: Db, counterpartyId: number) {
+  const row = await db
+    .selectFrom('account_contracts')
+    .select((eb) => [
+      eb.fn.count<number>('id').as('contracts'),
+      eb.fn.coalesce(eb.fn.sum<number>('credit_limit'), sql<number>`0`).as('limit'),
+      eb.fn.coalesce(eb.fn.sum<number>('debt'), sql<number>`0`).as('debt'),
+      eb.fn.coalesce(eb.fn.sum<number>('overdue'), sql<number>`0`).as('overdue'),
+    ])
+    .where('counterparty_id', '=', counterpartyId)
+    .executeTakeFirstOrThrow();
+  return {
+    contracts: Number(row.contracts),
+    limit: Number(row.limit),
+    debt: Number(row.debt),
+    overdue: Number(row.overdue),
+  };
+}
+
+interface LedgerScope {
+  counterpartyId: number;
+  contract?: string;
+  from: string;
+  to: string;
+}
+
+const ledgerBase = (db: Db, scope: { counterpartyId: number; contract?: string }) => {
+  let q = db
+    .selectFrom('account_documents as d')
+    .where('d.counterparty_id', '=', scope.counterpartyId)
+    .where('d.kind', 'in', [...LEDGER_KINDS])
+    .where('d.deleted', '=', false);
+  if (scope.contract) q = q.where('d.contract_ext', '=', scope.contract);
+  return q;
+};
+
+/** The balance before a day: what the company owed when the period opened. */
+export async function balanceBefore(db: Db, scope: LedgerScope): Promise<number> {
+  const row = await ledgerBase(db, scope)
+    .select(sql<number>`COALESCE(SUM(${signed}), 0)`.as('balance'))
+    .where('d.doc_date', '<', scope.from)
+    .executeTakeFirstOrThrow();
+  return Number(row.balance);
+}
+
+/** The ledger of a period: the count, and a page of entries with the running balance after each. */
+export async function ledgerPage(db: Db, scope: LedgerScope, page: PageInput) {
+  const inRange = ledgerBase(db, scope).where('d.doc_date', '>=', scope.from).where('d.doc_date', '<=', scope.to);
+  const { count } = await inRange.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const window = pageWindow(page);
+  const rows = await db
+    .selectFrom(
+      inRange
+        .select([
+          'd.id',
+          'd.kind',
+          'd.number',
+          'd.sum',
+          'd.order_id',
+          'd.contract_ext',
+          'd.operation',
+          'd.doc_date',
+          day('d.doc_date').as('date'),
+          sql<number>`SUM(${signed}) OVER (ORDER BY d.doc_date, d.id)`.as('running'),
+        ])
+        .as('l'),
+    )
+    .selectAll('l')
+    .orderBy('l.doc_date')
+    .orderBy('l.id')
+    .$if(window.limit !== null, (q) => q.limit(window.limit!))
+    .offset(window.offset)
+    .execute();
+  return { count: Number(count), rows };
+}
+
+/** What the period's entries add to the balance. */
+export async function periodTurnover(db: Db, scope: LedgerScope): Promise<number> {
+  const row = await ledgerBase(db, scope)
+    .select(sql<number>`COALESCE(SUM(${signed}), 0)`.as('sum'))
+    .where('d.doc_date', '>=', scope.from)
+    .where('d.doc_date', '<=', scope.to)
+    .executeTakeFirstOrThrow();
+  return Number(row.sum);
+}
+
+/** Companies with contracts (staff's settlements list without a company), most indebted first. */
+export async function companiesWithContracts(db: Db, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('account_contracts')
+    .select(['counterparty_id', (eb) => eb.fn.sum<number>('debt').as('debt')])
+    .groupBy('counterparty_id')
+    .orderBy('debt', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.counterparty_id);
+}
+
+/** Every ledger entry of a period, oldest first (the акт сверки); at most `max` rows. */
+export const ledgerRows = (db: Db, scope: LedgerScope, max: number) =>
+  ledgerBase(db, scope)
+    .select(['d.id', 'd.kind', 'd.number', 'd.sum', 'd.order_id', 'd.operation', day('d.doc_date').as('date')])
+    .where('d.doc_date', '>=', scope.from)
+    .where('d.doc_date', '<=', scope.to)
+    .orderBy('d.doc_date')
+    .orderBy('d.id')
+    .limit(max)
+    .execute();
+
+export interface DocumentFilter {
+  /** The companies the caller may see; null = every company (staff). */
+  counterparties: number[] | null;
+  counterparty?: number;
+  order?: number;
+  kinds?: DocumentKind[];
+}
+
+const documentsBase = (db: Db, f: DocumentFilter) => {
+  let q = db
+    .selectFrom('account_documents as d')
+    .where('d.deleted', '=', false)
+    .where('d.counterparty_id', 'is not', null);
+  if (f.counterparties !== null)
+    q = q.where('d.counterparty_id', 'in', f.counterparties.length ? f.counterparties : [0]);
+  if (f.counterparty !== undefined) q = q.where('d.counterparty_id', '=', f.counterparty);
+  if (f.order !== undefined) q = q.where('d.order_id', '=', f.order);
+  if (f.kinds?.length) q = q.where('d.kind', 'in', f.kinds);
+  return q;
+};
+
+/** Documents (newest first) with their first file, counted and paged. */
+export async function documentsPage(db: Db, f: DocumentFilter, page: PageInput) {
+  const base = documentsBase(db, f);
+  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const window = pageWindow(page);
+  const rows = await base
+    .select([
+      'd.id',
+      'd.ext_id',
+      'd.kind',
+      'd.operation',
+      'd.number',
+      'd.sum',
+      'd.currency',
+      'd.counterparty_id',
+      'd.order_id',
+      'd.order_ext',
+      'd.carrier',
+      'd.tracking',
+      'd.status',
+      day('d.doc_date').as('date'),
+    ])
+    .orderBy('d.doc_date', 'desc')
+    .orderBy('d.id', 'desc')
+    .$if(window.limit !== null, (q) => q.limit(window.limit!))
+    .offset(window.offset)
+    .execute();
+  return { count: Number(count), rows };
+}
+
+export const linesOf = (db: Db, documentIds: number[]) =>
+  documentIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('account_document_lines')
+        .select(['document_id', 'line', 'product_id', 'article', 'name', 'quantity', 'price', 'sum'])
+        .where('document_id', 'in', documentIds)
+        .orderBy('document_id')
+        .orderBy('line')
+        .execute();
+
+export const filesOf = (db: Db, documentIds: number[]) =>
+  documentIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('account_document_files')
+        .select(['id', 'document_id', 'name', 'content_type', 'size'])
+        .where('document_id', 'in', documentIds)
+        .orderBy('id')
+        .execute();
+
+/** A document's file the caller may see (by the companies they may see), with its bytes. */
+export const visibleFile = (db: Db, fileId: number, counterparties: number[] | null) => {
+  let q = db
+    .selectFrom('account_document_files as f')
+    .innerJoin('account_documents as d', 'd.id', 'f.document_id')
+    .select(['f.id', 'f.name', 'f.content_type', 'f.size', 'f.data'])
+    .where('f.id', '=', fileId)
+    .where('d.deleted', '=', false);
+  if (counterparties !== null) q = q.where('d.counterparty_id', 'in', counterparties.length ? counterparties : [0]);
+  return q.executeTakeFirst();
+};
+
+/** The shipped quantity per order line key (product id, else article) of an order's shipments. */
+export const shippedOfOrder = (db: Db, orderId: number) =>
+  db
+    .selectFrom('account_document_lines as l')
+    .innerJoin('account_documents as d', 'd.id', 'l.document_id')
+    .select(['l.product_id', 'l.article', (eb) => eb.fn.sum<number>('l.quantity').as('quantity')])
+    .where('d.order_id', '=', orderId)
+    .where('d.kind', '=', 'shipment')
+    .where('d.deleted', '=', false)
+    .groupBy(['l.product_id', 'l.article'])
+    .execute();
