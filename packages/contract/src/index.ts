@@ -35,3 +35,4 @@ export * from './methods/content-admin.js';
 export * from './methods/audit.js';
 export * from './methods/desk.js';
 export * from './methods/staff-filter.js';
+export * from './methods/parts.js';

@@ -59,3 +59,10 @@ export { priceMappingsForAdmin, updatePriceMapping } from './price-mappings.js';
 export { PROPERTY_NAMES, propertyValue } from './products.js';
 export type { ProductPhoto } from './tables.js';
 export { loadStores, offerFrom, priceFor } from './offers.js';
+export {
+  activeProductNumber,
+  registerReplacementLookup,
+  replacementsOf,
+  type ReplacementLookup,
+  type ReplacementPart,
+} from './replacement-hook.js';
