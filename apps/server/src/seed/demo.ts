@@ -8,6 +8,7 @@ import { seedWishes } from '../modules/wishes/seed.js';
 import { seedForms } from '../modules/forms/seed.js';
 import { seedCatalog } from '../modules/catalog/seed.js';
 import { seedOrdering } from '../modules/orders/seed.js';
+import { seedParts } from '../modules/parts/seed.js';
 import { fillEnglish } from '../db/migrations/0145-english-texts.js';
 
 export interface SeedOptions {
@@ -20,6 +21,7 @@ const SEEDERS: Array<{ name: string; run: (db: Db, options: SeedOptions) => Prom
   { name: 'users', run: seedUsers },
   { name: 'site', run: seedSite },
   { name: 'catalog', run: seedCatalog },
+  { name: 'parts', run: seedParts },
   // Warehouses (content) before orders: a demo pickup order names the warehouse it is collected from.
   { name: 'content', run: seedContent },
   { name: 'ordering', run: seedOrdering },

@@ -45,7 +45,9 @@ export function ProductReplacements({ id }: { id: number }) {
   const r = query.data;
   if (!r) return null;
   const interchangeable = r.links.filter((l) => l.kind === 'INTERCHANGEABLE');
-  const empty = r.current.length === 0 && r.older.length === 0 && interchangeable.length === 0;
+  // Links this card states that are not followed: the new number is not in the catalogue, or not yet in force.
+  const waiting = r.current.length === 0 ? r.links.filter((l) => l.kind === 'REPLACED' && l.oldProductId === r.id) : [];
+  const empty = r.current.length === 0 && r.older.length === 0 && interchangeable.length === 0 && waiting.length === 0;
   if (empty && !admin) return null;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="product-replacements">
@@ -72,6 +74,11 @@ export function ProductReplacements({ id }: { id: number }) {
             </Box>
           ))}
         </Alert>
+      )}
+      {waiting.length > 0 && (
+        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {t('replacements.waiting', { articles: waiting.map((l) => l.newArticle).join(', ') })}
+        </Typography>
       )}
       {r.older.length > 0 && (
         <Typography sx={{ overflowWrap: 'anywhere' }}>
