@@ -69,6 +69,24 @@ describe('replacement chains, sets and loops', () => {
     expect(hits.map((h) => h.id)).toContain(a.id);
   });
 
+  it('tells a request for a missing part that its number is replaced, and by what', async () => {
+    const { items } = await dealer.ok('application-empty-product/create', {
+      items: [{ article: n('OLD-A'), count: 2 }],
+    });
+    expect(items[0]!.replaced).toEqual([
+      expect.objectContaining({ productId: c.id, chain: [n('OLD-A'), n('MID-B'), n('NEW-C')], ratio: 1 }),
+    ]);
+  });
+
+  it('serves the demo data: AR58956 → RE57394 → RE504836, and an old pin assembly as a set', async () => {
+    const r = await resolve('AR58956 1\nРСМ-10.01.50.100 2');
+    expect(r.lines.map((l) => [l.candidates[0]?.article, l.quantity, l.replaced?.chain.join(' → ')])).toEqual([
+      ['RE504836', 1, 'AR58956 → RE57394 → RE504836'],
+      ['РСМ-10.01.50.115', 4, 'РСМ-10.01.50.100 → РСМ-10.01.50.115'],
+      ['6205-2RS', 2, 'РСМ-10.01.50.100 → 6205-2RS'],
+    ]);
+  });
+
   it('shows the chain both ways on the product card', async () => {
     const ofA = await dealer.ok('product/replacements', { id: a.id });
     expect(ofA.current.map((p) => [p.productId, p.ratio])).toEqual([[c.id, 1]]);
