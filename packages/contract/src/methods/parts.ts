@@ -83,4 +83,20 @@ export const partsMethods = {
     result: productReplacementsSchema,
     access: onlyRoles(Role.ADMINS),
   }),
+  /**
+   * The back office's spreadsheet of links (an uploaded .xlsx, `files/save` first): one link a row; the numbers
+   * of the «old» column get the file's links instead of their earlier spreadsheet ones. Refused rows are listed.
+   */
+  'product/replacements-import': defineMethod({
+    name: 'product/replacements-import',
+    input: z.strictObject({ fileId: idSchema }),
+    result: z.object({
+      rows: z.number().int(),
+      written: z.number().int(),
+      refused: z.array(
+        z.object({ row: z.number().int(), oldArticle: z.string(), newArticle: z.string(), message: z.string() }),
+      ),
+    }),
+    access: onlyRoles(Role.ADMINS),
+  }),
 };

@@ -1,9 +1,11 @@
-import type { partsMethods, ProductReplacements } from '@portal/contract';
+import { translate, type partsMethods, type ProductReplacements } from '@portal/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
-import type { Handlers } from '../../rest/context.js';
+import { requireActor, type Handlers } from '../../rest/context.js';
 import { recordAudit } from '../audit/index.js';
 import { activeProductNumber } from '../catalog/index.js';
+import { ownFile, readStoredFile } from '../files/index.js';
+import { importReplacementSheet } from './spreadsheet-links.js';
 import * as q from './queries.js';
 
 /** The product card's replacements: what replaces it now, the older numbers, every link naming it. */
@@ -76,5 +78,25 @@ export const partsHandlers: Handlers<typeof partsMethods> = {
       });
     });
     return replacementsView(ctx.db, product.id);
+  },
+
+  async 'product/replacements-import'(input, ctx) {
+    const actor = requireActor(ctx);
+    const file = await ownFile(ctx.db, actor.id, input.fileId);
+    const report = await importReplacementSheet(ctx.db, await readStoredFile(ctx.storage, file.storage_key));
+    await recordAudit(ctx.db, ctx, {
+      entity: 'product-replacements',
+      id: input.fileId,
+      action: 'import',
+      after: { rows: report.rows, written: report.written, refused: report.refused.length },
+    });
+    return {
+      rows: report.rows,
+      written: report.written,
+      refused: report.refused.map(({ reason, ...r }) => ({
+        ...r,
+        message: translate(ctx.language, reason, r.oldArticle, r.newArticle),
+      })),
+    };
   },
 };

@@ -1,4 +1,5 @@
 import { expandProducts } from '@portal/contract';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
 import { fixture, OneC } from '../exchange/testing.js';
@@ -35,6 +36,22 @@ const replaced = (article: string, ratio = 1, effectiveFrom: string | null = nul
   effectiveFrom,
 });
 const resolve = (text: string) => dealer.ok('basket/resolve', { text });
+async function upload(client: TestClient, name: string, data: Buffer) {
+  const boundary = `----parts${Date.now()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const saved = await client.raw('files/save', undefined, {
+    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  expect(saved.status).toBe(200);
+  return (saved.body.result as { items: Array<{ id: number }> }).items[0]!.id;
+}
+async function workbook(rows: Array<Array<string | number>>) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Замены');
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
 const search = async (text: string) =>
   expandProducts(await dealer.ok('product/list', { filter: { search: text }, size: 10 }), 'ru').items;
 
@@ -168,6 +185,71 @@ describe('replacement chains, sets and loops', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error_description).toBeTruthy();
     expect((await dealer.call('product/replacements', { id: 999_999_999 })).status).toBe(404);
+  });
+});
+
+describe('spreadsheets', () => {
+  it('an order from Excel resolves an old number to the current part', async () => {
+    await newProduct(db(), n('XLS-OLD'));
+    const current = await newProduct(db(), n('XLS-NEW'));
+    await admin.ok('product/replacements-update', {
+      id: (await search(n('XLS-OLD')))[0]!.id,
+      links: [replaced(n('XLS-NEW'))],
+    });
+    const fileId = await upload(
+      dealer,
+      'заказ.xlsx',
+      await workbook([
+        ['Артикул', 'Количество'],
+        [n('XLS-OLD'), 5],
+      ]),
+    );
+    const report = await dealer.ok('product/get-articles-xls', { fileId });
+    expect(report.lines[0]).toMatchObject({
+      row: 2,
+      quantity: 5,
+      candidates: [expect.objectContaining({ productId: current.id })],
+      replaced: { chain: [n('XLS-OLD'), n('XLS-NEW')] },
+    });
+  });
+
+  it('the back office uploads links in bulk: a set, a dated link, an interchangeable pair, refused rows reported, a second file replaces the first', async () => {
+    const a = await newProduct(db(), n('BULK-A'));
+    await newProduct(db(), n('BULK-B'));
+    await newProduct(db(), n('BULK-C'));
+    await newProduct(db(), n('BULK-D'));
+    const first = await workbook([
+      ['Старый номер', 'Бренд', 'Новый номер', 'Бренд', 'Количество', 'Вид', 'Дата'],
+      [n('BULK-A'), 'X', n('BULK-B'), 'Y', 2, '', ''],
+      [n('BULK-A'), 'X', n('BULK-C'), 'Y', 1, '', '01.01.2020'],
+      [n('BULK-B'), '', n('BULK-A'), '', 1, '', ''],
+      [n('BULK-D'), '', n('BULK-D'), '', 1, '', ''],
+      [n('BULK-D'), '', n('BULK-C'), '', 0, '', ''],
+      [n('BULK-D'), '', n('BULK-A'), '', 1, 'взаимозаменяем', ''],
+    ]);
+    expect(
+      (await dealer.call('product/replacements-import', { fileId: await upload(dealer, 'z.xlsx', first) })).status,
+    ).toBe(403);
+    const report = await admin.ok('product/replacements-import', { fileId: await upload(admin, 'z.xlsx', first) });
+    expect(report).toMatchObject({ rows: 6, written: 3 });
+    expect(report.refused.map((r) => [r.row, r.message])).toEqual([
+      [4, `Замена ${n('BULK-B')} → ${n('BULK-A')} замкнула бы цепочку замен в кольцо`],
+      [5, 'Номер не может заменять сам себя'],
+      [6, 'Количество в замене — целое число от 1 до 10000'],
+    ]);
+    const card = await dealer.ok('product/replacements', { id: a.id });
+    expect(card.current.map((p) => [p.article, p.ratio]).sort()).toEqual([
+      [n('BULK-B'), 2],
+      [n('BULK-C'), 1],
+    ]);
+    expect(card.links.some((l) => l.kind === 'INTERCHANGEABLE' && l.source === 'XLSX')).toBe(true);
+    // A second file for BULK-A replaces its spreadsheet links; the links of numbers it does not name stay.
+    const second = await workbook([[n('BULK-A'), '', n('BULK-D'), '', 1]]);
+    const again = await admin.ok('product/replacements-import', { fileId: await upload(admin, 'z2.xlsx', second) });
+    expect(again).toMatchObject({ rows: 1, written: 1, refused: [] });
+    const after = await dealer.ok('product/replacements', { id: a.id });
+    expect(after.current.map((p) => p.article)).toEqual([n('BULK-D')]);
+    expect(after.links.some((l) => l.kind === 'INTERCHANGEABLE')).toBe(true);
   });
 });
 
