@@ -21,7 +21,7 @@ import { Link as RouterLink } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
 import { RestError } from '../../lib/rest';
 import { isAdmin } from '../../lib/roles';
-import { replacementsQuery, useUpdateReplacements } from './api';
+import { replacementsQuery, useImportReplacements, useUpdateReplacements } from './api';
 
 const numberLink = (article: string, productId: number | null) =>
   productId ? (
@@ -60,6 +60,7 @@ export function ProductReplacements({ id }: { id: number }) {
             {t('replacements.edit')}
           </Button>
         )}
+        {admin && <SheetUpload />}
       </Box>
       {empty && <Typography color="text.secondary">{t('replacements.none')}</Typography>}
       {r.current.length > 0 && (
@@ -236,5 +237,69 @@ function ReplacementsEditor({ replacements: r, onClose }: { replacements: Replac
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * The back office's bulk upload (decision 205): an .xlsx, one link a row — old number, its brand, new number,
+ * its brand, quantity, kind, date (by header or in this order); the report lists the refused rows.
+ */
+function SheetUpload() {
+  const { t } = useTranslation('catalog');
+  const upload = useImportReplacements();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="small" component="label" disabled={upload.isPending}>
+        {t('replacements.upload')}
+        <input
+          type="file"
+          hidden
+          accept=".xlsx"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) upload.mutate(file, { onSettled: () => setOpen(true) });
+          }}
+        />
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        fullWidth
+        maxWidth="sm"
+        aria-labelledby="replacements-upload-title"
+      >
+        <DialogTitle id="replacements-upload-title">{t('replacements.uploadTitle')}</DialogTitle>
+        <DialogContent>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {t('replacements.uploadHint')}
+          </Typography>
+          {upload.error && (
+            <Alert severity="error" role="alert">
+              {upload.error.message}
+            </Alert>
+          )}
+          {upload.data && (
+            <>
+              <Alert
+                severity={upload.data.refused.length > 0 ? 'warning' : 'success'}
+                data-testid="replacements-report"
+              >
+                {t('replacements.uploaded', { rows: upload.data.rows, written: upload.data.written })}
+              </Alert>
+              {upload.data.refused.map((r) => (
+                <Typography key={r.row} variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                  {t('replacements.refusedRow', { row: r.row, message: r.message })}
+                </Typography>
+              ))}
+            </>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{t('common:close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }

@@ -151,3 +151,20 @@ export function useUpdateReplacements() {
     },
   });
 }
+
+/** The back office uploads a spreadsheet of replacement links (files/save, then product/replacements-import). */
+export function useImportReplacements() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const saved = await rest('files/save', {}, { files: [file] });
+      const fileId = saved.items[0]?.id;
+      if (!fileId) throw new Error('files/save');
+      return rest('product/replacements-import', { fileId });
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['product', 'replacements'] });
+      void client.invalidateQueries({ queryKey: ['product', 'list'] });
+    },
+  });
+}
