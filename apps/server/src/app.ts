@@ -17,6 +17,8 @@ import { RequestLineController, registerRequestLog, requestIdOf } from './ops/re
 import { trackHandlers } from './ops/shutdown.js';
 import { requestEnded, requestStarted } from './db/priority.js';
 import { registerRest } from './rest/dispatcher.js';
+import { registerReplacementLookup } from './modules/catalog/index.js';
+import { lookupReplacements } from './modules/parts/index.js';
 import { registerFileRoutes } from './modules/files/routes.js';
 import { registerBasketTemplateRoute } from './modules/baskets/index.js';
 import { registerContentPictureRoute } from './modules/content/routes.js';
@@ -218,6 +220,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Before the routes: @fastify/rate-limit attaches to the routes that ask for it as they are added.
   await registerRestLimit(app, database.db, config);
   const deps = { db: database.db, config, mailer, sessions, storage };
+  // Search and the quick order follow replaced numbers through the parts module (decision 205).
+  registerReplacementLookup(lookupReplacements);
   registerRest(app, deps);
   registerFileRoutes(app, deps);
   registerBasketTemplateRoute(app);

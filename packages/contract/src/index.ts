@@ -36,3 +36,4 @@ export * from './methods/audit.js';
 export * from './methods/desk.js';
 export * from './methods/staff-filter.js';
 export * from './methods/account.js';
+export * from './methods/parts.js';

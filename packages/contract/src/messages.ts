@@ -5,6 +5,7 @@ import { DESK_MESSAGES } from './messages/desk.js';
 import { EXCHANGE_MESSAGES } from './messages/exchange.js';
 import { LANGUAGE_MESSAGES } from './messages/language.js';
 import { THRESHOLD_MESSAGES } from './messages/thresholds.js';
+import { PARTS_MESSAGES } from './messages/parts.js';
 
 /**
  * Texts the server and the web app both show: validation messages (spec §5) and error descriptions
@@ -16,6 +17,7 @@ export const MESSAGES = {
     ...CONTENT_MESSAGES.ru,
     ...DEALER_MESSAGES.ru,
     ...THRESHOLD_MESSAGES.ru,
+    ...PARTS_MESSAGES.ru,
     ...EXCHANGE_MESSAGES.ru,
     ...LANGUAGE_MESSAGES.ru,
     'validation.required': 'Не может быть пустым',
@@ -169,6 +171,7 @@ export const MESSAGES = {
     ...CONTENT_MESSAGES.en,
     ...DEALER_MESSAGES.en,
     ...THRESHOLD_MESSAGES.en,
+    ...PARTS_MESSAGES.en,
     ...EXCHANGE_MESSAGES.en,
     ...LANGUAGE_MESSAGES.en,
     'validation.required': 'Cannot be empty',

@@ -40,6 +40,7 @@ import * as deskMenuStaff from './migrations/0193-desk-menu-staff.js';
 import * as staffMenu from './migrations/0194-staff-menu.js';
 import * as orderTidingsPending from './migrations/0200-order-tidings-pending.js';
 import * as account from './migrations/0210-account.js';
+import * as partsReplacements from './migrations/0230-parts-replacements.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0194-staff-menu': staffMenu,
   '0200-order-tidings-pending': orderTidingsPending,
   '0210-account': account,
+  '0230-parts-replacements': partsReplacements,
 };
 
 /** The names this version of the server expects applied (GET /ready compares them with the database). */

@@ -23,6 +23,7 @@ import { auditHandlers } from '../modules/audit/handlers.js';
 import { deskOrderHandlers } from '../modules/orders/desk-handlers.js';
 import { deskHandlers } from '../modules/desk/handlers.js';
 import { accountHandlers } from '../modules/account/handlers.js';
+import { partsHandlers } from '../modules/parts/handlers.js';
 import type { Handlers } from './context.js';
 
 /**
@@ -54,4 +55,5 @@ export const handlers: Handlers<Methods> = {
   ...deskOrderHandlers,
   ...deskHandlers,
   ...accountHandlers,
+  ...partsHandlers,
 };

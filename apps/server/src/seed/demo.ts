@@ -9,6 +9,7 @@ import { seedForms } from '../modules/forms/seed.js';
 import { seedCatalog } from '../modules/catalog/seed.js';
 import { seedOrdering } from '../modules/orders/seed.js';
 import { seedAccount } from '../modules/account/seed.js';
+import { seedParts } from '../modules/parts/seed.js';
 import { fillEnglish } from '../db/migrations/0145-english-texts.js';
 import type { SeedOptions } from './options.js';
 
@@ -17,6 +18,7 @@ const SEEDERS: Array<{ name: string; run: (db: Db, options: SeedOptions) => Prom
   { name: 'users', run: seedUsers },
   { name: 'site', run: seedSite },
   { name: 'catalog', run: seedCatalog },
+  { name: 'parts', run: seedParts },
   // Warehouses (content) before orders: a demo pickup order names the warehouse it is collected from.
   { name: 'content', run: seedContent },
   { name: 'ordering', run: seedOrdering },

@@ -99,8 +99,8 @@ export const candidateSchema = z.object({
   price: money.nullable(),
   availability: z.enum(['Y', 'D', 'N']),
   stock: z.number(),
-  /** How the number matched: the product's own number, an analogue's, or a prefix. */
-  match: z.enum(['article', 'analogue', 'prefix']),
+  /** How the number matched: the product's own number, an analogue's, a prefix, or a replaced number's. */
+  match: z.enum(['article', 'analogue', 'prefix', 'replacement']),
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 
@@ -118,6 +118,11 @@ export const resolvedLineSchema = z.object({
   /** What was written as the quantity when it could not be read: «abc» in `LF3349 abc`. */
   quantityText: z.string().optional(),
   candidates: z.array(candidateSchema),
+  /**
+   * The number was replaced (decision 205): the numbers from it to this line's part (A → B → C), and how many
+   * of the part stand for one of it. A set gives one line per part, each with the same row.
+   */
+  replaced: z.object({ chain: z.array(z.string()), ratio: z.number() }).optional(),
 });
 export type ResolvedLine = z.infer<typeof resolvedLineSchema>;
 

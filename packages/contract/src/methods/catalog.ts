@@ -146,7 +146,15 @@ export const productPropertySchema = z.object({
   value: z.string(),
 });
 
-export const MATCH_KINDS = ['ARTICLE', 'ARTICLE_ZEROS', 'ARTICLE_PREFIX', 'ARTICLE_PART', 'ANALOGUE', 'TEXT'] as const;
+export const MATCH_KINDS = [
+  'REPLACED',
+  'ARTICLE',
+  'ARTICLE_ZEROS',
+  'ARTICLE_PREFIX',
+  'ARTICLE_PART',
+  'ANALOGUE',
+  'TEXT',
+] as const;
 export type MatchKind = (typeof MATCH_KINDS)[number];
 
 /** Why a search found a product: its own number, an analogue's number (with the relation) or its text. */
@@ -159,6 +167,8 @@ export const matchSchema = z.object({
   relation: z.enum(['OEM', 'ANALOGUE']).optional(),
   /** For TEXT: a word was corrected (typo tolerance). */
   fuzzy: z.boolean().optional(),
+  /** For REPLACED: the numbers from the one searched to this product (decision 205). */
+  chain: z.array(z.string()).optional(),
 });
 export type ProductMatch = z.infer<typeof matchSchema>;
 

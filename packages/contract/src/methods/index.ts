@@ -19,6 +19,7 @@ import { contentAdminMethods } from './content-admin.js';
 import { auditMethods } from './audit.js';
 import { deskMethods } from './desk.js';
 import { accountMethods } from './account.js';
+import { partsMethods } from './parts.js';
 
 /**
  * Every /rest/ method of the portal, keyed by its wire name. Each domain declares its methods in its own
@@ -46,6 +47,7 @@ export const methods = {
   ...auditMethods,
   ...deskMethods,
   ...accountMethods,
+  ...partsMethods,
 };
 
 export type Methods = typeof methods;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { replacementPartSchema } from './parts.js';
 import { dealerCompanyFilter } from './staff-filter.js';
 import {
   byIdInput,
@@ -32,6 +33,8 @@ export const wishSchema = z.object({
   /** The active catalogue product with the same normalised part number, looked up when read. */
   productId: z.number().int().nullable(),
   productName: z.string().nullable(),
+  /** The number is replaced (decision 205): the current part(s) to order instead, with the chain. */
+  replaced: z.array(replacementPartSchema).optional(),
   vin: z.string(),
   model: z.string(),
   count: z.number().int(),

@@ -3,4 +3,5 @@ export { readOrderLinesWith, type OrderLine, type OrderLinesOf } from './handler
 export { putLines } from './put-lines.js';
 export { basketLines, basketView, emptyBasket, ownBasket, round2 } from './queries.js';
 export { registerBasketTemplateRoute } from './routes.js';
+export { basketTemplate, readSheetRows } from './spreadsheet.js';
 export { belowMinimum, limitsFor, priceTypeChangeProblem } from './thresholds.js';

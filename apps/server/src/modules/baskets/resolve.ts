@@ -6,6 +6,7 @@ import {
   activeProductsByArticleKeys,
   activeProductsByArticlePrefixes,
   loadOffers,
+  replacementsOf,
 } from '../catalog/index.js';
 import type { ParsedLine } from './lines.js';
 
@@ -42,31 +43,48 @@ export async function resolveLines(db: Db, actor: Actor, lines: ParsedLine[]): P
     if (list.length < MAX_CANDIDATES && !list.some((x) => x.id === h.id)) list.push(h);
     hits.set(h.key, list);
   };
-  if (keys.length > 0) {
-    const exact = await activeProductsByArticleKeys(db, keys);
+  // An old number resolves to its current part(s) and to nothing else (decision 205).
+  const replaced = await replacementsOf(db, keys);
+  const plain = keys.filter((k) => !replaced.has(k));
+  if (plain.length > 0) {
+    const exact = await activeProductsByArticleKeys(db, plain);
     for (const p of exact)
       push({ key: p.article_key, id: p.id, name: p.name, article: p.article, brand: p.brand, match: 'article' });
-    const analogues = await activeAnaloguesByArticleKeys(db, keys);
+    const analogues = await activeAnaloguesByArticleKeys(db, plain);
     const exactKeys = new Set(hits.keys());
     // An analogue is offered only when no product carries the number itself.
     for (const p of analogues)
       if (!exactKeys.has(p.article_key))
         push({ key: p.article_key, id: p.id, name: p.name, article: p.article, brand: p.brand, match: 'analogue' });
-    const rest = keys.filter((k) => !hits.has(k) && k.length >= MIN_PREFIX);
+    const rest = plain.filter((k) => !hits.has(k) && k.length >= MIN_PREFIX);
     if (rest.length > 0) {
       const prefixed = await activeProductsByArticlePrefixes(db, rest, MAX_CANDIDATES);
       for (const p of prefixed) push({ ...p, match: 'prefix' });
     }
   }
-  const ids = [...new Set([...hits.values()].flat().map((h) => h.id))];
+  const ids = [
+    ...new Set([
+      ...[...hits.values()].flat().map((h) => h.id),
+      ...[...replaced.values()].flat().map((r) => r.productId),
+    ]),
+  ];
+  const known = (article: string) => hits.has(normalizeArticle(article)) || replaced.has(normalizeArticle(article));
   const offers = await loadOffers(db, actor, ids);
   const counts = { found: 0, several: 0, notFound: 0, invalid: 0 };
-  const out: ResolvedLine[] = lines.map((given) => {
+  const offerOf = (id: number) => {
+    const offer = offers.get(id);
+    return {
+      price: offer?.price ? { value: offer.price.value, currency: offer.price.currency } : null,
+      availability: offer?.availability ?? ('N' as const),
+      stock: offer?.quantity ?? 0,
+    };
+  };
+  const out: ResolvedLine[] = lines.flatMap((given) => {
     // `LF3349 abc`: when the whole line is no part but the line without its last word is, that word was a
     // quantity the dealer mistyped; the part is shown and the quantity asked for (decision 191).
     const alt = given.alternative;
     const line: ParsedLine =
-      alt && !hits.has(normalizeArticle(given.article)) && hits.has(normalizeArticle(alt.article))
+      alt && !known(given.article) && known(alt.article)
         ? {
             row: given.row,
             article: alt.article,
@@ -86,6 +104,30 @@ export async function resolveLines(db: Db, actor: Actor, lines: ParsedLine[]): P
         message: 'error.lineArticle',
         candidates: [],
       };
+    }
+    const parts = replaced.get(key);
+    if (parts) {
+      // A set gives a line per part, the dealer's quantity times the part's ratio.
+      counts.found += parts.length;
+      return parts.map((p) => ({
+        row: line.row,
+        article: line.article,
+        quantity: line.quantity === null ? null : line.quantity * p.ratio,
+        status: 'found' as const,
+        ...(line.message ? { message: line.message } : {}),
+        ...(line.quantityText !== undefined ? { quantityText: line.quantityText } : {}),
+        candidates: [
+          {
+            productId: p.productId,
+            name: p.name,
+            article: p.article,
+            brand: p.brand,
+            match: 'replacement' as const,
+            ...offerOf(p.productId),
+          },
+        ],
+        replaced: { chain: p.chain, ratio: p.ratio },
+      }));
     }
     const found = hits.get(key) ?? [];
     const candidates: Candidate[] = found.map((h) => {

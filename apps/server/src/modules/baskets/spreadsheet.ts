@@ -368,3 +368,13 @@ export async function basketTemplate(): Promise<Buffer> {
   ws.views = [{ state: 'frozen', ySplit: 1 }];
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
+
+/**
+ * The rows of an .xlsx under the same bounds as an order import (size, inflation, rows, cells, time), for other
+ * spreadsheets of the portal (the back office's replacement numbers, decision 205). Cells as text or numbers.
+ */
+export async function readSheetRows(data: Buffer): Promise<Array<{ name: string; rows: RawRow[] }>> {
+  if (data.length === 0) throw new AppError('VALIDATION', 'error.sheetEmpty');
+  if (!isZip(data)) throw new AppError('VALIDATION', 'error.sheetType');
+  return readXlsx(data, Date.now());
+}

@@ -60,3 +60,10 @@ export { PROPERTY_NAMES, propertyValue } from './products.js';
 export type { ProductPhoto } from './tables.js';
 export { loadStores, offerFrom, priceFor } from './offers.js';
 export { productId } from './queries.js';
+export {
+  activeProductNumber,
+  registerReplacementLookup,
+  replacementsOf,
+  type ReplacementLookup,
+  type ReplacementPart,
+} from './replacement-hook.js';

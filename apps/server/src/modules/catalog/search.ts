@@ -2,6 +2,7 @@ import { normalizeArticle, type ProductMatch } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { cachedSearch } from './cache.js';
+import { replacementsOf, type ReplacementPart } from './replacement-hook.js';
 import './tables.js';
 
 /** The most candidates one search collects; pages are cut from them. */
@@ -16,7 +17,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Ranked search (DESIGN §3, decision 010). Tiers, each an indexed query, in this order; a product keeps
- * the first tier that found it:
+ * the first tier that found it (0: the current parts of a replaced number, decision 205):
  *  1. the normalised part number exactly (`6005-028-743` = `6005028743` = `6005 028 743`, Cyrillic look-alikes);
  *  2. the same number with leading zeros lost (Excel), only when exactly one part fits;
  *  3. numbers starting with it; 4. numbers containing it (the digits of `CU-890176-NR1`);
@@ -38,6 +39,17 @@ export async function searchProducts(db: Db, text: string, limit = SEARCH_LIMIT)
   const looksLikeNumber = /[0-9]/.test(key) && key.length >= 2 && key.length <= 40;
 
   if (looksLikeNumber) {
+    // 0. An old number: the current parts come first, saying what replaced what (decision 205).
+    const replaced = (await replacementsOf(db, [key])).get(key) ?? [];
+    add(
+      replaced.map((r) => ({ id: r.productId, r })),
+      (row: { r: ReplacementPart }) => ({
+        kind: 'REPLACED',
+        article: row.r.article,
+        brand: row.r.brand,
+        chain: row.r.chain,
+      }),
+    );
     const exact = await db
       .selectFrom('products')
       .select(['id', 'article', 'brand'])

@@ -29,6 +29,7 @@ import type {
 } from './commerceml.js';
 import { num } from './commerceml.js';
 import { loadRefs, picturesBySource, saveRefs } from './queries.js';
+import { replacementLinksOf, replacementNameOf, replacementsFromExchange } from '../parts/index.js';
 
 /**
  * Staged CommerceML records → the catalogue, through the catalogue module's bulk writes (decision 092
@@ -135,9 +136,15 @@ export async function applyProducts(
   ]);
   const products: BulkProduct[] = [];
   const analogues: BulkAnalogue[] = [];
+  const replacementCarriers: string[] = [];
+  const replacements: ReturnType<typeof replacementLinksOf> = [];
   for (const { ext_id: extId, data: p } of rows) {
     const values: Record<string, string> = {};
     const crossList: Array<{ article: string; brand: string }> = [];
+    // Replacement numbers (decision 205) come as properties or requisites named «Заменён на», «Заменяет», …
+    const replacementValues = Object.entries(p.requisites)
+      .filter(([name]) => replacementNameOf(name))
+      .map(([name, value]) => ({ name, values: [value] }));
     for (const prop of p.properties) {
       const def = properties.get(prop.id);
       const name = (def?.name ?? prop.id).trim().slice(0, 100);
@@ -147,6 +154,10 @@ export async function applyProducts(
         .map((v) => v.trim())
         .filter((v) => v && !EMPTY_REF.test(v));
       if (resolved.length === 0) continue;
+      if (replacementNameOf(name)) {
+        replacementValues.push({ name, values: resolved });
+        continue;
+      }
       if (ANALOGUES.test(name)) {
         for (const v of resolved) crossList.push(...parseAnalogueList(v));
         continue;
@@ -213,11 +224,14 @@ export async function applyProducts(
     if (fromElement.length > 0 || fromProperty.length > 0) {
       analogues.push({ extId, analogues: [...fromElement, ...fromProperty].slice(0, 200) });
     }
+    replacementCarriers.push(p.article);
+    replacements.push(...replacementLinksOf({ article: p.article, brand }, replacementValues).slice(0, 200));
   }
   return db.transaction().execute(async (trx) => {
     await relaxCommit(trx);
     const result = await upsertProducts(trx, products);
     const linked = await replaceAnalogues(trx, analogues);
+    await replacementsFromExchange(trx, replacementCarriers, replacements);
     return { ...result, analogues: linked };
   });
 }

@@ -6,6 +6,7 @@ import { countAndPageIds } from '../../rest/paging.js';
 import { fullNameOf, isAdmin, isStaff, userCards, type Actor } from '../auth/index.js';
 import { recordAudit } from '../audit/index.js';
 import { dateRu, tellStaff } from '../notices/index.js';
+import { replacementsOf } from '../catalog/index.js';
 import * as q from './queries.js';
 
 async function views(db: Db, actor: Actor, ids: number[]): Promise<Wish[]> {
@@ -14,6 +15,11 @@ async function views(db: Db, actor: Actor, ids: number[]): Promise<Wish[]> {
   const users = await userCards(
     db,
     rows.map((r) => r.user_id),
+  );
+  // An old number is told what replaces it, whatever the request's status (decision 205).
+  const replaced = await replacementsOf(
+    db,
+    rows.map((r) => r.article_key),
   );
   const byId = new Map(
     rows.flatMap((r) => {
@@ -31,6 +37,7 @@ async function views(db: Db, actor: Actor, ids: number[]): Promise<Wish[]> {
             article: r.article,
             productId: r.product_id,
             productName: r.product_name,
+            ...(replaced.has(r.article_key) ? { replaced: replaced.get(r.article_key) } : {}),
             vin: r.vin,
             model: r.model,
             count: r.count,

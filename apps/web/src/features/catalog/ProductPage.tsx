@@ -29,6 +29,7 @@ import { ProductOrderSlot, usePreloadProductOrder } from '../../lib/slots';
 import { orderedSeriesQuery, productQuery } from './api';
 import { OrderedChart } from './OrderedChart';
 import { PaymentPrompt } from './PaymentPrompt';
+import { ProductReplacements } from './ProductReplacements';
 import { AvailabilityChip, ColorValue, FavoriteButton, PriceTag, ProductGrid, productLink } from './ProductViews';
 
 function Carousel({ product }: { product: ProductDetail }) {
@@ -180,6 +181,7 @@ export default function ProductPage() {
               ))}
             </Paper>
           )}
+          <ProductReplacements id={p.id} />
           {p.analogues.length > 0 && (
             <Paper variant="outlined" sx={{ p: 2, overflowX: 'auto' }}>
               <Typography variant="h3" component="h2" sx={{ mb: 1 }}>

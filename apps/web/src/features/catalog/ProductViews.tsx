@@ -105,7 +105,8 @@ export function MatchChip({ match }: { match: Product['match'] }) {
   const label =
     match.kind === 'ANALOGUE'
       ? t(match.relation === 'OEM' ? 'match.oem' : 'match.analogue', { article: match.article, brand: match.brand })
-      : t(`match.${match.kind}`, { article: match.article ?? '' }) + (match.fuzzy ? ` (${t('match.fuzzy')})` : '');
+      : t(`match.${match.kind}`, { article: match.article ?? '', chain: match.chain?.join(' → ') ?? '' }) +
+        (match.fuzzy ? ` (${t('match.fuzzy')})` : '');
   return (
     <Chip
       size="small"

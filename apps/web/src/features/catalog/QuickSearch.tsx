@@ -62,6 +62,8 @@ export default function QuickSearch() {
                 {o.article} · {o.brand}
                 {o.match.kind === 'ANALOGUE' &&
                   ` · ${t(o.match.relation === 'OEM' ? 'match.oem' : 'match.analogue', { article: o.match.article, brand: o.match.brand })}`}
+                {o.match.kind === 'REPLACED' &&
+                  ` · ${t('match.REPLACED', { chain: o.match.chain?.join(' → ') ?? '' })}`}
               </Typography>
             </Box>
           );

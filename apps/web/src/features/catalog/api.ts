@@ -22,6 +22,7 @@ export const catalogKeys = {
   productList: (input: unknown) => ['product', 'list', input] as const,
   productFilter: (filter: unknown) => ['product', 'get-filter', filter] as const,
   product: (id: number) => ['product', 'get', id] as const,
+  replacements: (id: number) => ['product', 'replacements', id] as const,
   ordered: (id: number) => ['product', 'ordered', id] as const,
   suggest: (search: string) => ['product', 'suggest', search] as const,
   favoriteList: (input: unknown) => ['favorite', 'list', input] as const,
@@ -61,6 +62,13 @@ export const productQuery = (id: number) =>
   queryOptions({
     queryKey: catalogKeys.product(id),
     queryFn: async () => expandProductDetail(await rest('product/get', { id }), currentLanguage()),
+  });
+
+/** The product's replacement numbers (decision 205): what replaces it, what it replaces, every link. */
+export const replacementsQuery = (id: number) =>
+  queryOptions({
+    queryKey: catalogKeys.replacements(id),
+    queryFn: () => rest('product/replacements', { id }),
   });
 
 export const orderedSeriesQuery = (id: number) =>
@@ -129,5 +137,34 @@ export function useUpdatePricing() {
       void client.invalidateQueries({ queryKey: basketKeys.all });
     },
     onError: notifyError,
+  });
+}
+
+/** The back office saves a product's replacement numbers; search hits follow them at once. */
+export function useUpdateReplacements() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InputOf<Methods['product/replacements-update']>) => rest('product/replacements-update', input),
+    onSuccess: (result) => {
+      client.setQueryData(catalogKeys.replacements(result.id), result);
+      void client.invalidateQueries({ queryKey: ['product', 'list'] });
+    },
+  });
+}
+
+/** The back office uploads a spreadsheet of replacement links (files/save, then product/replacements-import). */
+export function useImportReplacements() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const saved = await rest('files/save', {}, { files: [file] });
+      const fileId = saved.items[0]?.id;
+      if (!fileId) throw new Error('files/save');
+      return rest('product/replacements-import', { fileId });
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['product', 'replacements'] });
+      void client.invalidateQueries({ queryKey: ['product', 'list'] });
+    },
   });
 }

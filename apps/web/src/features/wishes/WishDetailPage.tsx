@@ -24,6 +24,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest } from '../../lib/rest';
 import { isAdmin } from '../../lib/roles';
 import { isStaff, wishesKeys, wishQuery } from './api';
+import { ReplacedBy } from './ReplacedBy';
 import { WishStatusChip } from './WishStatusChip';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -98,6 +99,7 @@ export default function WishDetailPage() {
                 {w.productName ?? t('toProduct')}
               </Link>
             )}
+            <ReplacedBy parts={w.replaced} />
           </Box>
         </Row>
         <Row label={t('field.article')}>{w.article}</Row>

@@ -9,6 +9,7 @@ import { ListHeader } from '../../components/ListHeader';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
 import { isStaff, wishListQuery } from './api';
+import { ReplacedBy } from './ReplacedBy';
 import { WishStatusChip } from './WishStatusChip';
 import { dealerCompanyFromQuery, pageFromQuery, sizeFromQuery } from '../../lib/list-params';
 
@@ -71,6 +72,7 @@ export default function WishesPage() {
                     {t('toProduct')}
                   </Link>
                 )}
+                <ReplacedBy parts={w.replaced} />
               </Box>
             ),
           },

@@ -228,6 +228,15 @@ export function ResolvePreview({
                         )}
                       </>
                     ) : null}
+                    {l.replaced && (
+                      // An old number led here (decision 205): the dealer sees what replaced what.
+                      <Typography variant="body2" color="info.main" data-testid="resolve-replaced">
+                        {t(l.replaced.ratio > 1 ? 'resolve.replacedSet' : 'resolve.replaced', {
+                          chain: l.replaced.chain.join(' → '),
+                          ratio: l.replaced.ratio,
+                        })}
+                      </Typography>
+                    )}
                     {candidate && (
                       <Typography variant="body2" color="text.secondary">
                         {candidate.price ? money(candidate.price.value, candidate.price.currency) : t('noPrice')} ·{' '}

@@ -1,0 +1,308 @@
+import { normalizeArticle } from '@portal/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { activeProductsByArticleKeys, type ReplacementPart } from '../catalog/index.js';
+import './tables.js';
+
+/** Deeper chains are taken for a loop that slipped in (each write refuses one, decision 205). */
+export const MAX_CHAIN = 16;
+
+/** A link as a source states it. */
+export interface LinkInput {
+  oldArticle: string;
+  oldBrand: string;
+  newArticle: string;
+  newBrand: string;
+  kind: 'REPLACED' | 'INTERCHANGEABLE';
+  ratio: number;
+  /** `YYYY-MM-DD` or null. */
+  effectiveFrom: string | null;
+}
+
+interface Edge {
+  old_article: string;
+  old_article_key: string;
+  new_article: string;
+  new_article_key: string;
+  new_brand: string;
+  ratio: number;
+}
+
+/** One-way links out of these numbers; `effective` leaves out those whose date has not come. */
+function replacedEdges(db: Db, keys: readonly string[], effective: boolean) {
+  let q = db
+    .selectFrom('part_replacements')
+    .select(['old_article', 'old_article_key', 'new_article', 'new_article_key', 'new_brand', 'ratio'])
+    .where('kind', '=', 'REPLACED')
+    .where('old_article_key', '=', sql<string>`ANY(${[...keys]}::text[])`);
+  if (effective)
+    q = q.where((eb) => eb.or([eb('effective_from', 'is', null), eb('effective_from', '<=', sql<Date>`CURRENT_DATE`)]));
+  return q.orderBy('id').execute();
+}
+
+/** Every one-way link reachable from `keys`, level by level (one statement per level of the chains). */
+async function reachableEdges(db: Db, keys: readonly string[], effective: boolean): Promise<Map<string, Edge[]>> {
+  const edges = new Map<string, Edge[]>();
+  const seen = new Set(keys);
+  let frontier = [...seen];
+  for (let depth = 0; depth < MAX_CHAIN && frontier.length > 0; depth++) {
+    const rows = await replacedEdges(db, frontier, effective);
+    frontier = [];
+    for (const r of rows) {
+      const list = edges.get(r.old_article_key) ?? [];
+      list.push(r);
+      edges.set(r.old_article_key, list);
+      if (!seen.has(r.new_article_key)) {
+        seen.add(r.new_article_key);
+        frontier.push(r.new_article_key);
+      }
+    }
+  }
+  return edges;
+}
+
+interface Leaf {
+  key: string;
+  article: string;
+  brand: string;
+  ratio: number;
+  chain: string[];
+}
+
+/** The current numbers a number leads to, ratios multiplied along the way; a loop ends the walk. */
+function leavesOf(edges: Map<string, Edge[]>, key: string): Leaf[] {
+  const out = new Map<string, Leaf>();
+  const walk = (at: string, article: string, brand: string, ratio: number, chain: string[], path: Set<string>) => {
+    const next = edges.get(at);
+    if (!next || next.length === 0 || path.size > MAX_CHAIN) {
+      const known = out.get(at);
+      // The same current part reached twice (A → B and A → C, both replaced by D) adds up.
+      if (known) known.ratio += ratio;
+      else out.set(at, { key: at, article, brand, ratio, chain });
+      return;
+    }
+    for (const e of next) {
+      if (path.has(e.new_article_key)) continue;
+      walk(
+        e.new_article_key,
+        e.new_article,
+        e.new_brand,
+        ratio * e.ratio,
+        [...chain, e.new_article],
+        new Set([...path, e.new_article_key]),
+      );
+    }
+  };
+  const first = edges.get(key)?.[0];
+  if (!first) return [];
+  walk(key, first.old_article, '', 1, [first.old_article], new Set([key]));
+  return [...out.values()];
+}
+
+/**
+ * Old numbers → the current parts (decision 205): chains are followed to their end (A → B → C gives C), a set
+ * gives each of its parts with the ratios multiplied along the chain. A number is replaced only when every
+ * current part of it is an active product; otherwise it stays as it is (the dealer is not given half a set).
+ */
+export async function lookupReplacements(db: Db, keys: readonly string[]): Promise<Map<string, ReplacementPart[]>> {
+  const result = new Map<string, ReplacementPart[]>();
+  const unique = [...new Set(keys.filter((k) => k !== ''))];
+  if (unique.length === 0) return result;
+  const edges = await reachableEdges(db, unique, true);
+  const leaves = new Map<string, Leaf[]>();
+  for (const key of unique) {
+    const found = leavesOf(edges, key);
+    if (found.length > 0) leaves.set(key, found);
+  }
+  if (leaves.size === 0) return result;
+  const leafKeys = [...new Set([...leaves.values()].flat().map((l) => l.key))];
+  const products = new Map<string, { id: number; name: string; article: string; brand: string }>();
+  for (const p of await activeProductsByArticleKeys(db, leafKeys))
+    if (!products.has(p.article_key)) products.set(p.article_key, p);
+  for (const [key, list] of leaves) {
+    if (!list.every((l) => products.has(l.key))) continue;
+    result.set(
+      key,
+      list.map((l) => {
+        const p = products.get(l.key)!;
+        return {
+          productId: p.id,
+          name: p.name,
+          article: p.article,
+          brand: p.brand,
+          ratio: l.ratio,
+          chain: [...l.chain.slice(0, -1), p.article],
+        };
+      }),
+    );
+  }
+  return result;
+}
+
+/** Every link that names this number on either side, for the product card and its editor. */
+export function linksOfNumber(db: Db, key: string) {
+  return db
+    .selectFrom('part_replacements')
+    .select([
+      'id',
+      'old_article',
+      'old_article_key',
+      'old_brand',
+      'new_article',
+      'new_article_key',
+      'new_brand',
+      'kind',
+      'ratio',
+      sql<string | null>`to_char(effective_from, 'YYYY-MM-DD')`.as('effective_from'),
+      'source',
+      'carrier_key',
+    ])
+    .where((eb) => eb.or([eb('old_article_key', '=', key), eb('new_article_key', '=', key)]))
+    .orderBy('kind')
+    .orderBy('id')
+    .limit(500)
+    .execute();
+}
+
+/** The older numbers that lead to this one, nearest first (the chain backwards). */
+export async function olderNumbers(db: Db, key: string): Promise<Array<{ article: string; brand: string }>> {
+  const out: Array<{ article: string; brand: string }> = [];
+  const seen = new Set([key]);
+  let frontier = [key];
+  for (let depth = 0; depth < MAX_CHAIN && frontier.length > 0 && out.length < 100; depth++) {
+    const rows = await db
+      .selectFrom('part_replacements')
+      .select(['old_article', 'old_article_key', 'old_brand'])
+      .where('kind', '=', 'REPLACED')
+      .where('new_article_key', '=', sql<string>`ANY(${frontier}::text[])`)
+      .orderBy('id')
+      .execute();
+    frontier = [];
+    for (const r of rows) {
+      if (seen.has(r.old_article_key)) continue;
+      seen.add(r.old_article_key);
+      frontier.push(r.old_article_key);
+      out.push({ article: r.old_article, brand: r.old_brand });
+    }
+  }
+  return out;
+}
+
+/** Active products by normalised number (the card links the numbers the catalogue carries). */
+export async function productIdsByKeys(db: Db, keys: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (keys.length === 0) return out;
+  for (const p of await activeProductsByArticleKeys(db, [...new Set(keys)]))
+    if (!out.has(p.article_key)) out.set(p.article_key, p.id);
+  return out;
+}
+
+/**
+ * Writes of links are serialised (one transaction-scoped advisory lock): two editors saving A → B and B → A at
+ * once would each find no loop in the other's absence.
+ */
+export async function lockReplacements(trx: Db): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(80001230)`.execute(trx);
+}
+
+/**
+ * Replaces the links `source` states on the cards of `carriers` by `links` (each carried by its `carrier`),
+ * in the caller's transaction after `lockReplacements`. A one-way link that would close a loop is not written;
+ * those are returned, in input order.
+ */
+export async function replaceCarriedLinks(
+  trx: Db,
+  source: 'MANUAL' | 'XLSX' | '1C',
+  carriers: readonly string[],
+  links: ReadonlyArray<LinkInput & { carrier: string }>,
+): Promise<{ written: number; loops: Array<LinkInput & { carrier: string }> }> {
+  const keys = [...new Set(carriers)];
+  if (keys.length > 0)
+    await trx
+      .deleteFrom('part_replacements')
+      .where('source', '=', source)
+      .where('carrier_key', '=', sql<string>`ANY(${keys}::text[])`)
+      .execute();
+  const loops: Array<LinkInput & { carrier: string }> = [];
+  const rows: Array<{
+    old_article: string;
+    old_article_key: string;
+    old_brand: string;
+    new_article: string;
+    new_article_key: string;
+    new_brand: string;
+    kind: 'REPLACED' | 'INTERCHANGEABLE';
+    ratio: number;
+    effective_from: string | null;
+    source: 'MANUAL' | 'XLSX' | '1C';
+    carrier_key: string;
+  }> = [];
+  const pending = new Map<string, string[]>(); // one-way links of this write, old → new, for the loop check
+  for (const l of links) {
+    const oldKey = normalizeArticle(l.oldArticle);
+    const newKey = normalizeArticle(l.newArticle);
+    if (!oldKey || !newKey || oldKey === newKey) continue;
+    if (l.kind === 'REPLACED') {
+      if (await reaches(trx, newKey, oldKey, pending)) {
+        loops.push(l);
+        continue;
+      }
+      pending.set(oldKey, [...(pending.get(oldKey) ?? []), newKey]);
+    }
+    rows.push({
+      old_article: l.oldArticle,
+      old_article_key: oldKey,
+      old_brand: l.oldBrand,
+      new_article: l.newArticle,
+      new_article_key: newKey,
+      new_brand: l.newBrand,
+      kind: l.kind,
+      ratio: l.ratio,
+      effective_from: l.effectiveFrom,
+      source,
+      carrier_key: normalizeArticle(l.carrier),
+    });
+  }
+  for (let i = 0; i < rows.length; i += 500) {
+    await trx
+      .insertInto('part_replacements')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) =>
+        oc.columns(['old_article_key', 'new_article_key', 'kind']).doUpdateSet((eb) => ({
+          ratio: eb.ref('excluded.ratio'),
+          effective_from: eb.ref('excluded.effective_from'),
+          source: eb.ref('excluded.source'),
+          carrier_key: eb.ref('excluded.carrier_key'),
+          old_article: eb.ref('excluded.old_article'),
+          new_article: eb.ref('excluded.new_article'),
+          old_brand: eb.ref('excluded.old_brand'),
+          new_brand: eb.ref('excluded.new_brand'),
+        })),
+      )
+      .execute();
+  }
+  return { written: rows.length, loops };
+}
+
+/** Whether `to` is reachable from `from` over one-way links (stored ones, whatever their date, and `pending`). */
+async function reaches(trx: Db, from: string, to: string, pending: Map<string, string[]>): Promise<boolean> {
+  const seen = new Set([from]);
+  let frontier = [from];
+  for (let depth = 0; depth <= MAX_CHAIN && frontier.length > 0; depth++) {
+    if (frontier.includes(to)) return true;
+    const next: string[] = [];
+    const push = (k: string) => {
+      if (!seen.has(k)) {
+        seen.add(k);
+        next.push(k);
+      }
+    };
+    for (const k of frontier) for (const n of pending.get(k) ?? []) push(n);
+    for (const r of await replacedEdges(trx, frontier, false)) push(r.new_article_key);
+    frontier = next;
+  }
+  return frontier.includes(to);
+}
+
+/** Whether two written numbers are one part number (dashes, spaces and look-alike letters aside). */
+export const sameNumber = (a: string, b: string) => normalizeArticle(a) === normalizeArticle(b);
