@@ -17,6 +17,8 @@ import { RequestLineController, registerRequestLog, requestIdOf } from './ops/re
 import { trackHandlers } from './ops/shutdown.js';
 import { requestEnded, requestStarted } from './db/priority.js';
 import { registerRest } from './rest/dispatcher.js';
+import { registerOpenApi } from './rest/openapi.js';
+import { registerKeyCallLog } from './modules/keys/index.js';
 import { registerFileRoutes } from './modules/files/routes.js';
 import { registerContentPictureRoute } from './modules/content/routes.js';
 import { registerExchangeRoutes, registerPictureRoute } from './modules/exchange/index.js';
@@ -217,6 +219,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Before the routes: @fastify/rate-limit attaches to the routes that ask for it as they are added.
   await registerRestLimit(app, database.db, config);
   const deps = { db: database.db, config, mailer, sessions, storage };
+  registerKeyCallLog(app, database.db);
+  registerOpenApi(app);
   registerRest(app, deps);
   registerFileRoutes(app, deps);
   registerExchangeRoutes(app, deps);

@@ -35,3 +35,5 @@ export * from './methods/content-admin.js';
 export * from './methods/audit.js';
 export * from './methods/desk.js';
 export * from './methods/staff-filter.js';
+export * from './methods/api-keys.js';
+export * from './openapi.js';

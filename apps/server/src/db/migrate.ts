@@ -38,6 +38,7 @@ import * as formOrderField from './migrations/0191-form-order-field.js';
 import * as menuDashboardEnglish from './migrations/0192-menu-dashboard-english.js';
 import * as deskMenuStaff from './migrations/0193-desk-menu-staff.js';
 import * as staffMenu from './migrations/0194-staff-menu.js';
+import * as apiKeys from './migrations/0250-api-keys.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0192-menu-dashboard-english': menuDashboardEnglish,
   '0193-desk-menu-staff': deskMenuStaff,
   '0194-staff-menu': staffMenu,
+  '0250-api-keys': apiKeys,
 };
 
 /** The names this version of the server expects applied (GET /ready compares them with the database). */

@@ -20,6 +20,7 @@ import { siteAdminHandlers } from '../modules/site/admin.js';
 import { contentAdminHandlers } from '../modules/content/admin.js';
 import { auditHandlers } from '../modules/audit/handlers.js';
 import { deskOrderHandlers } from '../modules/orders/desk-handlers.js';
+import { keysHandlers } from '../modules/keys/index.js';
 import type { Handlers } from './context.js';
 
 /**
@@ -48,4 +49,5 @@ export const handlers: Handlers<Methods> = {
   ...formAdminHandlers,
   ...auditHandlers,
   ...deskOrderHandlers,
+  ...keysHandlers,
 };

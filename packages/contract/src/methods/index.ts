@@ -18,6 +18,7 @@ import { siteAdminMethods } from './site-admin.js';
 import { contentAdminMethods } from './content-admin.js';
 import { auditMethods } from './audit.js';
 import { deskMethods } from './desk.js';
+import { apiKeysMethods } from './api-keys.js';
 
 /**
  * Every /rest/ method of the portal, keyed by its wire name. Each domain declares its methods in its own
@@ -44,6 +45,7 @@ export const methods = {
   ...contentAdminMethods,
   ...auditMethods,
   ...deskMethods,
+  ...apiKeysMethods,
 };
 
 export type Methods = typeof methods;
