@@ -16,6 +16,26 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
   return out;
 }
 
+/**
+ * A schema placed in the document: its `$defs` (shared and recursive parts) move to `components.schemas`
+ * under names of their own, since a `#/…` reference in OpenAPI 3.1 is read from the document's root.
+ */
+function placed(schema: JsonSchema, owner: string, components: Record<string, JsonSchema>): JsonSchema {
+  const defs = schema.$defs as Record<string, JsonSchema> | undefined;
+  if (!defs) return schema;
+  const { $defs: _omitted, ...rest } = schema;
+  void _omitted;
+  const names = new Map(Object.keys(defs).map((k) => [k, `${owner.replace(/[^A-Za-z0-9]+/g, '_')}_${k}`]));
+  const rename = (value: JsonSchema): JsonSchema =>
+    JSON.parse(
+      JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_m, k: string) =>
+        JSON.stringify(`#/components/schemas/${names.get(k) ?? k}`),
+      ),
+    ) as JsonSchema;
+  for (const [k, def] of Object.entries(defs)) components[names.get(k)!] = rename(def);
+  return rename(rest);
+}
+
 function accessText(access: Access): string {
   switch (access.kind) {
     case 'public':
@@ -49,6 +69,7 @@ const errorSchema: JsonSchema = {
  */
 export function openApiDocument(options: { title?: string; version?: string; serverUrl?: string } = {}) {
   const paths: Record<string, unknown> = {};
+  const schemas: Record<string, JsonSchema> = { Error: errorSchema };
   for (const [name, raw] of Object.entries(methods as Record<string, MethodDeclaration>)) {
     const keyScope = readByKey.has(name) ? 'read' : orderByKey.has(name) ? 'order' : null;
     const [tag = name] = name.split('/');
@@ -66,7 +87,7 @@ export function openApiDocument(options: { title?: string; version?: string; ser
         requestBody: {
           required: false,
           content: {
-            [raw.upload ? 'multipart/form-data' : 'application/json']: { schema: jsonSchemaOf(raw.input, 'input') },
+            [raw.upload ? 'multipart/form-data' : 'application/json']: { schema: placed(jsonSchemaOf(raw.input, 'input'), `${name}/input`, schemas) },
           },
         },
         responses: {
@@ -76,7 +97,7 @@ export function openApiDocument(options: { title?: string; version?: string; ser
               'application/json': {
                 schema: {
                   type: 'object',
-                  properties: { result: jsonSchemaOf(raw.result, 'output') },
+                  properties: { result: placed(jsonSchemaOf(raw.result, 'output'), `${name}/result`, schemas) },
                   required: ['result'],
                 },
               },
@@ -104,7 +125,7 @@ export function openApiDocument(options: { title?: string; version?: string; ser
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     paths,
     components: {
-      schemas: { Error: errorSchema },
+      schemas,
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'An API key from the profile' },
         session: { type: 'apiKey', in: 'cookie', name: 'portal_sid', description: 'Browser session + sessid' },
