@@ -87,7 +87,9 @@ export function openApiDocument(options: { title?: string; version?: string; ser
         requestBody: {
           required: false,
           content: {
-            [raw.upload ? 'multipart/form-data' : 'application/json']: { schema: placed(jsonSchemaOf(raw.input, 'input'), `${name}/input`, schemas) },
+            [raw.upload ? 'multipart/form-data' : 'application/json']: {
+              schema: placed(jsonSchemaOf(raw.input, 'input'), `${name}/input`, schemas),
+            },
           },
         },
         responses: {

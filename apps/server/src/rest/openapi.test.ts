@@ -40,7 +40,11 @@ const resultSchema = (name: string) => standalone(operation(name).responses['200
 describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 and names every method of the contract, no more', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(methods).map((n) => `/rest/${n}`).sort());
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      Object.keys(methods)
+        .map((n) => `/rest/${n}`)
+        .sort(),
+    );
     expect(operation('product/list')['x-api-key-scope']).toBe('read');
     expect(operation('order/create')['x-api-key-scope']).toBe('order');
     expect(operation('api-key/create')['x-api-key-scope']).toBeNull();

@@ -43,6 +43,7 @@ const NoticeBell = deferred(() => import('../features/notices/NoticeBell'));
 const UnreadNoticesBlock = deferred(() => import('../features/notices/UnreadNoticesBlock'));
 const PaymentPromptBlock = deferred(() => import('../features/catalog/PaymentPrompt'));
 const NoticeSettingsCard = deferred(() => import('../features/notices/NoticeSettingsCard'));
+const ApiKeysCard = deferred(() => import('../features/keys/ApiKeysCard'));
 const StaffWaiting = deferred(() => import('../features/orders/desk/StaffWaiting'));
 
 /** A dealer's dashboard block: an administrator's dashboard shows what waits for staff instead (issue 13). */
@@ -130,5 +131,6 @@ export const FEATURE_SLOTS: Slots = {
   profileBlocks: [
     { id: 'app.language', Component: LanguageCard },
     { id: 'notices.settings', Component: NoticeSettingsCard },
+    { id: 'keys.apiKeys', Component: ApiKeysCard },
   ],
 };

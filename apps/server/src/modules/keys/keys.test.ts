@@ -188,9 +188,7 @@ describe('API keys', () => {
 
   it('a key has its own limit per minute, held under simultaneous calls', async () => {
     const { token } = await newKey(dealer);
-    const answers = await Promise.all(
-      Array.from({ length: KEY_LIMIT + 8 }, () => withKey(token, 'section/list', {})),
-    );
+    const answers = await Promise.all(Array.from({ length: KEY_LIMIT + 8 }, () => withKey(token, 'section/list', {})));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(KEY_LIMIT);
     expect(statuses.filter((s) => s === 429)).toHaveLength(8);
