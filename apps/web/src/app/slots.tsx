@@ -44,6 +44,7 @@ const UnreadNoticesBlock = deferred(() => import('../features/notices/UnreadNoti
 const PaymentPromptBlock = deferred(() => import('../features/catalog/PaymentPrompt'));
 const NoticeSettingsCard = deferred(() => import('../features/notices/NoticeSettingsCard'));
 const ApiKeysCard = deferred(() => import('../features/keys/ApiKeysCard'));
+const DealerApiKeys = deferred<{ userId: number }>(() => import('../features/keys/ApiKeysCard'));
 const StaffWaiting = deferred(() => import('../features/orders/desk/StaffWaiting'));
 
 /** A dealer's dashboard block: an administrator's dashboard shows what waits for staff instead (issue 13). */
@@ -133,4 +134,5 @@ export const FEATURE_SLOTS: Slots = {
     { id: 'notices.settings', Component: NoticeSettingsCard },
     { id: 'keys.apiKeys', Component: ApiKeysCard },
   ],
+  staffUserBlocks: [{ id: 'keys.apiKeys', Component: DealerApiKeys }],
 };
