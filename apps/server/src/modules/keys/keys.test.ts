@@ -197,6 +197,26 @@ describe('API keys', () => {
     expect((await withKey(other.token, 'section/list', {})).status).toBe(200);
   });
 
+  it('a read-only key looks up 1,000 part numbers in one call (the quick-order resolver)', async () => {
+    const { token } = await newKey(dealer);
+    const rows = await db
+      .selectFrom('products')
+      .select('article')
+      .where('active', '=', true)
+      .where('article', '<>', '')
+      .orderBy('id')
+      .limit(1000)
+      .execute();
+    expect(rows.length).toBe(1000);
+    const text = [...rows.map((r) => `${r.article} 1`), 'НЕТ-ТАКОГО-НОМЕРА 2'].join('\n');
+    const r = await withKey(token, 'basket/resolve', { text });
+    expect(r.status).toBe(200);
+    const result = r.body.result as { lines: unknown[]; found: number; several: number; notFound: number };
+    expect(result.lines).toHaveLength(1001);
+    expect(result.notFound).toBe(1);
+    expect(result.found + result.several).toBe(1000);
+  }, 60_000);
+
   it('refuses a bad name or scope with a clear message', async () => {
     const r = await dealer.call('api-key/create', { name: ' ', scope: 'all' as 'read' });
     expect(r.status).toBe(400);

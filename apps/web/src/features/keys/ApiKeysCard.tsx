@@ -108,7 +108,9 @@ export default function ApiKeysCard({ userId }: { userId?: number }) {
                     <TableCell>
                       <Chip size="small" label={t(`scopes.${key.scope}`)} />
                     </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{formatDate(key.dateCreate)}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {formatDate(key.dateCreate)}
+                    </TableCell>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                       {key.lastUsedAt ? formatDate(key.lastUsedAt, true) : t('never')}
                     </TableCell>
