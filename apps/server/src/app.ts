@@ -19,6 +19,8 @@ import { requestEnded, requestStarted } from './db/priority.js';
 import { registerRest } from './rest/dispatcher.js';
 import { registerReplacementLookup } from './modules/catalog/index.js';
 import { lookupReplacements } from './modules/parts/index.js';
+import { registerOpenApi } from './rest/openapi.js';
+import { registerKeyCallLog } from './modules/keys/index.js';
 import { registerFileRoutes } from './modules/files/routes.js';
 import { registerBasketTemplateRoute } from './modules/baskets/index.js';
 import { registerContentPictureRoute } from './modules/content/routes.js';
@@ -222,6 +224,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const deps = { db: database.db, config, mailer, sessions, storage };
   // Search and the quick order follow replaced numbers through the parts module (decision 205).
   registerReplacementLookup(lookupReplacements);
+  registerKeyCallLog(app, database.db);
+  registerOpenApi(app);
   registerRest(app, deps);
   registerFileRoutes(app, deps);
   registerBasketTemplateRoute(app);

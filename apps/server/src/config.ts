@@ -40,6 +40,8 @@ const envSchema = z.object({
    */
   REST_LIMIT_SESSION: z.coerce.number().int().min(0).default(REST_LIMIT_DEFAULTS.perSession),
   REST_LIMIT_ADDRESS: z.coerce.number().int().min(0).default(REST_LIMIT_DEFAULTS.perAddress),
+  /** `/rest/` calls allowed per minute per API key (0 = no limit); decision 210. */
+  API_KEY_LIMIT: z.coerce.number().int().min(0).default(600),
   /** Load the demo data into an empty database (on by default for the embedded database). */
   DEMO_SEED: z.enum(['auto', 'on', 'off']).default('auto'),
   /** The 1C exchange user (decision 090); unset = the exchange is off, except on a demo database. */
@@ -106,6 +108,8 @@ export interface Config {
   trustProxy: string[];
   /** `/rest/` calls allowed per minute per session and per address (0 = no limit); decision 051. */
   restLimit: { perSession: number; perAddress: number };
+  /** `/rest/` calls allowed per minute per API key (0 = no limit); decision 210. */
+  apiKeyLimit: number;
   /** The S3-compatible file store; unset = files on the local disk under DATA_DIR/files. */
   s3: S3Options | undefined;
   /** Built web app to serve; absent in API tests. */
@@ -148,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoSeed: e.DEMO_SEED,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     restLimit: { perSession: e.REST_LIMIT_SESSION, perAddress: e.REST_LIMIT_ADDRESS },
+    apiKeyLimit: e.API_KEY_LIMIT,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT || undefined,

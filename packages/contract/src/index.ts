@@ -37,3 +37,5 @@ export * from './methods/desk.js';
 export * from './methods/staff-filter.js';
 export * from './methods/account.js';
 export * from './methods/parts.js';
+export * from './methods/api-keys.js';
+export * from './openapi.js';

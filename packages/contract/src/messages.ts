@@ -6,6 +6,7 @@ import { EXCHANGE_MESSAGES } from './messages/exchange.js';
 import { LANGUAGE_MESSAGES } from './messages/language.js';
 import { THRESHOLD_MESSAGES } from './messages/thresholds.js';
 import { PARTS_MESSAGES } from './messages/parts.js';
+import { CHANNEL_MESSAGES } from './messages/channels.js';
 
 /**
  * Texts the server and the web app both show: validation messages (spec §5) and error descriptions
@@ -20,6 +21,7 @@ export const MESSAGES = {
     ...PARTS_MESSAGES.ru,
     ...EXCHANGE_MESSAGES.ru,
     ...LANGUAGE_MESSAGES.ru,
+    ...CHANNEL_MESSAGES.ru,
     'validation.required': 'Не может быть пустым',
     'validation.loginMin': 'Поле должно содержать минимум 3 символа',
     'validation.passwordMin': 'Поле должно содержать минимум 6 символов',
@@ -174,6 +176,7 @@ export const MESSAGES = {
     ...PARTS_MESSAGES.en,
     ...EXCHANGE_MESSAGES.en,
     ...LANGUAGE_MESSAGES.en,
+    ...CHANNEL_MESSAGES.en,
     'validation.required': 'Cannot be empty',
     'validation.loginMin': 'The field must contain at least 3 characters',
     'validation.passwordMin': 'The field must contain at least 6 characters',

@@ -41,6 +41,7 @@ import * as staffMenu from './migrations/0194-staff-menu.js';
 import * as orderTidingsPending from './migrations/0200-order-tidings-pending.js';
 import * as account from './migrations/0210-account.js';
 import * as partsReplacements from './migrations/0230-parts-replacements.js';
+import * as apiKeys from './migrations/0250-api-keys.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0200-order-tidings-pending': orderTidingsPending,
   '0210-account': account,
   '0230-parts-replacements': partsReplacements,
+  '0250-api-keys': apiKeys,
 };
 
 /** The names this version of the server expects applied (GET /ready compares them with the database). */

@@ -15,6 +15,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { loadActor, type Actor } from '../modules/auth/actor.js';
+import { keyCallerOf, type KeyCaller } from '../modules/keys/index.js';
 import { restRateLimit } from '../modules/throttle/index.js';
 import type { FileStorage } from '../storage/index.js';
 import { SESSION_COOKIE, type Session, type SessionStore } from '../sessions/session-store.js';
@@ -65,6 +66,15 @@ export async function sessionOf(request: FastifyRequest, reply: FastifyReply, de
   setSessionCookie(reply, deps.config, created, request.protocol === 'https');
   return created;
 }
+
+/** A key call's stand-in session: never stored, no cookie; the methods open to keys never change it. */
+const keySession = (caller: KeyCaller): Session => ({
+  token: '',
+  sessid: '',
+  userId: caller.actor.id,
+  persistent: false,
+  expiresAt: new Date(0),
+});
 
 /** Default deny (DESIGN §8): only a rule this function knows, and that passes, lets a call through. */
 function checkAccess(access: Access | undefined, actor: Actor | null): void {
@@ -124,13 +134,19 @@ export function registerRest(app: FastifyInstance, deps: RestDeps): void {
       const declaration = Object.hasOwn(methodTable, name) ? methodTable[name] : undefined;
       if (!declaration || request.method !== 'POST') throw new AppError('NOT_FOUND', 'error.methodNotFound');
 
-      const session = await sessionOf(request, reply, deps);
+      // A dealer system's call with `Authorization: Bearer <API key>`: no cookie, no sessid (decision 210).
+      const keyCaller = await keyCallerOf(deps.db, deps.config, request, name);
+      const session = keyCaller ? keySession(keyCaller) : await sessionOf(request, reply, deps);
       request.portalUserId = session.userId;
       const sessid = request.query.sessid;
-      if (typeof sessid !== 'string' || sessid !== session.sessid) {
+      if (!keyCaller && (typeof sessid !== 'string' || sessid !== session.sessid)) {
         throw new AppError('SESSION_FAILED', 'error.sessionFailed', { sessid: session.sessid });
       }
-      const actor = session.userId === null ? null : await loadActor(deps.db, session.userId);
+      const actor = keyCaller
+        ? keyCaller.actor
+        : session.userId === null
+          ? null
+          : await loadActor(deps.db, session.userId);
       const language = languageOf(request, actor);
       request.portalLanguage = language;
       checkAccess(declaration.access, actor);

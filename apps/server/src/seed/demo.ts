@@ -6,6 +6,7 @@ import { seedContent } from '../modules/content/seed.js';
 import { seedReturns } from '../modules/returns/seed.js';
 import { seedWishes } from '../modules/wishes/seed.js';
 import { seedForms } from '../modules/forms/seed.js';
+import { seedKeys } from '../modules/keys/seed.js';
 import { seedCatalog } from '../modules/catalog/seed.js';
 import { seedOrdering } from '../modules/orders/seed.js';
 import { seedAccount } from '../modules/account/seed.js';
@@ -27,6 +28,7 @@ const SEEDERS: Array<{ name: string; run: (db: Db, options: SeedOptions) => Prom
   { name: 'returns', run: seedReturns },
   { name: 'wishes', run: seedWishes },
   { name: 'forms', run: seedForms },
+  { name: 'keys', run: seedKeys },
   // The English of the shipped reference rows (decision 145), now that they exist.
   { name: 'english', run: (db) => fillEnglish(db) },
 ];

@@ -16,6 +16,7 @@ import { exchangeRoutes } from '../features/exchange/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { contentAdminRoutes } from '../features/content-admin/routes';
 import { accountRoutes } from '../features/account/routes';
+import { keysRoutes } from '../features/keys/routes';
 import type { PortalRoute } from '../lib/routing';
 
 /** The order detail's dialogs: its own correction, and the returns feature's return (spec §2). */
@@ -38,6 +39,7 @@ export const ROUTES: PortalRoute[] = [
   ...wishesRoutes,
   ...formsRoutes,
   ...noticesRoutes,
+  ...keysRoutes,
   ...mailingRoutes,
   ...exchangeRoutes,
   ...auditRoutes,

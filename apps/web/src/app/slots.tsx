@@ -43,6 +43,8 @@ const NoticeBell = deferred(() => import('../features/notices/NoticeBell'));
 const UnreadNoticesBlock = deferred(() => import('../features/notices/UnreadNoticesBlock'));
 const PaymentPromptBlock = deferred(() => import('../features/catalog/PaymentPrompt'));
 const NoticeSettingsCard = deferred(() => import('../features/notices/NoticeSettingsCard'));
+const ApiKeysCard = deferred(() => import('../features/keys/ApiKeysCard'));
+const DealerApiKeys = deferred<{ userId: number }>(() => import('../features/keys/ApiKeysCard'));
 const StaffWaiting = deferred(() => import('../features/orders/desk/StaffWaiting'));
 const AccountTile = deferred(() => import('../features/account/AccountTile'));
 const OrderShipments = deferred(() => import('../features/account/OrderShipments'));
@@ -137,5 +139,7 @@ export const FEATURE_SLOTS: Slots = {
   profileBlocks: [
     { id: 'app.language', Component: LanguageCard },
     { id: 'notices.settings', Component: NoticeSettingsCard },
+    { id: 'keys.apiKeys', Component: ApiKeysCard },
   ],
+  staffUserBlocks: [{ id: 'keys.apiKeys', Component: DealerApiKeys }],
 };

@@ -46,6 +46,8 @@ export interface Slots {
   dashboardBlocks?: DashboardBlock[];
   /** Sections of the own profile page besides its forms (notification settings…). */
   profileBlocks?: Array<{ id: string; Component: ComponentType }>;
+  /** Sections of another user's card that staff see (the dealer's API keys…). */
+  staffUserBlocks?: Array<{ id: string; Component: ComponentType<{ userId: number }> }>;
 }
 
 const SlotsContext = createContext<Slots>({});

@@ -20,6 +20,7 @@ import { auditMethods } from './audit.js';
 import { deskMethods } from './desk.js';
 import { accountMethods } from './account.js';
 import { partsMethods } from './parts.js';
+import { apiKeysMethods } from './api-keys.js';
 
 /**
  * Every /rest/ method of the portal, keyed by its wire name. Each domain declares its methods in its own
@@ -48,6 +49,7 @@ export const methods = {
   ...deskMethods,
   ...accountMethods,
   ...partsMethods,
+  ...apiKeysMethods,
 };
 
 export type Methods = typeof methods;

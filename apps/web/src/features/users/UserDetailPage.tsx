@@ -22,7 +22,8 @@ import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest, RestError } from '../../lib/rest';
-import { isAdmin as isAdminUser } from '../../lib/roles';
+import { isAdmin as isAdminUser, isStaff as isStaffUser } from '../../lib/roles';
+import { useSlots } from '../../lib/slots';
 import { userKeys, userQuery } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EditUserDialog } from './EditUserDialog';
@@ -139,6 +140,7 @@ export default function UserDetailPage() {
   const me = useCurrentUser().data;
   const user = useQuery(userQuery(Number(id)));
   const isAdmin = isAdminUser(me);
+  const staffBlocks = useSlots().staffUserBlocks ?? [];
   if (user.isError && user.error instanceof RestError && user.error.status === 404)
     return <Navigate to="/404" replace />;
   const u = user.data;
@@ -222,6 +224,7 @@ export default function UserDetailPage() {
                 : t('detail.noCompanies')}
             </Field>
           </Paper>
+          {isStaffUser(me) && me?.id !== u.id && staffBlocks.map((b) => <b.Component key={b.id} userId={u.id} />)}
         </Box>
       )}
     </>
