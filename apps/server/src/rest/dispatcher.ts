@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
-import { loadActor, type Actor } from '../modules/auth/actor.js';
+import { signedInActor, type Actor, type UserRow } from '../modules/auth/actor.js';
 import { restRateLimit } from '../modules/throttle/index.js';
 import type { FileStorage } from '../storage/index.js';
 import { SESSION_COOKIE, type Session, type SessionStore } from '../sessions/session-store.js';
@@ -59,11 +59,20 @@ export function setSessionCookie(reply: FastifyReply, config: Config, session: S
 
 /** The session of a request, created when the browser has none (the cookie goes out with the answer). */
 export async function sessionOf(request: FastifyRequest, reply: FastifyReply, deps: RestDeps): Promise<Session> {
-  const existing = await deps.sessions.find(request.cookies[SESSION_COOKIE]);
+  return (await sessionAndUserOf(request, reply, deps)).session;
+}
+
+/** The session of a request and its user's row, read together (decision 220). */
+async function sessionAndUserOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: RestDeps,
+): Promise<{ session: Session; user: UserRow | null }> {
+  const existing = await deps.sessions.findWithUser(request.cookies[SESSION_COOKIE]);
   if (existing) return existing;
   const created = await deps.sessions.create(null, false);
   setSessionCookie(reply, deps.config, created, request.protocol === 'https');
-  return created;
+  return { session: created, user: null };
 }
 
 /** Default deny (DESIGN §8): only a rule this function knows, and that passes, lets a call through. */
@@ -124,13 +133,13 @@ export function registerRest(app: FastifyInstance, deps: RestDeps): void {
       const declaration = Object.hasOwn(methodTable, name) ? methodTable[name] : undefined;
       if (!declaration || request.method !== 'POST') throw new AppError('NOT_FOUND', 'error.methodNotFound');
 
-      const session = await sessionOf(request, reply, deps);
+      const { session, user } = await sessionAndUserOf(request, reply, deps);
       request.portalUserId = session.userId;
       const sessid = request.query.sessid;
       if (typeof sessid !== 'string' || sessid !== session.sessid) {
         throw new AppError('SESSION_FAILED', 'error.sessionFailed', { sessid: session.sessid });
       }
-      const actor = session.userId === null ? null : await loadActor(deps.db, session.userId);
+      const actor = signedInActor(user);
       const language = languageOf(request, actor);
       request.portalLanguage = language;
       checkAccess(declaration.access, actor);
