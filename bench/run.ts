@@ -15,6 +15,8 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { expandProductDetail, expandProducts, type LeanProductDetail, type LeanProductList } from '@portal/contract';
 import { cannon } from './cannon.js';
 import { serverNodeArgs } from './server-node-args.js';
 
@@ -183,6 +185,27 @@ function postgresCpuMs(database: string): number {
   return sum;
 }
 
+/**
+ * Bytes as a client receives them: the server compresses answers of 2 KB and more, brotli at quality 4 and
+ * gzip at level 3 (apps/server/src/app.ts); smaller ones go as they are.
+ */
+function received(body: Buffer): { raw: number; br: number; gz: number } {
+  if (body.byteLength < 2048) return { raw: body.byteLength, br: body.byteLength, gz: body.byteLength };
+  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).byteLength;
+  return { raw: body.byteLength, br, gz: gzipSync(body, { level: 3 }).byteLength };
+}
+
+/** The same catalogue answer in the spec's plain entities (the `dict` expanded, as the web does). */
+function plainOf(method: string, body: Buffer): Buffer | undefined {
+  const answer = JSON.parse(body.toString('utf8')) as { result?: unknown };
+  if (!answer.result) return undefined;
+  if (method === 'product/list')
+    return Buffer.from(JSON.stringify({ result: expandProducts(answer.result as LeanProductList, 'ru') }));
+  if (method === 'product/get')
+    return Buffer.from(JSON.stringify({ result: expandProductDetail(answer.result as LeanProductDetail, 'ru') }));
+  return undefined;
+}
+
 /** The server's database round trips and explicit transactions so far (the probe of /metrics). */
 async function statements(): Promise<{ statements: number; transactions: number }> {
   const text = await (await fetch(`${base}/metrics`)).text();
@@ -301,15 +324,24 @@ try {
         seconds,
         sequence.length > 1 ? sequence : undefined,
       );
-    // Answer size: the uncompressed body of each call (the bench asks without Accept-Encoding).
+    // Answer size: the body of each call, as sent and as received compressed; catalogue answers also in the
+    // plain entities of the spec (decision 221 weighs the two).
     const bytes: number[] = [];
+    const sizes = { br: 0, gz: 0, plainBr: 0, plainGz: 0 };
     for (const c of s.calls) {
       const r = await fetch(`${base}/rest/${c.method}?sessid=${sessid}`, {
         method: 'POST',
         headers,
         body: JSON.stringify(c.input),
       });
-      bytes.push((await r.arrayBuffer()).byteLength);
+      const body = Buffer.from(await r.arrayBuffer());
+      bytes.push(body.byteLength);
+      const sent = received(body);
+      const plain = received(plainOf(c.method, body) ?? body);
+      sizes.br += sent.br;
+      sizes.gz += sent.gz;
+      sizes.plainBr += plain.br;
+      sizes.plainGz += plain.gz;
     }
     const load = loadavg()[0]!;
     await run(2, Math.min(3, duration)); // warm-up
@@ -334,6 +366,10 @@ try {
       'db trips/call': hundredths((probeAfter.statements - probeBefore.statements - 1) / ten.count),
       'tx/call': hundredths((probeAfter.transactions - probeBefore.transactions) / ten.count),
       KB: Math.round(bytes.reduce((a, b) => a + b, 0) / 102.4) / 10,
+      'KB br': Math.round(sizes.br / 102.4) / 10,
+      'KB gz': Math.round(sizes.gz / 102.4) / 10,
+      'KB br plain': Math.round(sizes.plainBr / 102.4) / 10,
+      'KB gz plain': Math.round(sizes.plainGz / 102.4) / 10,
       load: Math.round(load * 100) / 100,
       errors: single.errors + ten.errors,
     };
