@@ -2,8 +2,8 @@ import TableBody from '@mui/material/TableBody';
 import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
-/** A table row's height before it is measured (a small table's row with a brand line). */
-const ROW_PX = 57;
+/** A row's height before it is measured: a line with its brand and two or three warehouses. */
+const ROW_PX = 80;
 
 /**
  * A table body that renders only the rows near the window's view (decision 222): «все» lines of a
