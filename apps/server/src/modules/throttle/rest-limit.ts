@@ -33,6 +33,8 @@ type Done = (error: Error | null, result?: StoreResult) => void;
 const MAX_LEASE = 32;
 /** A lease used up sooner than this after it was granted doubles the next one. */
 const BUSY_MS = 1000;
+/** A lease used up within this keeps its size (a steady 30 calls a second on PGlite keeps 32). */
+const QUIET_MS = 10_000;
 /** The leases of so many keys are kept before idle ones are dropped. */
 const KEEP_KEYS = 5000;
 
@@ -84,8 +86,9 @@ function databaseStore(db: Db, limits: Config['restLimit'], max: number) {
   function ask(key: string, state: KeyState): void {
     state.asking = true;
     const now = Date.now();
-    // A lease spent within BUSY_MS grows; a quiet key starts again from one call.
-    state.lease = now - state.grantedAt < BUSY_MS ? Math.min(maxLease, state.lease * 2) : 1;
+    // A lease spent within BUSY_MS grows, one spent within QUIET_MS stays; a quiet key starts again from one.
+    const spentIn = now - state.grantedAt;
+    state.lease = spentIn < BUSY_MS ? Math.min(maxLease, state.lease * 2) : spentIn < QUIET_MS ? state.lease : 1;
     const want = Math.max(state.lease, state.waiting.length);
     const by = want + state.uncounted;
     state.uncounted = 0;
