@@ -15,6 +15,8 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { expandProductDetail, expandProducts, type LeanProductDetail, type LeanProductList } from '@portal/contract';
 import { cannon } from './cannon.js';
 import { serverNodeArgs } from './server-node-args.js';
 
@@ -32,6 +34,12 @@ const { values } = parseArgs({
     partial: { type: 'string' },
     /** `instances`: rounds of each side (bench/instances.ts). */
     rounds: { type: 'string' },
+    /**
+     * The general /rest/ limit (decision 051): `raised` (default) counts every call exactly as shipped, with
+     * thresholds a single benchmarking session cannot reach; `shipped` keeps 600/3,000 a minute (the bench's
+     * one session is then refused within a second); `off` switches it off (REST_LIMIT_*=0).
+     */
+    limits: { type: 'string', default: 'raised' },
   },
 });
 if (values.scenario === 'exchange') {
@@ -49,6 +57,13 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = process.env.DATA_DIR ?? path.join('/tmp', `portal-bench-${products}`);
 const label = values.label ?? `${databaseUrl ? 'postgres' : 'pglite'}-${products}`;
 const base = `http://127.0.0.1:${port}`;
+
+function limitEnv(): Record<string, string> {
+  if (values.limits === 'off') return { REST_LIMIT_SESSION: '0', REST_LIMIT_ADDRESS: '0' };
+  if (values.limits === 'shipped') return {};
+  if (values.limits !== 'raised') throw new Error('--limits raised|shipped|off');
+  return { REST_LIMIT_SESSION: '1000000000', REST_LIMIT_ADDRESS: '1000000000' };
+}
 
 function seed() {
   if (!databaseUrl && existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) return;
@@ -75,10 +90,10 @@ async function startServer(): Promise<ChildProcess> {
       LOG_LEVEL: 'warn',
       DEMO_SEED: 'off',
       SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-catalogue',
-      // Throughput is measured with one session at 10 connections: the general /rest/ limit (decision 051)
-      // would refuse it within a second.
-      REST_LIMIT_SESSION: '0',
-      REST_LIMIT_ADDRESS: '0',
+      // Sessions, sessid and the sign-in throttle run as shipped. The general /rest/ limit counts every call
+      // as shipped too; its thresholds are raised (--limits) because one session at 10 connections would be
+      // refused within a second.
+      ...limitEnv(),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
@@ -170,6 +185,35 @@ function postgresCpuMs(database: string): number {
   return sum;
 }
 
+/**
+ * Bytes as a client receives them: the server compresses answers of 2 KB and more, brotli at quality 4 and
+ * gzip at level 3 (apps/server/src/app.ts); smaller ones go as they are.
+ */
+function received(body: Buffer): { raw: number; br: number; gz: number } {
+  if (body.byteLength < 2048) return { raw: body.byteLength, br: body.byteLength, gz: body.byteLength };
+  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).byteLength;
+  return { raw: body.byteLength, br, gz: gzipSync(body, { level: 3 }).byteLength };
+}
+
+/** The same catalogue answer in the spec's plain entities (the `dict` expanded, as the web does). */
+function plainOf(method: string, body: Buffer): Buffer | undefined {
+  const answer = JSON.parse(body.toString('utf8')) as { result?: unknown };
+  if (!answer.result) return undefined;
+  if (method === 'product/list')
+    return Buffer.from(JSON.stringify({ result: expandProducts(answer.result as LeanProductList, 'ru') }));
+  if (method === 'product/get')
+    return Buffer.from(JSON.stringify({ result: expandProductDetail(answer.result as LeanProductDetail, 'ru') }));
+  return undefined;
+}
+
+/** The server's database round trips and explicit transactions so far (the probe of /metrics). */
+async function statements(): Promise<{ statements: number; transactions: number }> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const read = (kind: string) =>
+    Number(new RegExp(`^portal_db_statements_total\\{kind="${kind}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+  return { statements: read('statement'), transactions: read('transaction') };
+}
+
 seed();
 const server = await startServer();
 try {
@@ -223,6 +267,8 @@ try {
   type Scenario = { name: string; calls: Array<{ method: string; input: unknown }> };
   const one = (name: string, method: string, input: unknown): Scenario => ({ name, calls: [{ method, input }] });
   const scenarios: Scenario[] = [
+    // The cost every call pays: the limit, the session check, sessid; the method itself reads one row.
+    one('session check + limit (site settings)', 'site/get-main-settings', {}),
     {
       name: 'category page of 60 with counts',
       calls: [
@@ -278,21 +324,32 @@ try {
         seconds,
         sequence.length > 1 ? sequence : undefined,
       );
-    // Answer size: the uncompressed body of each call (the bench asks without Accept-Encoding).
+    // Answer size: the body of each call, as sent and as received compressed; catalogue answers also in the
+    // plain entities of the spec (decision 221 weighs the two).
     const bytes: number[] = [];
+    const sizes = { br: 0, gz: 0, plainBr: 0, plainGz: 0 };
     for (const c of s.calls) {
       const r = await fetch(`${base}/rest/${c.method}?sessid=${sessid}`, {
         method: 'POST',
         headers,
         body: JSON.stringify(c.input),
       });
-      bytes.push((await r.arrayBuffer()).byteLength);
+      const body = Buffer.from(await r.arrayBuffer());
+      bytes.push(body.byteLength);
+      const sent = received(body);
+      const plain = received(plainOf(c.method, body) ?? body);
+      sizes.br += sent.br;
+      sizes.gz += sent.gz;
+      sizes.plainBr += plain.br;
+      sizes.plainGz += plain.gz;
     }
     const load = loadavg()[0]!;
     await run(2, Math.min(3, duration)); // warm-up
     const single = await run(1, duration);
     const before = cpu();
+    const probeBefore = await statements();
     const ten = await run(10, duration);
+    const probeAfter = await statements();
     const after = cpu();
     const pages = ten.count / s.calls.length;
     const serverMs = (after.server - before.server) / pages;
@@ -306,7 +363,13 @@ try {
       'CPU ms/page': hundredths(serverMs + databaseMs),
       'server ms': hundredths(serverMs),
       'db ms': hundredths(databaseMs),
+      'db trips/call': hundredths((probeAfter.statements - probeBefore.statements - 1) / ten.count),
+      'tx/call': hundredths((probeAfter.transactions - probeBefore.transactions) / ten.count),
       KB: Math.round(bytes.reduce((a, b) => a + b, 0) / 102.4) / 10,
+      'KB br': Math.round(sizes.br / 102.4) / 10,
+      'KB gz': Math.round(sizes.gz / 102.4) / 10,
+      'KB br plain': Math.round(sizes.plainBr / 102.4) / 10,
+      'KB gz plain': Math.round(sizes.plainGz / 102.4) / 10,
       load: Math.round(load * 100) / 100,
       errors: single.errors + ten.errors,
     };

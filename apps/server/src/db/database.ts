@@ -21,7 +21,22 @@ export interface DatabaseHandle {
   appliedMigrations(timeoutMs: number): Promise<string[]>;
   /** The pool's clients: total, idle, and calls waiting for one (PostgreSQL; PGlite has one connection). */
   poolStats(): { total: number; idle: number; waiting: number };
+  /** Round trips sent so far (every statement, `begin`/`commit` included) and explicit transactions (/metrics). */
+  probe: StatementProbe;
   close(): Promise<void>;
+}
+
+export interface StatementProbe {
+  statements: number;
+  transactions: number;
+}
+
+/** Kysely's log hook, which sees every statement of the connection (a transaction's `begin` too). */
+function probeLog(probe: StatementProbe) {
+  return (event: { query: { sql: string } }) => {
+    probe.statements++;
+    if (/^begin\b/i.test(event.query.sql)) probe.transactions++;
+  };
 }
 
 const MIGRATION_NAMES = 'SELECT name FROM kysely_migration ORDER BY name';
@@ -104,10 +119,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       pool.connect = ((callback?: unknown) =>
         typeof callback === 'function' ? connect(callback as never) : timed()) as typeof pool.connect;
     }
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const probe: StatementProbe = { statements: 0, transactions: 0 };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: probeLog(probe) });
     return {
       db,
       kind: 'postgres',
+      probe,
       async appliedMigrations(timeoutMs) {
         // query_timeout ends the call on the client side and pool.query releases the client with the error,
         // which removes it from the pool: a probe against a blocked server leaks nothing.
@@ -138,10 +155,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // which never shrinks, and a page they miss is a read from the operating system's file cache.
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'],
   });
-  const db = new Kysely<Database>({ dialect: new RequestsFirstDialect(client) });
+  const probe: StatementProbe = { statements: 0, transactions: 0 };
+  const db = new Kysely<Database>({ dialect: new RequestsFirstDialect(client), log: probeLog(probe) });
   return {
     db,
     kind: 'pglite',
+    probe,
     async appliedMigrations(timeoutMs) {
       if (client.closed) throw new Error('closed');
       const result = await withTimeout(client.query<{ name: string }>(MIGRATION_NAMES), timeoutMs);

@@ -84,6 +84,17 @@ export function createMetrics(database: DatabaseHandle): PortalMetrics {
       this.set(database.poolStats().waiting);
     },
   });
+  new Counter({
+    name: 'portal_db_statements_total',
+    help: 'Database round trips since start: every statement (kind=statement, begin/commit included) and explicit transactions (kind=transaction)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ kind: 'statement' }, database.probe.statements);
+      this.inc({ kind: 'transaction' }, database.probe.transactions);
+    },
+  });
   const poolWait = new Histogram({
     name: 'portal_db_pool_wait_seconds',
     help: 'Time a query waited for a pool client (PostgreSQL)',

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
-import { loadActor, type Actor } from '../modules/auth/actor.js';
+import { signedInActor, type Actor, type UserRow } from '../modules/auth/actor.js';
 import { keyCallerOf, type KeyCaller } from '../modules/keys/index.js';
 import { restRateLimit } from '../modules/throttle/index.js';
 import type { FileStorage } from '../storage/index.js';
@@ -60,11 +60,20 @@ export function setSessionCookie(reply: FastifyReply, config: Config, session: S
 
 /** The session of a request, created when the browser has none (the cookie goes out with the answer). */
 export async function sessionOf(request: FastifyRequest, reply: FastifyReply, deps: RestDeps): Promise<Session> {
-  const existing = await deps.sessions.find(request.cookies[SESSION_COOKIE]);
+  return (await sessionAndUserOf(request, reply, deps)).session;
+}
+
+/** The session of a request and its user's row, read together (decision 220). */
+async function sessionAndUserOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: RestDeps,
+): Promise<{ session: Session; user: UserRow | null }> {
+  const existing = await deps.sessions.findWithUser(request.cookies[SESSION_COOKIE]);
   if (existing) return existing;
   const created = await deps.sessions.create(null, false);
   setSessionCookie(reply, deps.config, created, request.protocol === 'https');
-  return created;
+  return { session: created, user: null };
 }
 
 /** A key call's stand-in session: never stored, no cookie; the methods open to keys never change it. */
@@ -136,17 +145,15 @@ export function registerRest(app: FastifyInstance, deps: RestDeps): void {
 
       // A dealer system's call with `Authorization: Bearer <API key>`: no cookie, no sessid (decision 210).
       const keyCaller = await keyCallerOf(deps.db, deps.config, request, name);
-      const session = keyCaller ? keySession(keyCaller) : await sessionOf(request, reply, deps);
+      const { session, user } = keyCaller
+        ? { session: keySession(keyCaller), user: null }
+        : await sessionAndUserOf(request, reply, deps);
       request.portalUserId = session.userId;
       const sessid = request.query.sessid;
       if (!keyCaller && (typeof sessid !== 'string' || sessid !== session.sessid)) {
         throw new AppError('SESSION_FAILED', 'error.sessionFailed', { sessid: session.sessid });
       }
-      const actor = keyCaller
-        ? keyCaller.actor
-        : session.userId === null
-          ? null
-          : await loadActor(deps.db, session.userId);
+      const actor = keyCaller ? keyCaller.actor : signedInActor(user);
       const language = languageOf(request, actor);
       request.portalLanguage = language;
       checkAccess(declaration.access, actor);

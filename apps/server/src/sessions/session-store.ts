@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LONG_SESSION_DAYS } from '@portal/contract';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
-import '../modules/auth/tables.js';
+import type { UsersTable } from '../modules/auth/tables.js';
 
 export const SESSION_COOKIE = 'portal_sid';
 /** A browser session (no saveAuth) is kept on the server for a day of inactivity. */
@@ -35,33 +36,57 @@ export function createSessionStore(db: Db) {
     return { token, sessid, userId, persistent, expiresAt };
   }
 
+  /**
+   * The session of a cookie and its user's row, in ONE statement: every /rest/ call asks this (decision 220).
+   * `user` is null for an anonymous session or a user that no longer exists.
+   */
+  async function findWithUser(
+    token: string | undefined,
+  ): Promise<{ session: Session; user: Selectable<UsersTable> | null } | null> {
+    if (!token || token.length > 100) return null;
+    const row = await db
+      .selectFrom('sessions as s')
+      .leftJoin('users as u', 'u.id', 's.user_id')
+      .selectAll('u')
+      .select([
+        's.sessid as s_sessid',
+        's.user_id as s_user_id',
+        's.persistent as s_persistent',
+        's.expires_at as s_expires_at',
+        's.last_seen_at as s_last_seen_at',
+      ])
+      .where('s.id', '=', hash(token))
+      .executeTakeFirst();
+    if (!row) return null;
+    const now = Date.now();
+    if (row.s_expires_at.getTime() <= now) {
+      await db.deleteFrom('sessions').where('id', '=', hash(token)).execute();
+      return null;
+    }
+    let expiresAt = row.s_expires_at;
+    if (now - row.s_last_seen_at.getTime() > TOUCH_EVERY_MS) {
+      expiresAt = new Date(now + (row.s_persistent ? LONG_SESSION_MS : SHORT_SESSION_MS));
+      await db
+        .updateTable('sessions')
+        .set({ expires_at: expiresAt, last_seen_at: new Date(now) })
+        .where('id', '=', hash(token))
+        .execute();
+    }
+    const { s_sessid, s_user_id, s_persistent, s_expires_at, s_last_seen_at, ...user } = row;
+    void s_expires_at;
+    void s_last_seen_at;
+    const session = { token, sessid: s_sessid, userId: s_user_id, persistent: s_persistent, expiresAt };
+    return { session, user: s_user_id !== null && user.id !== null ? (user as Selectable<UsersTable>) : null };
+  }
+
   return {
     create,
 
     async find(token: string | undefined): Promise<Session | null> {
-      if (!token || token.length > 100) return null;
-      const row = await db
-        .selectFrom('sessions')
-        .select(['sessid', 'user_id', 'persistent', 'expires_at', 'last_seen_at'])
-        .where('id', '=', hash(token))
-        .executeTakeFirst();
-      if (!row) return null;
-      const now = Date.now();
-      if (row.expires_at.getTime() <= now) {
-        await db.deleteFrom('sessions').where('id', '=', hash(token)).execute();
-        return null;
-      }
-      let expiresAt = row.expires_at;
-      if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-        expiresAt = new Date(now + (row.persistent ? LONG_SESSION_MS : SHORT_SESSION_MS));
-        await db
-          .updateTable('sessions')
-          .set({ expires_at: expiresAt, last_seen_at: new Date(now) })
-          .where('id', '=', hash(token))
-          .execute();
-      }
-      return { token, sessid: row.sessid, userId: row.user_id, persistent: row.persistent, expiresAt };
+      return (await findWithUser(token))?.session ?? null;
     },
+
+    findWithUser,
 
     /** Sign-in: the old session is dropped and a new id issued (no session fixation). */
     async rotate(old: Session | null, userId: number | null, persistent: boolean): Promise<Session> {

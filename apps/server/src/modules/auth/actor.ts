@@ -19,6 +19,11 @@ export interface Actor {
 
 export async function loadActor(db: Db, userId: number): Promise<Actor | null> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  return signedInActor(row ?? null);
+}
+
+/** The actor of a user row read with the session (decision 220): none for a blocked or unapproved account. */
+export function signedInActor(row: UserRow | null): Actor | null {
   if (!row || !row.active || !row.approved) return null;
   return actorOf(row);
 }

@@ -126,3 +126,68 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     expect(counts).toEqual({ 200: 50, 429: 70 });
   });
 });
+
+describe('leases (decision 220): a busy session costs far less than a statement per call', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ restLimit: REST_LIMIT_DEFAULTS });
+  });
+  afterAll(() => t.close());
+
+  it('answers 300 calls of one session in turn with a statement per lease, not per call, and counts every one', async () => {
+    const dealer = await t.as('dealer');
+    await freshMinute(40_000);
+    await t.app.portal.database.db.deleteFrom('rate_counters').execute();
+    const probe = t.app.portal.database.probe;
+    const before = probe.statements;
+    for (let i = 0; i < 300; i++) expect((await dealer.raw('site/get-main-settings', {})).status).toBe(200);
+    const perCall = (probe.statements - before) / 300;
+    console.log(`300 calls in turn: ${perCall.toFixed(2)} statements per call`);
+    // The session and its user (one statement) and the settings (one): the limit's leases add a few in all.
+    expect(perCall).toBeLessThan(2.2);
+    const counters = await t.app.portal.database.db
+      .selectFrom('rate_counters')
+      .select(['key', 'hits'])
+      .where('key', 'like', 'rest:sess:%')
+      .execute();
+    // Counted ahead, never behind: every call answered is in the shared count (a lease at most 30 ahead).
+    expect(counters).toHaveLength(1);
+    expect(counters[0]!.hits).toBeGreaterThanOrEqual(300);
+    expect(counters[0]!.hits).toBeLessThanOrEqual(330);
+  }, 120_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('leases on two instances', () => {
+  let t: TestApp;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    t = await createTestApp({ restLimit: { perSession: 100, perAddress: 1000 } });
+    second = await buildApp(t.config);
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+  });
+
+  it('hold the limit for calls in turn from both: never more than 100, a lease at most short', async () => {
+    const one = await t.as('dealer');
+    const other = new TestClient(second);
+    other.cookie = one.cookie;
+    other.sessid = one.sessid;
+    await freshMinute(30_000);
+    await t.app.portal.database.db.deleteFrom('rate_counters').execute();
+    const statuses: number[] = [];
+    // Pairs at once, one pair after another: both instances hold leases while the other counts.
+    for (let i = 0; i < 75; i++) {
+      const pair = await Promise.all([one.raw('site/get-main-settings', {}), other.raw('site/get-main-settings', {})]);
+      statuses.push(...pair.map((r) => r.status));
+    }
+    const counts = tally(statuses);
+    console.log('150 calls of one session in pairs across two instances →', counts);
+    // The limit of 100 (the lease size for it is 5): unused leases may hold back at most one lease each.
+    expect(counts[200]).toBeLessThanOrEqual(100);
+    expect(counts[200]).toBeGreaterThanOrEqual(92);
+    expect(counts[200]! + counts[429]!).toBe(150);
+  }, 120_000);
+});

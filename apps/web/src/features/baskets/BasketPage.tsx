@@ -30,7 +30,10 @@ import { Confirm } from './components/Confirm';
 import { belowMinimum, MinimumNotice } from './components/MinimumNotice';
 import { QuantityCell } from './components/QuantityCell';
 import { Totals } from './components/Totals';
+import { VirtualBody } from './components/VirtualBody';
 
+/** «Все» rows of a longer basket are virtualised (decision 222); a page of at most 100 renders as it is. */
+const VIRTUAL_FROM = 100;
 const hide = { display: { xs: 'none', md: 'table-cell' } };
 const hideXs = { display: { xs: 'none', sm: 'table-cell' } };
 
@@ -70,6 +73,43 @@ export default function BasketPage() {
   const stores = new Map(items.data.stores.map((s) => [s.id, s]));
   const { page, size } = paging;
   const rows = size === -1 ? all : all.slice((page - 1) * size, page * size);
+
+  const line = (item: BasketItem, extra: Record<string, unknown> = {}) => (
+    <TableRow key={item.id} hover data-testid="basket-line" {...extra}>
+      <TableCell sx={{ ...hideXs, whiteSpace: 'nowrap' }}>{item.article}</TableCell>
+      <TableCell>
+        <Typography variant="body2" sx={{ display: { sm: 'none' }, fontWeight: 600 }}>
+          {item.article}
+        </Typography>
+        {item.productName}
+        <Typography variant="body2" color="text.secondary">
+          {item.brand}
+        </Typography>
+      </TableCell>
+      <TableCell sx={hide}>
+        <Availability item={item} stores={stores} />
+      </TableCell>
+      <TableCell>
+        <QuantityCell
+          value={item.amount}
+          label={t('quantityOf', { name: item.article })}
+          min={item.minQuantity}
+          onCommit={(n) => void update(item, n)}
+        />
+      </TableCell>
+      <TableCell align="right" sx={{ ...hide, whiteSpace: 'nowrap' }}>
+        {item.priceBuy ? money(item.priceBuy.value, item.priceBuy.currency) : t('noPrice')}
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {item.sum ? money(item.sum.value, item.sum.currency) : '—'}
+      </TableCell>
+      <TableCell padding="checkbox">
+        <IconButton aria-label={t('removeLine', { name: item.article })} onClick={() => setToDelete(item)}>
+          <DeleteOutlined />
+        </IconButton>
+      </TableCell>
+    </TableRow>
+  );
 
   return (
     <>
@@ -133,47 +173,14 @@ export default function BasketPage() {
                     <TableCell />
                   </TableRow>
                 </TableHead>
-                <TableBody>
-                  {rows.map((item) => (
-                    <TableRow key={item.id} hover data-testid="basket-line">
-                      <TableCell sx={{ ...hideXs, whiteSpace: 'nowrap' }}>{item.article}</TableCell>
-                      <TableCell>
-                        <Typography variant="body2" sx={{ display: { sm: 'none' }, fontWeight: 600 }}>
-                          {item.article}
-                        </Typography>
-                        {item.productName}
-                        <Typography variant="body2" color="text.secondary">
-                          {item.brand}
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={hide}>
-                        <Availability item={item} stores={stores} />
-                      </TableCell>
-                      <TableCell>
-                        <QuantityCell
-                          value={item.amount}
-                          label={t('quantityOf', { name: item.article })}
-                          min={item.minQuantity}
-                          onCommit={(n) => void update(item, n)}
-                        />
-                      </TableCell>
-                      <TableCell align="right" sx={{ ...hide, whiteSpace: 'nowrap' }}>
-                        {item.priceBuy ? money(item.priceBuy.value, item.priceBuy.currency) : t('noPrice')}
-                      </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {item.sum ? money(item.sum.value, item.sum.currency) : '—'}
-                      </TableCell>
-                      <TableCell padding="checkbox">
-                        <IconButton
-                          aria-label={t('removeLine', { name: item.article })}
-                          onClick={() => setToDelete(item)}
-                        >
-                          <DeleteOutlined />
-                        </IconButton>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
+                {size === -1 && all.length > VIRTUAL_FROM ? (
+                  <VirtualBody
+                    items={all}
+                    row={(item, v, measure) => line(item, { ref: measure, 'data-index': v.index })}
+                  />
+                ) : (
+                  <TableBody>{rows.map((item) => line(item))}</TableBody>
+                )}
               </Table>
             </TableContainer>
             <ListPagination
