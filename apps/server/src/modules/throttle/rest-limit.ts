@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+// The `cookies` of a request are typed by the cookie plugin (registered in app.ts).
+import type {} from '@fastify/cookie';
 import fastifyRateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
