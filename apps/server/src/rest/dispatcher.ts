@@ -3,7 +3,6 @@ import {
   checkedInput,
   CONTROL_CHARACTERS,
   methods,
-  translate,
   type Access,
   type Language,
   type MethodDeclaration,
@@ -45,7 +44,7 @@ export function languageOf(request: FastifyRequest, actor: Actor | null): Langua
   return actor?.language ?? 'ru';
 }
 
-export function setSessionCookie(reply: FastifyReply, config: Config, session: Session, secure: boolean): void {
+export function setSessionCookie(reply: FastifyReply, session: Session, secure: boolean): void {
   reply.setCookie(SESSION_COOKIE, session.token, {
     path: '/',
     httpOnly: true,
@@ -54,7 +53,6 @@ export function setSessionCookie(reply: FastifyReply, config: Config, session: S
     // saveAuth: a long-lived cookie; otherwise it ends with the browser.
     ...(session.persistent ? { expires: session.expiresAt } : {}),
   });
-  void config;
 }
 
 /** The session of a request, created when the browser has none (the cookie goes out with the answer). */
@@ -62,7 +60,7 @@ export async function sessionOf(request: FastifyRequest, reply: FastifyReply, de
   const existing = await deps.sessions.find(request.cookies[SESSION_COOKIE]);
   if (existing) return existing;
   const created = await deps.sessions.create(null, false);
-  setSessionCookie(reply, deps.config, created, request.protocol === 'https');
+  setSessionCookie(reply, created, request.protocol === 'https');
   return created;
 }
 
@@ -160,7 +158,6 @@ export function registerRest(app: FastifyInstance, deps: RestDeps): void {
         throw new AppError('VALIDATION', describeFields(fields, language), { fields });
       }
 
-      let current = session;
       const ctx: RestContext = {
         ...deps,
         log: request.log,
@@ -172,20 +169,14 @@ export function registerRest(app: FastifyInstance, deps: RestDeps): void {
         ip: request.ip,
         files,
         setSession(next) {
-          current = next;
           request.portalUserId = next.userId;
-          setSessionCookie(reply, deps.config, next, request.protocol === 'https');
+          setSessionCookie(reply, next, request.protocol === 'https');
         },
       };
       const handler = handlerTable[name as MethodName];
       if (!handler) throw new Error(`No handler bound for ${name}`);
       const result = await handler(parsed.data, ctx);
-      void current;
       return { result };
     },
   );
-}
-
-export function describe(language: Language, key: string, args: Array<string | number> = []): string {
-  return translate(language, key, ...args);
 }
