@@ -35,9 +35,6 @@ export interface RestContext {
   setSession(session: Session): void;
 }
 
-/** A context whose access rule guaranteed a signed-in actor. */
-export type SignedInContext = RestContext & { actor: Actor };
-
 export type Handler<M extends MethodDeclaration> = (
   input: ParsedInputOf<M>,
   ctx: RestContext,

@@ -3,7 +3,6 @@ import {
   checkedInput,
   CONTROL_CHARACTERS,
   methods,
-  translate,
   type Access,
   type Language,
   type MethodDeclaration,
@@ -46,7 +45,7 @@ export function languageOf(request: FastifyRequest, actor: Actor | null): Langua
   return actor?.language ?? 'ru';
 }
 
-export function setSessionCookie(reply: FastifyReply, config: Config, session: Session, secure: boolean): void {
+export function setSessionCookie(reply: FastifyReply, session: Session, secure: boolean): void {
   reply.setCookie(SESSION_COOKIE, session.token, {
     path: '/',
     httpOnly: true,
@@ -55,7 +54,6 @@ export function setSessionCookie(reply: FastifyReply, config: Config, session: S
     // saveAuth: a long-lived cookie; otherwise it ends with the browser.
     ...(session.persistent ? { expires: session.expiresAt } : {}),
   });
-  void config;
 }
 
 /** The session of a request, created when the browser has none (the cookie goes out with the answer). */
@@ -72,7 +70,7 @@ async function sessionAndUserOf(
   const existing = await deps.sessions.findWithUser(request.cookies[SESSION_COOKIE]);
   if (existing) return existing;
   const created = await deps.sessions.create(null, false);
-  setSessionCookie(reply, deps.config, created, request.protocol === 'https');
+  setSessionCookie(reply, created, request.protocol === 'https');
   return { session: created, user: null };
 }
 
@@ -183,7 +181,6 @@ export function registerRest(app: FastifyInstance, deps: RestDeps): void {
         throw new AppError('VALIDATION', describeFields(fields, language), { fields });
       }
 
-      let current = session;
       const ctx: RestContext = {
         ...deps,
         log: request.log,
@@ -195,20 +192,14 @@ export function registerRest(app: FastifyInstance, deps: RestDeps): void {
         ip: request.ip,
         files,
         setSession(next) {
-          current = next;
           request.portalUserId = next.userId;
-          setSessionCookie(reply, deps.config, next, request.protocol === 'https');
+          setSessionCookie(reply, next, request.protocol === 'https');
         },
       };
       const handler = handlerTable[name as MethodName];
       if (!handler) throw new Error(`No handler bound for ${name}`);
       const result = await handler(parsed.data, ctx);
-      void current;
       return { result };
     },
   );
-}
-
-export function describe(language: Language, key: string, args: Array<string | number> = []): string {
-  return translate(language, key, ...args);
 }

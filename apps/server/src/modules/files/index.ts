@@ -17,7 +17,6 @@ export {
   saveGenerated,
   saveUploads,
   toFileView,
-  toPortalFile,
   type FileReader,
   type FileUse,
   type FileRow,

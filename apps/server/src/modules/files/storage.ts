@@ -343,4 +343,3 @@ export async function ownFile(db: Db, userId: number, id: number): Promise<FileR
 export const readStoredFile = readStored;
 
 export const downloadPath = (row: FileRow) => toFileView(row).src;
-export const toPortalFile = toFileView;

@@ -2,7 +2,6 @@
 export {
   dateRu,
   noticePreferences,
-  saveNoticePreferences,
   staffEmails,
   tellStaff,
   tellUser,
@@ -10,3 +9,4 @@ export {
   type Telling,
   type Tidings,
 } from './tell.js';
+export { saveNoticePreferences } from './queries.js';

@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import type { NoticeKind } from '@portal/contract';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { paged, type PageInput } from '../../rest/paging.js';
+import type { NoticesTable } from './tables.js';
 import './tables.js';
 
 /** The SQL of the notices and messages handlers (`tell.ts` writes notices for other modules). */
@@ -72,3 +74,29 @@ export const insertMessage = async (db: Db, dealerId: number, authorId: number, 
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
+
+/** One notice for a user (`db`: the caller's transaction, so the notice is written with the change). */
+export async function insertNotice(db: Db, row: Insertable<NoticesTable>): Promise<void> {
+  await db.insertInto('notices').values(row).execute();
+}
+
+/** The kinds a user chose channels for. */
+export const noticePreferenceRows = (db: Db, userId: number) =>
+  db.selectFrom('notice_preferences').select(['kind', 'notice', 'email']).where('user_id', '=', userId).execute();
+
+export async function saveNoticePreferences(
+  db: Db,
+  userId: number,
+  items: Array<{ kind: NoticeKind; notice: boolean; email: boolean }>,
+): Promise<void> {
+  await db
+    .insertInto('notice_preferences')
+    .values(items.map((i) => ({ user_id: userId, kind: i.kind, notice: i.notice, email: i.email })))
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'kind']).doUpdateSet((eb) => ({
+        notice: eb.ref('excluded.notice'),
+        email: eb.ref('excluded.email'),
+      })),
+    )
+    .execute();
+}

@@ -1,7 +1,8 @@
 import { NOTICE_KINDS, translate, type Language, type NoticeKind, type noticeSettingsMethods } from '@portal/contract';
 import { requireActor, type Handlers } from '../../rest/context.js';
 import type { Db } from '../../db/database.js';
-import { noticePreferences, saveNoticePreferences } from './tell.js';
+import { saveNoticePreferences } from './queries.js';
+import { noticePreferences } from './tell.js';
 
 const LABEL: Record<NoticeKind, string> = {
   orderStatus: 'notify.orderStatus',

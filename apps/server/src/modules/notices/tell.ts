@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { activeEmailsIn, contactOf } from '../auth/index.js';
+import * as q from './queries.js';
 import './tables.js';
 
 export interface Telling {
@@ -41,17 +42,14 @@ export async function tellUser(
   if (!user) return;
   const lang = user.language === 'en' ? 'en' : 'ru';
   if (channels.notice) {
-    await t.db
-      .insertInto('notices')
-      .values({
-        user_id: userId,
-        title: tidings.title.ru,
-        description: tidings.text.ru,
-        title_en: tidings.title.en,
-        description_en: tidings.text.en,
-        link: tidings.link,
-      })
-      .execute();
+    await q.insertNotice(t.db, {
+      user_id: userId,
+      title: tidings.title.ru,
+      description: tidings.text.ru,
+      title_en: tidings.title.en,
+      description_en: tidings.text.en,
+      link: tidings.link,
+    });
   }
   if (!channels.email || !user.email) return;
   const url = `${t.config.publicUrl}${tidings.link}`;
@@ -66,34 +64,13 @@ export async function tellUser(
 
 /** A user's choice per kind of tidings (issue 13 pt 5); a kind never chosen is told on both channels. */
 export async function noticePreferences(db: Db, userId: number): Promise<Record<NoticeKind, Channels>> {
-  const rows = await db
-    .selectFrom('notice_preferences')
-    .select(['kind', 'notice', 'email'])
-    .where('user_id', '=', userId)
-    .execute();
+  const rows = await q.noticePreferenceRows(db, userId);
   const out = {} as Record<NoticeKind, Channels>;
   for (const kind of NOTICE_KINDS) {
     const row = rows.find((r) => r.kind === kind);
     out[kind] = { notice: row?.notice ?? true, email: row?.email ?? true };
   }
   return out;
-}
-
-export async function saveNoticePreferences(
-  db: Db,
-  userId: number,
-  items: Array<{ kind: NoticeKind } & Channels>,
-): Promise<void> {
-  await db
-    .insertInto('notice_preferences')
-    .values(items.map((i) => ({ user_id: userId, kind: i.kind, notice: i.notice, email: i.email })))
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'kind']).doUpdateSet((eb) => ({
-        notice: eb.ref('excluded.notice'),
-        email: eb.ref('excluded.email'),
-      })),
-    )
-    .execute();
 }
 
 /** The supplier's managers: every active employee with an address. */

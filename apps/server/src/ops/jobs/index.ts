@@ -14,16 +14,6 @@ import { createWorker, type JobHandler, type JobOutcome, type PeriodicTask, type
 export { enqueue, jobByKey, queueDepth, type DbOrTrx, type JobState } from './queue.js';
 export { JobHandedBack, type JobContext, type JobHandler, type JobOutcome, type Worker } from './worker.js';
 
-/**
- * Job kinds of other modules: `registerJobKind('exchange-import', handler)` at import time, then
- * `enqueue(trx, 'exchange-import', payload)` anywhere. Handlers must be safe to run twice (a worker that dies
- * after the work and before marking it done leaves it to be retaken when its lease runs out).
- */
-const extraKinds: Record<string, JobHandler> = {};
-export function registerJobKind(kind: string, handler: JobHandler): void {
-  extraKinds[kind] = handler;
-}
-
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
@@ -59,7 +49,6 @@ export function createPortalWorker(deps: PortalWorkerDeps): Worker {
     ...exchangeJobHandlers({ config, storage: deps.storage, mailer: createOutbox(db), engine: database.kind }),
     // The dealer's one notice and e-mail per change set of the desk (decision 195).
     ...orderJobHandlers({ config, mailer: createOutbox(db) }),
-    ...extraKinds,
   };
   const periodic: PeriodicTask[] = [
     { name: 'sessions-sweep', kind: 'sessions.sweep', everyMs: HOUR },
