@@ -49,7 +49,7 @@ export default function ApiKeysCard({ userId }: { userId?: number }) {
   const revoke = useRevokeApiKey();
 
   return (
-    <Paper component="section" sx={{ p: { xs: 2, md: 3 } }} aria-labelledby="api-keys">
+    <Paper component="section" sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }} aria-labelledby="api-keys">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1, justifyContent: 'space-between' }}>
         <Typography variant="h2" id="api-keys">
           {t('title')}
@@ -119,7 +119,11 @@ export default function ApiKeysCard({ userId }: { userId?: number }) {
                     </TableCell>
                     <TableCell align="right">
                       {key.dateRevoke ? (
-                        <Typography variant="body2" color="text.secondary">
+                        <Typography
+                          variant="body2"
+                          color="text.secondary"
+                          sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}
+                        >
                           {t('revokedAt', { date: formatDate(key.dateRevoke) })}
                         </Typography>
                       ) : (
