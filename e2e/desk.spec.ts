@@ -59,7 +59,7 @@ test('an administrator changes an order status at the desk; the dealer is told b
   await page.getByLabel('Статус').click();
   await page.getByRole('option', { name: 'Принят' }).click();
   await page.getByRole('button', { name: 'Сменить статус' }).click();
-  await expect(page.getByText('Готово: дилер уведомлён')).toBeVisible();
+  await expect(page.getByText('Готово: дилер получит уведомление')).toBeVisible();
   await expect(page.getByTestId('desk-history')).toContainText('Статус: «Новый» → «Принят»');
   await shot(page, 'desk-order');
   await page.setViewportSize({ width: 390, height: 844 });

@@ -36,7 +36,6 @@ import {
 } from './queries.js';
 import { applySaleDocument, applySettlement } from './sale.js';
 import type { ExchangeDeps } from './deps.js';
-import type { ExchangeStore } from './store.js';
 import { readXml, sniffEncoding, XmlFailure, type ByteSource, type ReaderCheckpoint } from './xml-reader.js';
 import iconv from 'iconv-lite';
 
