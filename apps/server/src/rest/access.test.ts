@@ -29,7 +29,7 @@ const CALLERS: Caller[] = ['anonymous', ...ACCOUNTS];
 
 /**
  * Public methods that still answer 401 to a caller with neither a signed-in session nor Basic credentials:
- * `profile` is public only because it doubles as the Basic-credentials sign-in of spec §4.
+ * `profile` is public only because it doubles as the Basic-credentials sign-in of docs/spec/04-states.md.
  */
 const NEEDS_SESSION_OR_CREDENTIALS = new Set<string>(['profile']);
 

@@ -4,8 +4,8 @@ import type { MessageKey } from '@portal/contract';
 export type CaptchaVerdict = { ok: true } | { ok: false; message: MessageKey; unavailable?: boolean };
 
 /**
- * reCAPTCHA check, done only when RECAPTCHA_SECRET is set (spec §5: empty = captcha off). The token travels in
- * the `g-recaptcha-response` query parameter (spec §7) and is verified at RECAPTCHA_VERIFY_URL (Google's
+ * reCAPTCHA check, done only when RECAPTCHA_SECRET is set (docs/spec/05-validation.md: empty = captcha off). The token travels in
+ * the `g-recaptcha-response` query parameter (docs/spec/07-calls.md) and is verified at RECAPTCHA_VERIFY_URL (Google's
  * siteverify by default). A v3 answer carries a score: below `minScore` the token is refused as a robot's.
  */
 export async function verifyCaptcha(

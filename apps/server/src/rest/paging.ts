@@ -6,7 +6,7 @@ export type PageInput = { page: number; size: number } | undefined;
 
 /**
  * LIMIT/OFFSET of a list input (page and size are already checked by the contract); `size: -1` is every
- * row, `limit: null` (spec §2, §9).
+ * row, `limit: null` (docs/spec/02-screens.md, docs/spec/09-constants.md).
  */
 export function pageWindow(input: PageInput): {
   limit: number | null;

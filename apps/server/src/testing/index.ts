@@ -46,7 +46,7 @@ export class TestClient {
       headers?: Record<string, string>;
       sessid?: string | null;
       payload?: string | Buffer;
-      /** More query parameters, e.g. `g-recaptcha-response` (spec §7). */
+      /** More query parameters, e.g. `g-recaptcha-response` (docs/spec/07-calls.md). */
       query?: Record<string, string>;
     } = {},
   ): Promise<CallResponse<unknown>> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The order's commercial offer (spec §3 `commerceOffer`, decision 146): a document staff attach from the desk
+ * The order's commercial offer (docs/spec/03-entities.md `commerceOffer`, decision 146): a document staff attach from the desk
  * (the dealer's copy of the administrator's upload, as for an attached bill) and its description.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

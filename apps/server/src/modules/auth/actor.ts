@@ -45,14 +45,14 @@ export const fullNameOf = (row: Pick<UserRow, 'last_name' | 'first_name' | 'midd
   [row.last_name, row.first_name, row.middle_name].filter(Boolean).join(' ');
 
 /**
- * «Может заказывать» (spec §3 `isOnOrder`): what the user's groups allow (spec §6: creating orders is for
+ * «Может заказывать» (docs/spec/03-entities.md `isOnOrder`): what the user's groups allow (docs/spec/06-roles.md: creating orders is for
  * dealers and administrators) on an active, approved account. Derived, never stored (decision 066): a stored
  * flag that nothing checked told ordering dealers «Нет».
  */
 export const mayOrder = (row: Pick<UserRow, 'groups' | 'active' | 'approved'>): boolean =>
   row.active && row.approved && can(rolesOf(row.groups), 'order', 'create');
 
-/** A user as the contract describes it (spec §3). */
+/** A user as the contract describes it (docs/spec/03-entities.md). */
 export function toUserView(row: UserRow, priceTypeName = ''): User {
   return {
     id: row.id,

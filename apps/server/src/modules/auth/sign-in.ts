@@ -122,7 +122,7 @@ export const signInHandlers: Pick<
     return signIn(ctx, user, input?.saveAuth === true);
   },
 
-  /** The current user; with Basic credentials it signs in (the fallback of spec §4). */
+  /** The current user; with Basic credentials it signs in (the fallback of docs/spec/04-states.md). */
   async profile(_input, ctx) {
     if (ctx.request.headers.authorization) {
       const { user } = await verifyCredentials(ctx, ctx.request.headers.authorization);

@@ -50,7 +50,7 @@ export function readOrderLinesWith(read: OrderLinesOf): void {
   ownOrderLines = read;
 }
 
-/** The lines of an order as basket items, so the corrective form is built like a basket (spec §7). */
+/** The lines of an order as basket items, so the corrective form is built like a basket (docs/spec/07-calls.md). */
 async function orderLines(db: Db, actor: Actor, orderId: number) {
   const lines = await ownOrderLines(db, actor.id, orderId);
   if (!lines) throw notFound();
@@ -220,7 +220,7 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
         fields: { amount: translate(ctx.language, 'validation.quantityFactor', factor) },
       });
     }
-    // A tea or coffee line below its group's minimum (spec §9, decision 140): the message names the product.
+    // A tea or coffee line below its group's minimum (docs/spec/09-constants.md, decision 140): the message names the product.
     const short = belowMinimum(await limitsFor(ctx.db, [row.product_id]), ctx.language, {
       productId: row.product_id,
       quantity: input.amount,

@@ -41,7 +41,7 @@ export function parseQuantity(raw: unknown): { quantity: number | null; message?
 }
 
 /**
- * Pasted text, one part per line: number and quantity separated by a space (spec §5), or by a tab,
+ * Pasted text, one part per line: number and quantity separated by a space (docs/spec/05-validation.md), or by a tab,
  * semicolon or comma when the lines come from a spreadsheet. With spaces only, the last token is the
  * quantity when it is a number, so numbers that contain spaces ('6005 028 743 2') still work.
  */

@@ -15,7 +15,7 @@ interface Line {
 }
 
 /**
- * Puts lines into a basket in one statement: a product that has a line is updated (spec §4), so two tabs
+ * Puts lines into a basket in one statement: a product that has a line is updated (docs/spec/04-states.md), so two tabs
  * adding at once both count — the database adds under its own row lock (`ON CONFLICT … DO UPDATE`).
  * 'add' sums with the existing quantity (capped at 10000); 'set' replaces it. Lines whose product is
  * unknown, inactive, without a price or not in its measurement factor are returned as failed.
@@ -36,7 +36,7 @@ export async function putLines(
   const byId = new Map(products.map((p) => [p.id, p]));
   const [offers, limits] = await Promise.all([loadOffers(db, actor, ids, undefined, 'basket'), limitsFor(db, ids)]);
   // What a line will hold after this call ('add' sums with the line already there): the group minimum of
-  // spec §9 (decision 140) is checked on that.
+  // docs/spec/09-constants.md (decision 140) is checked on that.
   const grouped = ids.filter((id) => limits.groups.has(id));
   const already = new Map<number, number>();
   if (mode === 'add' && grouped.length > 0) {

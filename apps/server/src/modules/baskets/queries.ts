@@ -135,7 +135,7 @@ export function itemsFrom(
 }
 
 /**
- * Spec §3 fields of a basket item (issue 11 pt 12): the product's properties and the line's dimensions, each
+ * The fields of a basket item (docs/spec/03-entities.md) (issue 11 pt 12): the product's properties and the line's dimensions, each
  * left out when empty (issue 15: lean answers).
  */
 function lineEntityFields(r: LineRow, language: Language) {

@@ -4,7 +4,7 @@ import { basketTemplate } from './spreadsheet.js';
 
 /** GET /upload/main/templateBasket.xlsx: served by the basket module that builds it (docs/architecture.md). */
 export function registerBasketTemplateRoute(app: FastifyInstance): void {
-  // The blank basket template of spec §3, a real spreadsheet made once per process.
+  // The blank basket template of docs/spec/03-entities.md, a real spreadsheet made once per process.
   let template: Buffer | null = null;
   app.get('/upload/main/templateBasket.xlsx', async (_request, reply) => {
     template ??= await basketTemplate();

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../testing/inde
 import { newProduct } from './testing.js';
 
 /**
- * Spec §9 thresholds (decision 140) applied through real HTTP on the real database: the administrator sets
+ * The thresholds of docs/spec/09-constants.md (decision 140) applied through real HTTP on the real database: the administrator sets
  * them on the settings page, and the catalogue, the basket and the checkout follow.
  */
 
@@ -156,7 +156,7 @@ describe('minimum quantities of tea and coffee (configurable groups of sections)
       `${beans.article} ${beans.name}: кофе заказывают не меньше 5 шт. (сейчас 4)`,
     );
     expect((await dealer.ok('basket-item/update', { id: line(beans.id).id, amount: 6 })).item?.amount).toBe(6);
-    // Below 1 still deletes the line (spec §4).
+    // Below 1 still deletes the line (docs/spec/04-states.md).
     expect((await dealer.ok('basket-item/update', { id: line(beans.id).id, amount: 0 })).deleted).toBe(true);
 
     const single = await dealer.call('basket-item/create', { basket: b.id, product: beans.id, amount: 2 });

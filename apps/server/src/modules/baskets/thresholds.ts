@@ -4,7 +4,7 @@ import { AppError } from '../../rest/app-error.js';
 import { productGroupsOf } from '../catalog/index.js';
 import { readThresholds } from '../settings/index.js';
 
-/** The configured product groups of spec §9 (decision 140). */
+/** The configured product groups of docs/spec/09-constants.md (decision 140). */
 export type ProductGroup = 'tea' | 'coffee';
 
 export interface Limits {
@@ -22,7 +22,7 @@ export async function limitsFor(db: Db, productIds: number[]): Promise<Limits> {
   return { thresholds, groups };
 }
 
-/** The least quantity a line of this product may have (0: no minimum beyond spec §5's 1). */
+/** The least quantity a line of this product may have (0: no minimum beyond the 1 of docs/spec/05-validation.md). */
 export function minQuantityOf(limits: Limits, productId: number): number {
   const group = limits.groups.get(productId);
   if (group === 'tea') return limits.thresholds.teaMinQuantity;
@@ -42,7 +42,7 @@ export function belowMinimum(
   return translate(language, 'error.minQuantity', translate(language, `group.${group}`), min, line.quantity);
 }
 
-/** Refuses a checkout whose lines are below their group's minimum, naming each (spec §8 style). */
+/** Refuses a checkout whose lines are below their group's minimum, naming each (docs/spec/08-errors.md style). */
 export function refuseBelowMinimum(
   limits: Limits,
   language: Language,

@@ -36,7 +36,7 @@ interface CountRow {
 }
 
 /**
- * The smart filter of spec §3 for the current filter, in one statement: each facet's values are counted
+ * The smart filter of docs/spec/03-entities.md for the current filter, in one statement: each facet's values are counted
  * with every other facet's selection applied but not its own (so a ticked brand does not hide the other
  * brands), the price range likewise. Without a scope (section, ids or search) there is nothing to count.
  */

@@ -63,7 +63,7 @@ export const catalogHandlers: Handlers<Omit<typeof catalogMethods, OrdersReadMet
   async 'product/list'(input, ctx) {
     const actor = requireActor(ctx);
     const read = readFilter(input.filter);
-    // An empty id list is an empty answer, without a query (spec §5).
+    // An empty id list is an empty answer, without a query (docs/spec/05-validation.md).
     if (read.ids && read.ids.length === 0) return { count: 0, items: [], dict: {} };
     // The price context (with the catalogue version) is read first or alongside, never after a count.
     const [f, context] = await q.categoryAndContext(ctx.db, read, actor);

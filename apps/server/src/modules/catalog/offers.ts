@@ -6,7 +6,7 @@ import { readThresholds } from '../settings/index.js';
 import { cachedCount } from './cache.js';
 import './tables.js';
 
-/** Availability of spec §3: Y in stock, D on order (only in virtual warehouses), N out of stock. */
+/** Availability of docs/spec/03-entities.md: Y in stock, D on order (only in virtual warehouses), N out of stock. */
 export type Availability = 'Y' | 'D' | 'N';
 
 export interface StoreAmount {
@@ -49,10 +49,10 @@ export interface PriceContext {
   needsPaySystem: boolean;
   /** The catalogue version (migration 0013) read in the same statement, before any count: the cache key. */
   catalogVersion: number | null;
-  /** Prices are rounded up to the whole rouble (spec §9, decision 140): the settings' flag for the purpose. */
+  /** Prices are rounded up to the whole rouble (docs/spec/09-constants.md, decision 140): the settings' flag for the purpose. */
   roundUp: boolean;
   /**
-   * The configured groups of spec §9 (tea first, then coffee: the first wins when sections overlap) with their
+   * The configured groups of docs/spec/09-constants.md (tea first, then coffee: the first wins when sections overlap) with their
    * minimum to buy (0: none); only groups with sections. The catalogue tells each product's minimum.
    */
   groups: ReadonlyArray<{ name: 'tea' | 'coffee'; sections: number[]; minQuantity: number }>;
@@ -60,7 +60,7 @@ export interface PriceContext {
 
 /**
  * Where prices are shown: the catalogue (product lists and cards, search, quick-order candidates) or the
- * basket (lines, sums, checkout, the order). Each has its own round-up setting (spec §9).
+ * basket (lines, sums, checkout, the order). Each has its own round-up setting (docs/spec/09-constants.md).
  */
 export type PricePurpose = 'catalog' | 'basket';
 

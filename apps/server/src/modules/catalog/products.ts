@@ -170,7 +170,7 @@ export interface ProductViewRow extends ProductRow {
   stock_by_store: string;
   /** The actor's price as `value currency` (one index lookup, priceColumns reads it), null when there is none. */
   price: string | null;
-  /** The base price type's price (spec §3 info price) as `value currency`, null when there is none. */
+  /** The base price type's price (docs/spec/03-entities.md info price) as `value currency`, null when there is none. */
   info: string | null;
   favorite: boolean;
 }
@@ -199,7 +199,7 @@ export function productColumns(context: PriceContext | null, actorId: number) {
   // Value and currency in one subquery each (one index lookup per price, not one per column).
   const price = sql`(SELECT x.value::text || ' ' || x.currency FROM product_prices x WHERE x.product_id = p.id
           AND x.price_type_id = ${context?.priceTypeId ?? 0} AND x.pay_system_id = ${context?.paySystemId ?? 0})`;
-  // Spec §3 info price: the base (default) price type's price for the same payment method, in the same query.
+  // The info price of docs/spec/03-entities.md: the base (default) price type's price for the same payment method, in the same query.
   const info = sql`(SELECT x.value::text || ' ' || x.currency FROM product_prices x
           JOIN price_types t ON t.id = x.price_type_id AND t.is_default
           WHERE x.product_id = p.id AND x.pay_system_id = ${context?.paySystemId ?? 0} ORDER BY t.sort, t.id LIMIT 1)`;
@@ -244,7 +244,7 @@ export function propertyValue(code: string, value: unknown, language: Language):
 }
 
 /**
- * Spec §3 info price: the base (default) price type's price for the same payment method. Left out when there is
+ * The info price of docs/spec/03-entities.md: the base (default) price type's price for the same payment method. Left out when there is
  * none or when it equals the buy price (the user's price type is the base one), so the answer stays lean.
  */
 export function infoPrice(row: Pick<ProductViewRow, 'info'>, offer: Offer, context: PriceContext | null) {
@@ -257,7 +257,7 @@ export function infoPrice(row: Pick<ProductViewRow, 'info'>, offer: Offer, conte
 }
 
 /**
- * Each tea or coffee product's minimum to buy (spec §9, decision 140), so the order control starts there: the
+ * Each tea or coffee product's minimum to buy (docs/spec/09-constants.md, decision 140), so the order control starts there: the
  * same groups the basket checks (`productGroupsOf`); one query, and none when no group is configured.
  */
 async function minimumsOf(db: Db, rows: ProductViewRow[], context: PriceContext | null): Promise<Map<number, number>> {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import './tables.js';
 
-/** Active content pages (spec §2 `/{path}`), for the menu: url and title, in title order. */
+/** Active content pages (docs/spec/02-screens.md `/{path}`), for the menu: url and title, in title order. */
 export async function listContentPages(db: Db): Promise<Array<{ url: string; title: string }>> {
   return db
     .selectFrom('pages')

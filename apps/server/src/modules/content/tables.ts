@@ -12,7 +12,7 @@ export interface NewsTable {
   published_at: ColumnType<Date, Date | string | undefined, Date | string>;
   preview_image: JsonImage;
   detail_image: JsonImage;
-  /** Opens the item by link without signing in (spec §2 `/news/{id}/{token}/`). */
+  /** Opens the item by link without signing in (docs/spec/02-screens.md `/news/{id}/{token}/`). */
   access_key: string;
   active: Generated<boolean>;
 }

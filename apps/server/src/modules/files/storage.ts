@@ -21,7 +21,7 @@ const ALLOWED = new Map<string, string>([
   ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xlsx'],
   ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx'],
   ['application/x-cfb', 'xls'],
-  // Orders imported from XML (spec §2 /basket/xml); served only as an attachment.
+  // Orders imported from XML (docs/spec/02-screens.md /basket/xml); served only as an attachment.
   ['application/xml', 'xml'],
   ['text/xml', 'xml'],
 ]);

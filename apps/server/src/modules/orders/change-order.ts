@@ -411,7 +411,7 @@ async function applyLines(
     if (increase > Number(p.stock)) throw refuse('error.orderLineStock', label, Number(p.stock));
   };
 
-  // No tea or coffee line left below its group's minimum (spec §9, decision 140).
+  // No tea or coffee line left below its group's minimum (docs/spec/09-constants.md, decision 140).
   await refuseShortLines(db, language, [
     ...[...targets]
       .filter(([lineId, quantity]) => byId.get(lineId)!.quantity !== quantity)

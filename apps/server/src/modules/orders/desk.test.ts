@@ -330,7 +330,7 @@ describe('desk-order/*', () => {
       .find((m) => m.subject === `Заказ № ${order.id}: коммерческое предложение`);
     expect(mail?.text).toContain('Приложено коммерческое предложение: файл «КП-2026.pdf»');
 
-    // The dealer's order carries it as spec §3 says, and wherever the order is listed.
+    // The dealer's order carries it as docs/spec/03-entities.md says, and wherever the order is listed.
     const seen = await dealer.ok('order/get', { id: order.id });
     expect(seen.commerceOffer).toEqual({
       id: expect.any(Number),

@@ -18,7 +18,7 @@ import { sumInWords } from './words.js';
 const dateIn = (iso: string, language: Language) => formatDate(iso, language);
 
 /**
- * The bill of spec §3 for an order: supplier and buyer requisites, lines, totals by currency in words; its
+ * The bill of docs/spec/03-entities.md for an order: supplier and buyer requisites, lines, totals by currency in words; its
  * labels and words in the page's language (decision 145), the requisites as the site settings hold them.
  */
 export async function billOf(db: Db, order: Order, language: Language = 'ru'): Promise<Omit<Bill, 'file'>> {

@@ -38,7 +38,7 @@ async function ownOrderForChange(db: Db, actor: Actor, orderId: number, language
 }
 
 /**
- * Stores a dealer's correction (spec §5) as PENDING: each named line of the order with its new count (0 or
+ * Stores a dealer's correction (docs/spec/05-validation.md) as PENDING: each named line of the order with its new count (0 or
  * delete takes it out). The order's lines do not change until the manager accepts it (decision 100).
  */
 async function storeCorrection(

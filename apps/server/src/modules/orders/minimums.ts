@@ -4,7 +4,7 @@ import { AppError } from '../../rest/app-error.js';
 import { belowMinimum, limitsFor } from '../baskets/index.js';
 
 /**
- * Refuses (400) a correction that would leave a tea or coffee line below its group's minimum (spec §9,
+ * Refuses (400) a correction that would leave a tea or coffee line below its group's minimum (docs/spec/09-constants.md,
  * decision 140), naming each product as `basket-item/update` does: «Чай зелёный: чай заказывают не меньше 12
  * шт. (сейчас 5)». The basket's own check, so the two never disagree. A line taken out (0) is not short.
  */

@@ -117,7 +117,7 @@ export async function priceBasket(
 }
 
 /**
- * What the spec §9 thresholds (decision 140) say about checking this basket out with this payment method:
+ * What the thresholds of docs/spec/09-constants.md (decision 140) say about checking this basket out with this payment method:
  * every tea or coffee line below its group's minimum, and a payment method other than the dealer's own
  * (another price type) below the price-type-change minimums. Empty: the checkout may go ahead. The checkout
  * summary shows the same list before the dealer submits.
@@ -169,7 +169,7 @@ export async function refuseThresholds(
   if (refusals.length) throw new AppError('VALIDATION', refusals.join('; '));
 }
 
-/** A line that cannot be ordered stops the checkout with the lines named (spec §8 'Не удалось добавить'). */
+/** A line that cannot be ordered stops the checkout with the lines named (docs/spec/08-errors.md 'Не удалось добавить'). */
 export function refuseProblems(priced: PricedBasket, language: Language): void {
   for (const [problem, key] of [
     ['unavailable', 'error.productUnavailable'],

@@ -168,7 +168,7 @@ async function fallbackCatalogue(db: Db, count: number): Promise<void> {
       article_key: normalizeArticle(article),
       brand: brands[i % brands.length],
       unit: 'шт',
-      // A few products lack weight or volume: they show up as 'not counted' (spec §8).
+      // A few products lack weight or volume: they show up as 'not counted' (docs/spec/08-errors.md).
       weight_kg: i % 7 === 3 ? null : Math.round((0.2 + (i % 9) * 0.35) * 1000) / 1000,
       volume_m3: i % 5 === 4 ? null : Math.round((0.0004 + (i % 6) * 0.0011) * 100000) / 100000,
     };

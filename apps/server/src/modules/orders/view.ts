@@ -159,7 +159,7 @@ export function toOrder(r: OrderRow, language: 'ru' | 'en' = 'ru', audience: 'de
 }
 
 /**
- * Spec §3 order properties (issue 11 pt 12): those filled in, as {code, name, value}; left out when none is
+ * Order properties (docs/spec/03-entities.md) (issue 11 pt 12): those filled in, as {code, name, value}; left out when none is
  * (issue 15).
  */
 function orderProperties(r: OrderRow, language: 'ru' | 'en') {

@@ -34,7 +34,7 @@ const NO_SUPPLIER: Supplier = {
   ],
 };
 
-/** Spec §9 thresholds until the administrator sets them: no limits, no rounding. */
+/** The thresholds of docs/spec/09-constants.md until the administrator sets them: no limits, no rounding. */
 const NO_THRESHOLDS: Thresholds = {
   priceTypeChangeMin: 0,
   priceTypeChangeMinTea: 0,
@@ -112,7 +112,7 @@ export async function readOrderTidingsMinutes(db: Db): Promise<number> {
     : ORDER_TIDINGS_MINUTES_DEFAULT;
 }
 
-/** Spec §9 thresholds (decision 140): the catalogue, the basket and the checkout apply them on every call. */
+/** The thresholds of docs/spec/09-constants.md (decision 140): the catalogue, the basket and the checkout apply them on every call. */
 export async function readThresholds(db: Db): Promise<Thresholds> {
   const row = await q.mainSettingsRow(db);
   return { ...NO_THRESHOLDS, ...(row?.value as Partial<SiteSettings> | undefined)?.thresholds };

@@ -53,7 +53,7 @@ export const siteHandlers: Handlers<typeof siteMethods> = {
         items: build(r.id, level + 1),
       }));
     const items = build(null, 1);
-    // Content pages (spec §2 `/{path}`, the menu's «control»), under one entry, where the user sees them.
+    // Content pages (docs/spec/02-screens.md `/{path}`, the menu's «control»), under one entry, where the user sees them.
     if (ctx.actor && (input?.type ?? 'left') === 'left') {
       const pages = await listContentPages(ctx.db);
       if (pages.length > 0) {
