@@ -52,7 +52,7 @@ export function App() {
       }),
   );
   const [router] = useState(() => {
-    // Spec §7: an update that answers no entity refetches what is on screen (the detail).
+    // docs/spec/07-calls.md: an update that answers no entity refetches what is on screen (the detail).
     onUpdateWithoutEntity(() => void queryClient.invalidateQueries({ refetchType: 'active' }));
     // Server texts (forms, bill, units, statuses, notices) come in the page's language: a switch refetches
     // them in the new one (decision 145).

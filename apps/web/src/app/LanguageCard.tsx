@@ -14,9 +14,9 @@ import { usePreferences } from './preferences';
 const LANGUAGE_NAMES: Record<Language, string> = { ru: 'Русский', en: 'English' };
 
 /**
- * The profile's «Язык»: the interface switches at once (kept in this browser, spec §1 reads local storage
+ * The profile's «Язык»: the interface switches at once (kept in this browser, docs/spec/01-product.md reads local storage
  * first) and the user's own language is saved for the e-mails the portal sends them (decision 145). The top
- * bar keeps no switch (spec §1: locale switching disabled), so this is where a user chooses.
+ * bar keeps no switch (docs/spec/01-product.md: locale switching disabled), so this is where a user chooses.
  */
 export default function LanguageCard() {
   const { t } = useTranslation('users');

@@ -7,7 +7,7 @@ import { notifyError } from '../lib/notify';
 import { mayOpen, type RouteAccess } from '../lib/routing';
 
 /**
- * The navigation guard of spec §4: the current user is fetched on entering an auth route; a route with
+ * The navigation guard of docs/spec/04-states.md: the current user is fetched on entering an auth route; a route with
  * a token parameter proceeds; nobody signed in goes to login; a signed-in user opening login or
  * registration goes to the dashboard; a missing permission sends the user to the dashboard.
  */

@@ -19,7 +19,7 @@ import { accountRoutes } from '../features/account/routes';
 import { keysRoutes } from '../features/keys/routes';
 import type { PortalRoute } from '../lib/routing';
 
-/** The order detail's dialogs: its own correction, and the returns feature's return (spec §2). */
+/** The order detail's dialogs: its own correction, and the returns feature's return (docs/spec/02-screens.md). */
 const orders: PortalRoute[] = orderRoutes.map((r) =>
   r.name === 'order/OrderDetail' ? { ...r, children: [...(r.children ?? []), orderReturnRoute] } : r,
 );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { portalConfig } from '../lib/portal-config';
 
 /**
- * The words Google asks for where its reCAPTCHA badge is hidden (spec §5, decision 141), shown under the forms
+ * The words Google asks for where its reCAPTCHA badge is hidden (docs/spec/05-validation.md, decision 141), shown under the forms
  * whose calls carry a token — only when a site key is configured.
  */
 export function CaptchaNotice({ siteKey = portalConfig.settings?.captchaSiteKey ?? '' }: { siteKey?: string }) {

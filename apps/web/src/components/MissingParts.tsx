@@ -16,7 +16,7 @@ const SHOWN = 30;
 
 /**
  * Part numbers the catalogue does not have (quick order, file import, an empty search): listed, with one
- * click that files them with their quantities as a «Заявка по номерам деталей» (wishes, spec §2).
+ * click that files them with their quantities as a «Заявка по номерам деталей» (wishes, docs/spec/02-screens.md).
  */
 export function MissingParts({ items }: { items: Array<{ article: string; count: number }> }) {
   const { t } = useTranslation();

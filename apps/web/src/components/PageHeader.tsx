@@ -11,7 +11,7 @@ export interface Crumb {
   to?: string;
 }
 
-/** The title of a screen with its breadcrumbs, which always start at 'Рабочий стол' (spec §2). */
+/** The title of a screen with its breadcrumbs, which always start at 'Рабочий стол' (docs/spec/02-screens.md). */
 export function PageHeader({ title, crumbs = [], actions }: { title: string; crumbs?: Crumb[]; actions?: ReactNode }) {
   const { t } = useTranslation();
   useEffect(() => {

@@ -4,7 +4,7 @@ import { allFieldMessages } from '../lib/forms';
 
 /**
  * The helper text of a new password: the rules while nothing is wrong, else every broken rule at once, one
- * to a line (spec §5), not one per attempt. The form validates with `criteriaMode: 'all'`.
+ * to a line (docs/spec/05-validation.md), not one per attempt. The form validates with `criteriaMode: 'all'`.
  */
 export function PasswordRules({ error, hint }: { error: FieldError | undefined; hint: string }) {
   const messages = allFieldMessages(error);

@@ -4,7 +4,7 @@ import { pageFromQuery, sizeFromQuery } from '../lib/list-params';
 import { ListPagination } from './ListPagination';
 
 /**
- * Pagination of a list whose page and size live in the URL (spec §2: `page`, `size`, -1 for all); other
+ * Pagination of a list whose page and size live in the URL (docs/spec/02-screens.md: `page`, `size`, -1 for all); other
  * query parameters (filters) are kept as they are.
  */
 export function UrlPagination({ count }: { count: number }) {

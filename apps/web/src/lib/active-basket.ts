@@ -5,7 +5,7 @@ import { rest } from './rest';
 import { storage } from './storage';
 
 /**
- * The active basket (spec §4): its id in local storage under `basketActiveID`, the newest basket when
+ * The active basket (docs/spec/04-states.md): its id in local storage under `basketActiveID`, the newest basket when
  * unset or gone. Shared by the basket widget, the product order control and checkout.
  */
 /** Every basket query key, from one factory (the basket screens, the widget, checkout). */

@@ -1,5 +1,5 @@
 /**
- * reCAPTCHA v3 with the badge hidden (spec §5, decision 141): Google's script is added to the page only when
+ * reCAPTCHA v3 with the badge hidden (docs/spec/05-validation.md, decision 141): Google's script is added to the page only when
  * a site key is configured and a method that needs a token is first called, so the first load of a page does
  * not carry it (this module itself is a lazy chunk of rest.ts). Each call gets a fresh token: they are
  * single-use and live two minutes.
@@ -22,7 +22,7 @@ let loading: Promise<Grecaptcha> | null = null;
 
 function load(siteKey: string): Promise<Grecaptcha> {
   loading ??= new Promise<Grecaptcha>((resolve, reject) => {
-    // «Auto-hidden badge» (spec §5): the check stays invisible; docs/security.md names the notice it needs.
+    // «Auto-hidden badge» (docs/spec/05-validation.md): the check stays invisible; docs/security.md names the notice it needs.
     const style = document.createElement('style');
     style.textContent = '.grecaptcha-badge { visibility: hidden; }';
     document.head.appendChild(style);

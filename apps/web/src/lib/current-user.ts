@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rest, RestError } from './rest';
 
 /**
- * The signed-in user, or null; a failed fetch means nobody is signed in (spec §7). Read with `auth/fetch`,
+ * The signed-in user, or null; a failed fetch means nobody is signed in (docs/spec/07-calls.md). Read with `auth/fetch`,
  * the navigation guard's call, which answers `null` for a visitor instead of a 401 (decision 067).
  */
 export const currentUserQuery = queryOptions({

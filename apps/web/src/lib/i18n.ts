@@ -32,7 +32,7 @@ export function ensureLanguage(language: string): Promise<void> {
   return englishLoaded;
 }
 
-/** The stored locale, otherwise the site settings' one (spec §1). */
+/** The stored locale, otherwise the site settings' one (docs/spec/01-product.md). */
 export function initialLanguage(): string {
   return storage.get(LANGUAGE_KEY) ?? portalConfig.settings?.language ?? DEFAULT_LANGUAGE;
 }

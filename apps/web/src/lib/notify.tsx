@@ -8,7 +8,7 @@ const PHONE_QUERY = '(max-width: 599.95px)';
 const onPhone = () => typeof window !== 'undefined' && window.matchMedia?.(PHONE_QUERY).matches === true;
 
 /**
- * Errors bottom right, successes bottom left (spec §4). On a phone both corners are the full width, so an
+ * Errors bottom right, successes bottom left (docs/spec/04-states.md). On a phone both corners are the full width, so an
  * error and a success would lie on top of each other: there both stack at the bottom centre instead.
  */
 const anchorFor = (horizontal: 'left' | 'right') =>
@@ -18,8 +18,8 @@ const errorOptions = () =>
   ({ variant: 'error', anchorOrigin: anchorFor('right'), autoHideDuration: NOTIFICATION_TIMEOUT_MS }) as const;
 
 /**
- * Errors bottom right in red, successes bottom left (spec §4); each hides after 5 s and can be closed.
- * Error text may carry server HTML: it is sanitised before it is inserted (spec §8). The sanitiser is loaded
+ * Errors bottom right in red, successes bottom left (docs/spec/04-states.md); each hides after 5 s and can be closed.
+ * Error text may carry server HTML: it is sanitised before it is inserted (docs/spec/08-errors.md). The sanitiser is loaded
  * only for text with markup, so plain messages (nearly all) keep it out of the first load.
  */
 export function notifyError(error: unknown): void {

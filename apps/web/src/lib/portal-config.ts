@@ -5,7 +5,7 @@ interface PortalConfig {
   settings: SiteSettings | null;
 }
 
-/** `{sessid, settings}` the server writes into the page (spec §1: "a value the server supplies"). */
+/** `{sessid, settings}` the server writes into the page (docs/spec/01-product.md: "a value the server supplies"). */
 function readConfig(): PortalConfig {
   const node = typeof document === 'undefined' ? null : document.getElementById('portal-config');
   if (!node?.textContent) return { sessid: '', settings: null };

@@ -32,7 +32,7 @@ export function retryQuery(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
-/** Spec §7: a create or update whose answer carries no id is logged with these words. */
+/** docs/spec/07-calls.md: a create or update whose answer carries no id is logged with these words. */
 export const NO_CREATED_ENTITY = 'The method did not return a created entity.';
 /** Creates and updates that answer something else than one entity by design (a list, the settings). */
 export const NOT_ONE_ENTITY = new Set([
@@ -48,7 +48,7 @@ export const onUpdateWithoutEntity = (refetch: (name: string) => void) => {
 };
 
 /**
- * Spec §7: a create or update returning no id logs «The method did not return a created entity.» and, on
+ * docs/spec/07-calls.md: a create or update returning no id logs «The method did not return a created entity.» and, on
  * update, the detail is fetched again (decision 068).
  */
 export function checkCreatedEntity(name: string, result: unknown): void {
@@ -60,7 +60,7 @@ export function checkCreatedEntity(name: string, result: unknown): void {
   if (kind === 'update') refetchAfterUpdate?.(name);
 }
 
-/** Methods whose 401 is an answer to show, not a lost session (spec §4 names profile; sign-in is ours). */
+/** Methods whose 401 is an answer to show, not a lost session (docs/spec/04-states.md names profile; sign-in is ours). */
 const NO_RELOAD_ON_401 = new Set(['profile', 'user/login', 'user/GenerateAuthKey']);
 let reloadScheduled = false;
 
@@ -72,7 +72,7 @@ export interface RestOptions {
 
 /**
  * The call's URL: the session id, and for the configured method paths a fresh captcha token when a site key
- * is set (spec §5, §7; decision 141). Without a site key nothing is loaded and no token is sent.
+ * is set (docs/spec/05-validation.md, docs/spec/07-calls.md; decision 141). Without a site key nothing is loaded and no token is sent.
  */
 async function urlOf(name: string): Promise<string> {
   const params = new URLSearchParams({ sessid: getSessid() });
@@ -108,7 +108,7 @@ async function send(name: string, input: unknown, options: RestOptions): Promise
 /**
  * Calls a /rest/ method by its declared name, typed by its contract declaration (decision 005: the
  * schemas stay out of the bundle). A SESSION_FAILED answer carries a new sessid: it is stored and the
- * call repeated once (spec §4).
+ * call repeated once (docs/spec/04-states.md).
  */
 export async function rest<N extends MethodName>(
   name: N,

@@ -3,24 +3,24 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 /**
- * Who may open a route (spec §2): anyone; only someone signed out (login, registration: a signed-in
+ * Who may open a route (docs/spec/02-screens.md): anyone; only someone signed out (login, registration: a signed-in
  * user goes to the dashboard); any signed-in user; or a signed-in user with a named permission
  * (otherwise they go to the dashboard).
  */
 export type RouteAccess = 'public' | 'guest' | 'auth' | RoutePermission;
 
-/** Layout names a route may ask for; any other name shows a warning (spec §2). */
+/** Layout names a route may ask for; any other name shows a warning (docs/spec/02-screens.md). */
 export type LayoutName = 'base' | 'print' | 'bare' | (string & {});
 
 export interface PortalRoute {
   /** React Router path, e.g. `/order/:id/`. */
   path: string;
-  /** Route name, e.g. `order/OrderList` (spec §2 menu names). */
+  /** Route name, e.g. `order/OrderList` (docs/spec/02-screens.md menu names). */
   name: string;
   access: RouteAccess;
   component: LazyExoticComponent<ComponentType>;
   layout?: LayoutName;
-  /** Params that must be digits only; anything else goes to /404 (spec §2). */
+  /** Params that must be digits only; anything else goes to /404 (docs/spec/02-screens.md). */
   numericParams?: string[];
   /** Routes rendered in the screen's dialog slot (the screen renders <Outlet />). */
   children?: PortalRoute[];

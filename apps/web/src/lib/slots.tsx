@@ -11,7 +11,7 @@ export interface ProductOrderProps {
   /** Catalogue limits of the quantity input (site settings). */
   min?: number;
   max?: number;
-  /** The product's least quantity to buy (tea, coffee: spec §9, decision 140): shown, and the field starts there. */
+  /** The product's least quantity to buy (tea, coffee: docs/spec/09-constants.md, decision 140): shown, and the field starts there. */
   minQuantity?: number;
   /** Small variant for tiles and table rows. */
   compact?: boolean;
@@ -59,7 +59,7 @@ export function SlotsProvider({ value, children }: { value: Slots; children: Rea
 export const useSlots = () => useContext(SlotsContext);
 
 /**
- * The order control of a product view, for users who may fill baskets (spec §6 `basket/items`): staff
+ * The order control of a product view, for users who may fill baskets (docs/spec/06-roles.md `basket/items`): staff
  * without it see no control and the page makes no `basket/*` call. The control's code may still be loading:
  * it suspends, and the screen shows its loading state until the product can be shown with it.
  */

@@ -13,7 +13,7 @@ const DRAWER_WIDTH = 248;
 
 /**
  * Top bar, sidebar navigation (a drawer on a phone), the screen with its breadcrumbs and dialog slot,
- * and the footer (spec §2). Signed-out screens get the same frame without the navigation.
+ * and the footer (docs/spec/02-screens.md). Signed-out screens get the same frame without the navigation.
  */
 export function BaseLayout({ children }: { children?: ReactNode }) {
   const user = useCurrentUser().data;

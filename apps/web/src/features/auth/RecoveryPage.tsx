@@ -14,7 +14,7 @@ import { rest } from '../../lib/rest';
 import { CaptchaNotice } from '../../components/CaptchaNotice';
 import { AuthCard } from './components/AuthCard';
 
-/** Password recovery; USER_NAME or USER_LOGIN in the query prefills the login (spec §2). */
+/** Password recovery; USER_NAME or USER_LOGIN in the query prefills the login (docs/spec/02-screens.md). */
 export default function RecoveryPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();

@@ -44,7 +44,7 @@ export default function RegistrationPage() {
   const form = useForm<Registration>({
     resolver: zodResolver(registrationInput),
     defaultValues: Object.fromEntries(FIELDS.map((f) => [f.name, ''])) as Registration,
-    // Every broken rule of the password at once, not one per attempt (spec §5).
+    // Every broken rule of the password at once, not one per attempt (docs/spec/05-validation.md).
     criteriaMode: 'all',
   });
   const { errors, isSubmitting } = form.formState;

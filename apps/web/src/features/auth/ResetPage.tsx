@@ -28,7 +28,7 @@ export default function ResetPage() {
   const form = useForm<Reset>({
     resolver: zodResolver(changePasswordUnderRestoreInput),
     defaultValues: { login, checkword, password: '', confirmPassword: '' },
-    // Every broken rule of the password at once, not one per attempt (spec §5).
+    // Every broken rule of the password at once, not one per attempt (docs/spec/05-validation.md).
     criteriaMode: 'all',
   });
   const { errors, isSubmitting } = form.formState;

@@ -23,7 +23,7 @@ import { rest } from '../../lib/rest';
 const sumText = (totals: Array<{ value: number; currency: Currency }>) =>
   totals.length ? totals.map((t) => money(t.value, t.currency)).join(' + ') : money(0);
 
-/** The active basket in the top bar: lines and sum, switch baskets or create one (spec §4). */
+/** The active basket in the top bar: lines and sum, switch baskets or create one (docs/spec/04-states.md). */
 export default function ActiveBasketWidget() {
   const user = useCurrentUser().data;
   const allowed = user?.permissions.basket.fetch === 1;

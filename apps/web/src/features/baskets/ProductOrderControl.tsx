@@ -14,7 +14,7 @@ import { rest } from '../../lib/rest';
 import type { ProductOrderProps } from '../../lib/slots';
 import { AddFailedDialog } from './components/AddFailedDialog';
 
-/** Quantity and 'В корзину' on every product view: adds to the active basket (spec §4). */
+/** Quantity and 'В корзину' on every product view: adds to the active basket (docs/spec/04-states.md). */
 export default function ProductOrderControl({
   productId,
   min = 1,
@@ -25,7 +25,7 @@ export default function ProductOrderControl({
   const { t } = useTranslation('baskets');
   const queryClient = useQueryClient();
   const { ensure, active } = useActiveBasket();
-  // Tea and coffee start at their minimum (spec §9), so the dealer is not refused after «В корзину».
+  // Tea and coffee start at their minimum (docs/spec/09-constants.md), so the dealer is not refused after «В корзину».
   const start = Math.max(1, minQuantity);
   const [quantity, setQuantity] = useState(String(start));
   useEffect(() => setQuantity(String(start)), [productId, start]);

@@ -8,7 +8,7 @@ export { basketKeys };
 export const basketQuery = (id: number) =>
   queryOptions({ queryKey: basketKeys.get(id), queryFn: () => rest('basket/get', { id }) });
 
-/** All lines of a basket: the client lists with size -1 and edits per product (spec §7). */
+/** All lines of a basket: the client lists with size -1 and edits per product (docs/spec/07-calls.md). */
 export const basketItemsQuery = (id: number) =>
   queryOptions({
     queryKey: basketKeys.items(id),

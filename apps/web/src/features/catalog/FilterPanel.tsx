@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The smart filter of spec §3: checkboxes (F) choose several values; radios (K), a list (P) and colour
+ * The smart filter of docs/spec/03-entities.md: checkboxes (F) choose several values; radios (K), a list (P) and colour
  * swatches (R) one; price is a range.
  * Control names come prefixed from the server and are kept short (`F_…`) in the URL.
  */

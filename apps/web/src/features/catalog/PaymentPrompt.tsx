@@ -14,9 +14,9 @@ import { notifySuccess } from '../../lib/notify';
 import { paymentsQuery, useUpdatePricing } from './api';
 
 /**
- * Spec §1: a user without an active payment method is asked to choose one, so that prices and
+ * docs/spec/01-product.md: a user without an active payment method is asked to choose one, so that prices and
  * availability follow it. Shown on the dashboard and above product lists; nothing when a method is set.
- * It is the price toolbar of spec §6: shown only with the `PriceToolbar` ui permission.
+ * It is the price toolbar of docs/spec/06-roles.md: shown only with the `PriceToolbar` ui permission.
  */
 export function PaymentPrompt({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('catalog');

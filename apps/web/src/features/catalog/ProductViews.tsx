@@ -42,7 +42,7 @@ export function AvailabilityChip({ value }: { value: Product['availability'] }) 
 }
 
 /**
- * The dealer's price with its payment method, and under it the info price (spec §3 `priceInfo`: the base price
+ * The dealer's price with its payment method, and under it the info price (docs/spec/03-entities.md `priceInfo`: the base price
  * type's price) when the server sends one — it does only when it differs from the dealer's price.
  */
 export function PriceTag({

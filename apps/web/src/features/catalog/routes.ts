@@ -23,7 +23,7 @@ export const catalogRoutes: PortalRoute[] = [
     numericParams: ['section', 'id'],
   },
   { path: '/product/:id', name: 'catalog/ProductById', access: 'auth', component: ProductPage, numericParams: ['id'] },
-  // Spec §2 `/catalog/{section?}/product/{id}/`: without the section too.
+  // docs/spec/02-screens.md `/catalog/{section?}/product/{id}/`: without the section too.
   {
     path: '/catalog/product/:id/',
     name: 'catalog/ProductNoSection',

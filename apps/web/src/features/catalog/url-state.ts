@@ -21,7 +21,7 @@ export interface BrowseState {
 
 /**
  * The catalogue screen lives in its URL (a link reproduces it): `?page=2&size=120&sort=PRICE.DESC&F_BRAND=CLAAS`.
- * Invalid page and size fall back to 1 and 60 (spec §5); `size=-1` shows every product.
+ * Invalid page and size fall back to 1 and 60 (docs/spec/05-validation.md); `size=-1` shows every product.
  */
 export function readBrowseState(params: URLSearchParams): BrowseState {
   const filter: Record<string, string[]> = {};
@@ -31,7 +31,7 @@ export function readBrowseState(params: URLSearchParams): BrowseState {
   }
   return {
     page: pageFromQuery(params.get('page')),
-    // 60, 120, 240 or -1 (every product of the section, spec §2: `/catalog/{id}/?size=-1`).
+    // 60, 120, 240 or -1 (every product of the section, docs/spec/02-screens.md: `/catalog/{id}/?size=-1`).
     size: sizeFromQuery(params.get('size'), DEFAULT_PAGE_SIZE, CATALOG_PAGE_SIZES),
     sort: parseSortParam(params.get('sort')),
     filter,

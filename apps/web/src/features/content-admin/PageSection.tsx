@@ -51,7 +51,7 @@ function PageEditor({ item, onClose, onSaved }: EditorProps<PageAdmin>) {
   );
 }
 
-/** Content pages `/{path}` (spec §2): shown under «Информация» in the menu. */
+/** Content pages `/{path}` (docs/spec/02-screens.md): shown under «Информация» in the menu. */
 export default function PageSection() {
   const { t } = useTranslation('contentAdmin');
   return (

@@ -6,7 +6,7 @@ import { rest } from '../../lib/rest';
 import { contentAdminKeys } from './settings-api';
 
 /**
- * Catalogue sections chosen by name (a product group of spec §9, decision 140: tea, coffee): the value is
+ * Catalogue sections chosen by name (a product group of docs/spec/09-constants.md, decision 140: tea, coffee): the value is
  * their ids. A section that no longer exists stays listed by its id until it is removed.
  */
 export function SectionsField({

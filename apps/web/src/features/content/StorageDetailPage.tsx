@@ -29,7 +29,7 @@ export default function StorageDetailPage() {
   const { id = '' } = useParams();
   const location = useLocation();
   const user = useCurrentUser();
-  // With a token the guard lets a signed-out visitor through (spec §4); the warehouse is for signed-in users.
+  // With a token the guard lets a signed-out visitor through (docs/spec/04-states.md); the warehouse is for signed-in users.
   const storage = useQuery({ ...storageQuery(Number(id)), enabled: !!user.data });
   if (user.isSuccess && !user.data) {
     return <Navigate to={`/auth/?back=${encodeURIComponent(location.pathname)}`} replace />;

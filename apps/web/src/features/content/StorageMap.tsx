@@ -24,7 +24,7 @@ declare global {
 
 let loading: Promise<YMapsApi> | null = null;
 
-/** Yandex Maps 2.1 in Russian, loaded once per page with the configured key (spec §3). */
+/** Yandex Maps 2.1 in Russian, loaded once per page with the configured key (docs/spec/03-entities.md). */
 function loadYandexMaps(apiKey: string): Promise<YMapsApi> {
   if (window.ymaps) return Promise.resolve(window.ymaps);
   loading ??= new Promise<YMapsApi>((resolve, reject) => {

@@ -24,7 +24,7 @@ export const contentRoutes: PortalRoute[] = [
     component: lazy(() => import('./StorageListPage')),
   },
   {
-    // Spec §2: an optional token parameter is read (a link with one opens the warehouse like a shared one).
+    // docs/spec/02-screens.md: an optional token parameter is read (a link with one opens the warehouse like a shared one).
     path: '/storage/:id/:token?/',
     name: 'storage/StorageDetail',
     access: 'auth',

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
-/** Not found, with the way back to the catalogue and home (spec §2). */
+/** Not found, with the way back to the catalogue and home (docs/spec/02-screens.md). */
 export default function NotFoundPage() {
   const { t } = useTranslation();
   useEffect(() => {

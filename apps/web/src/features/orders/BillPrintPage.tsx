@@ -16,7 +16,7 @@ import { download, orderKeys } from './api';
 const cell = { border: '1px solid #000', padding: '2px 4px', verticalAlign: 'top' } as const;
 
 /**
- * The bill of spec §3 on A4: bank requisites, title, supplier and buyer, lines, totals by currency, the
+ * The bill of docs/spec/03-entities.md on A4: bank requisites, title, supplier and buyer, lines, totals by currency, the
  * sum in words, stamp and signers. Rows are compact so 20 lines fit one page; the table head repeats
  * and rows never split across pages.
  */

@@ -50,7 +50,7 @@ function checkoutSchema(isPickup: (shipping: string) => boolean, hasWarehouses: 
 }
 const TEXT_FIELDS = ['address', 'vin', 'model', 'comment'] as const;
 
-/** 'Оформление заказа' from the active basket (spec §4): company, payment, shipping, address, VIN… */
+/** 'Оформление заказа' from the active basket (docs/spec/04-states.md): company, payment, shipping, address, VIN… */
 export default function CheckoutPage() {
   const { t } = useTranslation('orders');
   const navigate = useNavigate();
@@ -105,7 +105,7 @@ export default function CheckoutPage() {
     if (active && checkoutTotals) setCheckoutTotals(active.id, checkoutTotals);
   }, [active, checkoutTotals]);
   useEffect(() => () => setCheckoutTotals(null), []);
-  // The spec §9 thresholds (decision 140): the server names what it will refuse; the dealer reads it here first.
+  // The docs/spec/09-constants.md thresholds (decision 140): the server names what it will refuse; the dealer reads it here first.
   const refusals = current ? preview.data!.refusals : [];
   const orderable = Boolean(current && preview.data!.items.every((i) => !i.problem) && refusals.length === 0);
 

@@ -29,9 +29,9 @@ import { orderKeys, orderQuery } from './api';
 import { num } from '../../lib/format';
 
 /**
- * /order/{id}/corrective: the order detail with the correction dialog over it (spec §2). The form is built
- * from basket-item/list filtered by the order (spec §7); each product has a number field named after it,
- * not empty, digits only; 0 marks it for deletion (spec §5). An order that can no longer change (decision
+ * /order/{id}/corrective: the order detail with the correction dialog over it (docs/spec/02-screens.md). The form is built
+ * from basket-item/list filtered by the order (docs/spec/07-calls.md); each product has a number field named after it,
+ * not empty, digits only; 0 marks it for deletion (docs/spec/05-validation.md). An order that can no longer change (decision
  * 060) gets the reason instead of the form.
  */
 export default function CorrectionDialog() {

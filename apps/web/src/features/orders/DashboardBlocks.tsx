@@ -16,7 +16,7 @@ import { orderKeys } from './api';
 
 const useCanOrder = () => useCurrentUser().data?.permissions.order.fetch === 1;
 
-/** Dashboard: the last five orders (spec §9). */
+/** Dashboard: the last five orders (docs/spec/09-constants.md). */
 export function LastOrders() {
   const { t } = useTranslation('orders');
   const allowed = useCanOrder();

@@ -36,7 +36,7 @@ const hide = { display: { xs: 'none', md: 'table-cell' } };
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } };
 const phoneOnly = { display: { xs: 'flex', sm: 'none' } };
 
-/** 'Заказы': any query parameter other than sort, page and size is a filter (spec §4). */
+/** 'Заказы': any query parameter other than sort, page and size is a filter (docs/spec/04-states.md). */
 export default function OrderListPage() {
   const { t } = useTranslation('orders');
   const [params, setParams] = useSearchParams();

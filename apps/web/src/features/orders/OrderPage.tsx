@@ -231,7 +231,7 @@ export default function OrderPage() {
           </Paper>
         )}
       </Box>
-      {/* The correction and returns dialogs of spec §2 open over the order. */}
+      {/* The correction and returns dialogs of docs/spec/02-screens.md open over the order. */}
       <Suspense fallback={null}>
         <Outlet />
       </Suspense>

@@ -6,7 +6,7 @@ const NUMERIC = new Set(['status', 'company', 'number']);
 const RESERVED = new Set(['page', 'size', 'sort']);
 
 /**
- * The `order/list` call of the `/order/` route (spec §2): `page`, `size` (default 10 rows, spec §9 data
+ * The `order/list` call of the `/order/` route (docs/spec/02-screens.md): `page`, `size` (default 10 rows, docs/spec/09-constants.md data
  * tables), `sort` as `KEY.DIR` (`?sort=PRICE.DESC`), and every other query parameter passed as a filter —
  * the server answers 400 with a clear message for one it does not know.
  */

@@ -15,7 +15,7 @@ export const orderRoutes: PortalRoute[] = [
     access: 'order-fetch',
     numericParams: ['id'],
     component: lazy(() => import('./OrderPage')),
-    // Dialogs over the order detail (spec §2); the returns feature adds its dialog here (app/routes.ts).
+    // Dialogs over the order detail (docs/spec/02-screens.md); the returns feature adds its dialog here (app/routes.ts).
     children: [
       {
         path: '/order/:id/corrective',
@@ -43,7 +43,7 @@ export const orderRoutes: PortalRoute[] = [
     component: lazy(() => import('./BillPrintPage')),
   },
   // The supplier's order desk: staff — administrators and employees (decision 193), its own lazy chunks.
-  // `comment-create` is the staff-only permission (spec §6), as the staff's return comments use it.
+  // `comment-create` is the staff-only permission (docs/spec/06-roles.md), as the staff's return comments use it.
   {
     path: '/desk/order/',
     name: 'desk/OrderList',

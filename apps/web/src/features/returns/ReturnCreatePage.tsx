@@ -28,7 +28,7 @@ import { IconClose, PhotoPicker } from './components';
 
 /**
  * /order/{id}/returns/{product?}/: the return dialog over the order detail, prefilled with the order and
- * product (spec §2). Only shipped or completed orders within the return period take returns (decision 061):
+ * product (docs/spec/02-screens.md). Only shipped or completed orders within the return period take returns (decision 061):
  * otherwise the dialog says why; a line that cannot be returned is shown disabled with its reason.
  */
 export default function ReturnCreatePage() {

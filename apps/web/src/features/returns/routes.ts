@@ -43,7 +43,7 @@ export const returnsRoutes: PortalRoute[] = [
 
 /**
  * `/order/{id}/returns/{product?}/`: the returns dialog over the order detail, prefilled with the order and
- * product (spec §2). The app puts it among the order detail's dialogs (features never import each other).
+ * product (docs/spec/02-screens.md). The app puts it among the order detail's dialogs (features never import each other).
  */
 export const orderReturnRoute: PortalRoute = {
   path: '/order/:id/returns/:product?/',

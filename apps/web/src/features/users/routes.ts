@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import type { PortalRoute } from '../../lib/routing';
 
 export const usersRoutes: PortalRoute[] = [
-  // The list is the administrators' screen; everyone else is sent to the dashboard (spec §2 guard).
+  // The list is the administrators' screen; everyone else is sent to the dashboard (docs/spec/02-screens.md guard).
   { path: '/user/', name: 'user/UserList', access: 'user-create', component: lazy(() => import('./UserListPage')) },
   {
     path: '/user/:id/',

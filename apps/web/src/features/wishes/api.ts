@@ -25,7 +25,7 @@ export const wishQuery = (id: number) =>
 export { isStaff } from '../../lib/roles';
 
 /**
- * Pasted part numbers, one per line, number and quantity separated by white space (spec §5); a line
+ * Pasted part numbers, one per line, number and quantity separated by white space (docs/spec/05-validation.md); a line
  * without a quantity asks for one piece. Returns the lines it could not read too.
  */
 export function parseParts(text: string): { items: Array<{ article: string; count: number }>; bad: string[] } {

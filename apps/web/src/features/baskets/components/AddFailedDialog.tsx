@@ -14,7 +14,7 @@ import { message } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 
 /**
- * 'Не удалось добавить: {0}' (spec §8) with the lines that failed; they can be requested through a
+ * 'Не удалось добавить: {0}' (docs/spec/08-errors.md) with the lines that failed; they can be requested through a
  * manager. Until the requests screen exists the dialog explains that and lets the dealer copy the list.
  */
 export function AddFailedDialog({ failed, onClose }: { failed: AddResult['failed']; onClose: () => void }) {

@@ -8,7 +8,7 @@ import { num } from '../../../lib/format';
 const COLOR = { Y: 'success', D: 'warning', N: 'default' } as const;
 
 /**
- * Availability Y/D/N (spec §3) with the amount in each warehouse. Lines name warehouses by id; `stores`
+ * Availability Y/D/N (docs/spec/03-entities.md) with the amount in each warehouse. Lines name warehouses by id; `stores`
  * is the directory sent once with the list.
  */
 export function Availability({

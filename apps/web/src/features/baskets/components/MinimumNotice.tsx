@@ -4,7 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 
-/** Lines below their product group's minimum quantity (spec §9 thresholds, decision 140). */
+/** Lines below their product group's minimum quantity (docs/spec/09-constants.md thresholds, decision 140). */
 export const belowMinimum = (items: BasketItem[]) => items.filter((i) => i.minQuantity > 0 && i.amount < i.minQuantity);
 
 /**

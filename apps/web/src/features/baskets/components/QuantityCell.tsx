@@ -15,7 +15,7 @@ export function QuantityCell({
   value: number;
   onCommit: (n: number) => void;
   label: string;
-  /** The line's least quantity from the settings (spec §9, decision 140); 0 = none. */
+  /** The line's least quantity from the settings (docs/spec/09-constants.md, decision 140); 0 = none. */
   min?: number;
 }) {
   const { t } = useTranslation('baskets');

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 
-/** Status in its server colour, then the flags of spec §4: paid green, problems orange, cancelled red. */
+/** Status in its server colour, then the flags of docs/spec/04-states.md: paid green, problems orange, cancelled red. */
 export function StatusChip({ status }: { status: Order['status'] }) {
   return (
     <Chip

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { money, num, volume } from '../../../lib/format';
 import { OrderFlags, StatusChip } from './OrderFlags';
 
-/** The summary lines of spec §3, in its order. Empty values are left out. */
+/** The summary lines of docs/spec/03-entities.md, in its order. Empty values are left out. */
 export function Summary({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const ex = (list: Order['totalWeight']['exceptions']) =>
