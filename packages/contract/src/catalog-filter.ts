@@ -1,7 +1,7 @@
 import { FILTER_KEY_PREFIX, SHORT_FILTER_KEY_PREFIX } from './constants.js';
 
 /**
- * The catalogue's smart filter (spec §3). Filter controls carry long names with a configurable prefix
+ * The catalogue's smart filter (docs/spec/03-entities.md). Filter controls carry long names with a configurable prefix
  * (`arCatalogProductsFilter_BRAND`); the URL and `product/list` use the short form (`F_BRAND`).
  */
 
@@ -10,7 +10,7 @@ export const FILTER_PROPERTY_CODES = ['BRAND', 'MODEL', 'KIND', 'COLOR'] as cons
 export type FilterPropertyCode = (typeof FILTER_PROPERTY_CODES)[number];
 
 /**
- * How each property is drawn (spec §3 DISPLAY_TYPE): F checkboxes (several values), P a list (one value),
+ * How each property is drawn (docs/spec/03-entities.md DISPLAY_TYPE): F checkboxes (several values), P a list (one value),
  * R colour swatches (one value; VALUE a CSS colour). A machine model is one per machine: a list; a part's
  * colour (the product property COLOR, a hex code, decision 147) is a swatch.
  */

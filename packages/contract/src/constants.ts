@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9. */
+/** Business constants and limits of docs/spec/09-constants.md. */
 export const CATALOG_PAGE_SIZES = [60, 120, 240] as const;
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 60;
@@ -65,7 +65,7 @@ export const FALLBACK_LANGUAGE = 'en';
 export const LANGUAGES = ['ru', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** One-time sign-in code (spec §4): six digits, ten minutes, five tries, one resend a minute. */
+/** One-time sign-in code (docs/spec/04-states.md): six digits, ten minutes, five tries, one resend a minute. */
 export const AUTH_CODE_LENGTH = 6;
 export const AUTH_CODE_TTL_SECONDS = 600;
 export const AUTH_CODE_MAX_ATTEMPTS = 5;

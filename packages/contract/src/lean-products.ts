@@ -16,7 +16,7 @@ import type {
 
 type Availability = z.infer<typeof availabilitySchema>;
 
-/** Spec §3: Y when a real warehouse holds some, D when only a virtual one does (on order), else N. */
+/** docs/spec/03-entities.md: Y when a real warehouse holds some, D when only a virtual one does (on order), else N. */
 export function availabilityOfStock(amounts: Array<{ amount: number; isVirtual: boolean }>): {
   quantity: number;
   availability: Availability;

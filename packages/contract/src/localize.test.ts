@@ -42,7 +42,7 @@ describe('the OKEI units', () => {
     ]);
     expect(unitSymbol('упак.', 'en')).toBe('pack');
     expect(unitSymbol('упак.', 'ru')).toBe('упак.');
-    // A unit outside the table: its own text, pieces' code (spec §3's default).
+    // A unit outside the table: its own text, pieces' code (the default of docs/spec/03-entities.md).
     expect([unitCode('бухта'), unitName('бухта', 'ru'), unitSymbol('бухта', 'en')]).toEqual(['796', 'бухта', 'бухта']);
     expect(unitSymbol('кор', 'en')).toBe('box');
   });

@@ -84,14 +84,14 @@ export function unitSymbol(symbol: string, language: Language): string {
   return okeiOf(symbol)?.symbolEn ?? OTHER_EN[symbol.trim().toLowerCase()] ?? symbol;
 }
 
-/** The unit's full name of spec §3 («Пара (2 шт.)», «pair (2 pcs)»); a unit not in the table: as stored. */
+/** The unit's full name of docs/spec/03-entities.md («Пара (2 шт.)», «pair (2 pcs)»); a unit not in the table: as stored. */
 export function unitName(symbol: string, language: Language): string {
   const unit = okeiOf(symbol);
   if (!unit) return symbol;
   return language === 'en' ? unit.nameEn : unit.name;
 }
 
-/** The unit's id of spec §3: its OKEI code (796 pieces when the symbol is not known). */
+/** The unit's id of docs/spec/03-entities.md: its OKEI code (796 pieces when the symbol is not known). */
 export function unitCode(symbol: string): string {
   return okeiOf(symbol)?.code ?? '796';
 }

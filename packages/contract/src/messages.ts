@@ -9,8 +9,8 @@ import { PARTS_MESSAGES } from './messages/parts.js';
 import { CHANNEL_MESSAGES } from './messages/channels.js';
 
 /**
- * Texts the server and the web app both show: validation messages (spec §5) and error descriptions
- * (spec §8). Schemas carry the key; whoever shows the message translates it with `translate`.
+ * Texts the server and the web app both show: validation messages (docs/spec/05-validation.md) and error descriptions
+ * (docs/spec/08-errors.md). Schemas carry the key; whoever shows the message translates it with `translate`.
  */
 export const MESSAGES = {
   ru: {

@@ -23,7 +23,7 @@ export interface MethodDeclaration<
   Input extends z.ZodType = z.ZodType,
   Result extends z.ZodType = z.ZodType,
 > {
-  /** Wire name under /rest/, as spec §7 writes it. */
+  /** Wire name under /rest/, as docs/spec/07-calls.md writes it. */
   name: Name;
   input: Input;
   result: Result;
@@ -91,7 +91,7 @@ export const byIdInput = z.strictObject({ id: idSchema });
 /**
  * A whole number as a JSON number or a digit string (like ids). Anything else — "abc", {}, "all", 1.5,
  * 1e309 (Infinity once parsed) — is a 400 VALIDATION: the API is strict (DESIGN §3). The fallback to 1
- * and 60 of spec §5 belongs to a route's query string, which the web app reads leniently itself.
+ * and 60 of docs/spec/05-validation.md belongs to a route's query string, which the web app reads leniently itself.
  */
 const wholeNumber = (error: string) => wireNumber(error, WHOLE_NUMBER_TEXT).pipe(z.number().int({ error }));
 
@@ -99,7 +99,7 @@ const wholeNumber = (error: string) => wireNumber(error, WHOLE_NUMBER_TEXT).pipe
 export const pageSchema = wholeNumber('validation.page').pipe(
   z.number().min(1, { error: 'validation.page' }).max(MAX_PAGE, { error: 'validation.page' }),
 );
-/** size: 1…MAX_PAGE_SIZE, or -1 for every row (spec §2, §9); a larger size is refused, never shortened. */
+/** size: 1…MAX_PAGE_SIZE, or -1 for every row (docs/spec/02-screens.md, docs/spec/09-constants.md); a larger size is refused, never shortened. */
 export const sizeSchema = wholeNumber('validation.size').pipe(
   z.number().refine((n) => n === PAGE_SIZE_ALL || (n >= 1 && n <= MAX_PAGE_SIZE), { error: 'validation.size' }),
 );

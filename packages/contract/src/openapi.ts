@@ -52,7 +52,7 @@ function accessText(access: Access): string {
 const readByKey = new Set<string>(API_KEY_READ_METHODS);
 const orderByKey = new Set<string>(API_KEY_ORDER_METHODS);
 
-/** The error envelope of every refusal (spec §8). */
+/** The error envelope of every refusal (docs/spec/08-errors.md). */
 const errorSchema: JsonSchema = {
   type: 'object',
   properties: {

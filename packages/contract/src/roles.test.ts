@@ -19,7 +19,7 @@ const { ADMINS, DEALERS, EMPLOYEES } = Role;
 const ROLES = { ADMINS, DEALERS, EMPLOYEES } as const;
 
 /**
- * The matrix of spec §6, written out independently of roles.ts: who may do what, entity by entity.
+ * The matrix of docs/spec/06-roles.md, written out independently of roles.ts: who may do what, entity by entity.
  * Project decisions beyond the specification (DESIGN §1, docs): corrective orders belong with orders;
  * bills and acts are read-only documents of dealers and administrators; users are managed by administrators.
  */

@@ -1,4 +1,4 @@
-/** Roles are bit flags (spec §6); a user's roles are the OR of its groups' flags. */
+/** Roles are bit flags (docs/spec/06-roles.md); a user's roles are the OR of its groups' flags. */
 export const Role = { ADMINS: 1, DEALERS: 2, EMPLOYEES: 4 } as const;
 export type GroupCode = keyof typeof Role;
 export const GROUP_CODES = Object.keys(Role) as GroupCode[];
@@ -8,7 +8,7 @@ export const DEFAULT_GROUP: GroupCode = 'DEALERS';
 export const ACTIONS = ['fetch', 'create', 'update', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
 
-/** Permission areas of spec §3 and §6. */
+/** Permission areas of docs/spec/03-entities.md and §6. */
 export const ENTITIES = [
   'app',
   'auth',
@@ -61,7 +61,7 @@ const ownOrders: Row = {
 };
 
 /**
- * The permission matrix of spec §6: most entities are open to all three roles; order, items, basket and
+ * The permission matrix of docs/spec/06-roles.md: most entities are open to all three roles; order, items, basket and
  * company belong to dealers and administrators; comments are written by staff, returns by dealers and
  * administrators. User management is for administrators (every user may read their own profile).
  */
@@ -106,7 +106,7 @@ export function permissionsFor(roles: number): PermissionSet {
 }
 
 /**
- * A ui permission of spec §6 (`PriceToolbar`): like a group rule, it passes when any of its actions is
+ * A ui permission of docs/spec/06-roles.md (`PriceToolbar`): like a group rule, it passes when any of its actions is
  * allowed. The web app checks it before it shows the control it names.
  */
 export function hasUiPermission(permissions: PermissionSet | undefined, entity: Entity): boolean {
@@ -114,7 +114,7 @@ export function hasUiPermission(permissions: PermissionSet | undefined, entity: 
 }
 
 /**
- * Route permissions of spec §6: `wishes-create` names an entity and action; a resource/action pair such as
+ * Route permissions of docs/spec/06-roles.md: `wishes-create` names an entity and action; a resource/action pair such as
  * `order/items/corrective` passes when each named area has some non-zero action.
  */
 export type RoutePermission =

@@ -8,7 +8,7 @@ import {
 } from './constants.js';
 
 /**
- * Validation rules of spec §5. Messages are keys of MESSAGES, translated where they are shown. An empty
+ * Validation rules of docs/spec/05-validation.md. Messages are keys of MESSAGES, translated where they are shown. An empty
  * value stops at the "required" check (`abort`), so it gets 'Не может быть пустым' and nothing else.
  */
 
@@ -37,7 +37,7 @@ export const authCodeField = z
   .min(1, { error: 'validation.codeRequired', abort: true })
   .regex(/^\d{6}$/, { error: 'validation.code' });
 
-/** A new password: every rule has its own message (spec §5). */
+/** A new password: every rule has its own message (docs/spec/05-validation.md). */
 export const newPassword = z
   .string({ error: 'validation.required' })
   .min(1, { error: 'validation.required', abort: true })
@@ -72,14 +72,14 @@ export const phoneField = z
   .trim()
   .regex(/^\+?[\d\s()-]{6,20}$/, { error: 'validation.phone' });
 
-/** Order quantity 1..10000 (spec §5). */
+/** Order quantity 1..10000 (docs/spec/05-validation.md). */
 export const orderQuantity = z
   .number({ error: 'validation.number' })
   .int({ error: 'validation.integer' })
   .min(ORDER_QUANTITY_MIN, { error: 'validation.quantityRange' })
   .max(ORDER_QUANTITY_MAX, { error: 'validation.quantityRange' });
 
-/** Corrective-order count: not empty, digits only (spec §5). */
+/** Corrective-order count: not empty, digits only (docs/spec/05-validation.md). */
 export const correctiveCount = z
   .string({ error: 'validation.required' })
   .min(1, { error: 'validation.required', abort: true })

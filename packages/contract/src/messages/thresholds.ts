@@ -1,5 +1,5 @@
 /**
- * Texts of the spec §9 thresholds (decision 140) and of the captcha: kept apart from messages.ts so the keys
+ * Texts of the thresholds of docs/spec/09-constants.md (decision 140) and of the captcha: kept apart from messages.ts so the keys
  * are added without touching other domains' lines.
  */
 export const THRESHOLD_MESSAGES = {

@@ -76,7 +76,7 @@ export const authMethods = {
     access: publicAccess,
   }),
   /**
-   * The navigation guard's call (spec §7 «auth/fetch on navigation», decision 067): who is signed in, or
+   * The navigation guard's call (docs/spec/07-calls.md «auth/fetch on navigation», decision 067): who is signed in, or
    * `user: null` — never a 401, so a visitor's first page leaves no error in the browser's console.
    */
   'auth/fetch': defineMethod({

@@ -19,7 +19,7 @@ const money = z.object({ value: z.number(), currency: z.enum(CURRENCIES) });
 export type Money = z.infer<typeof money>;
 
 /**
- * A quantity sent to update a line: a whole number up to 10000; below 1 deletes the line (spec §4).
+ * A quantity sent to update a line: a whole number up to 10000; below 1 deletes the line (docs/spec/04-states.md).
  * Strings of digits are accepted because forms send what the dealer typed.
  */
 export const lineQuantity = wireNumber('validation.number', DECIMAL_TEXT).pipe(
@@ -74,11 +74,11 @@ export const basketItemSchema = z.object({
   stores: z.array(basketLineStoreSchema),
   weightKg: z.number().nullable(),
   volumeM3: z.number().nullable(),
-  /** The least quantity of this line: its product group's minimum from the settings (spec §9), 0 = none. */
+  /** The least quantity of this line: its product group's minimum from the settings (docs/spec/09-constants.md), 0 = none. */
   minQuantity: z.number(),
-  /** Spec §3: the product's properties (code, name, value); omitted when it has none. */
+  /** docs/spec/03-entities.md: the product's properties (code, name, value); omitted when it has none. */
   properties: z.array(z.object({ code: z.string(), name: z.string(), value: z.string() })).optional(),
-  /** Spec §3: the line's weight and volume (per unit and for the line); omitted when neither is known. */
+  /** docs/spec/03-entities.md: the line's weight and volume (per unit and for the line); omitted when neither is known. */
   dimensions: z
     .object({
       weightKg: z.number().optional(),

@@ -53,7 +53,7 @@ const price = priceBound.optional();
 const availability = availabilityValue.optional();
 
 /**
- * Both names of each smart-filter control: the short one and the one with the default prefix of spec §3
+ * Both names of each smart-filter control: the short one and the one with the default prefix of docs/spec/03-entities.md
  * (`F_BRAND`, `arCatalogProductsFilter_BRAND`). Written out so the input type names every key.
  */
 const filterKeysShape = {
@@ -77,7 +77,7 @@ const filterKeysShape = {
 export const productFilterSchema = z.strictObject({
   /** Section id; products of its subsections are included. */
   category: idSchema.optional(),
-  /** An empty list gives an empty result without a query (spec §5). */
+  /** An empty list gives an empty result without a query (docs/spec/05-validation.md). */
   id: z.array(idSchema).max(1000, { error: 'validation.tooLong' }).optional(),
   search: searchText.optional(),
   ...filterKeysShape,
@@ -93,7 +93,7 @@ export const sectionSchema = z.object({
   photo: z.object({ src: z.string() }),
   elementCnt: z.number().int(),
   level: z.number().int(),
-  /** '0' for a top-level section (spec §3). */
+  /** '0' for a top-level section (docs/spec/03-entities.md). */
   parentId: z.string(),
   sort: z.number().int(),
 });
@@ -109,7 +109,7 @@ export const sectionDetailSchema = sectionSchema.extend({
 
 export const currencySchema = z.enum(CURRENCIES);
 
-/** A price entry (spec §3): one payment method's price for the user's price type. */
+/** A price entry (docs/spec/03-entities.md): one payment method's price for the user's price type. */
 export const productPriceSchema = z.object({
   /** Pay system id. */
   id: z.number().int(),
@@ -180,18 +180,18 @@ export const productSchema = z.object({
   article: z.string(),
   brand: z.string(),
   previewText: z.string(),
-  /** Spec §3: the unit with its id (the OKEI code, 796 for pieces). */
+  /** docs/spec/03-entities.md: the unit with its id (the OKEI code, 796 for pieces). */
   unit: z.object({ id: z.string(), name: z.string(), symbol: z.string() }),
   measureFactor: z.number(),
-  /** Spec §3 «displayed symbol»: the unit as the quantity field shows it («уп. 10 шт» when packed by 10). */
+  /** docs/spec/03-entities.md «displayed symbol»: the unit as the quantity field shows it («уп. 10 шт» when packed by 10). */
   displaySymbol: z.string(),
-  /** Spec §3 «base determinant»: how many base units one ordered unit holds (the measurement factor's base). */
+  /** docs/spec/03-entities.md «base determinant»: how many base units one ordered unit holds (the measurement factor's base). */
   baseDeterminant: z.number(),
-  /** Spec §3 «remains name»: the availability in words, in the page's language. */
+  /** docs/spec/03-entities.md «remains name»: the availability in words, in the page's language. */
   remainsName: z.string(),
-  /** Spec §3 buy price: what the user pays per unit (omitted when there is no price). */
+  /** docs/spec/03-entities.md buy price: what the user pays per unit (omitted when there is no price). */
   priceBuy: z.object({ value: z.number(), currency: z.string() }).optional(),
-  /** Spec §3 info price: the base price type's price (same payment method); omitted when absent or equal to priceBuy. */
+  /** The info price of docs/spec/03-entities.md: the base price type's price (same payment method); omitted when absent or equal to priceBuy. */
   priceInfo: z.object({ value: z.number(), currency: z.string() }).optional(),
   sectionId: z.number().int().nullable(),
   photo: z.array(productPhotoSchema),
@@ -207,7 +207,7 @@ export const productSchema = z.object({
   stores: z.array(storeAmountSchema),
   isFavorite: z.boolean(),
   match: matchSchema.optional(),
-  /** Spec §9: the least quantity of a tea or coffee product to buy (decision 140); only when it has one. */
+  /** docs/spec/09-constants.md: the least quantity of a tea or coffee product to buy (decision 140); only when it has one. */
   minQuantity: z.number().int().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
@@ -242,7 +242,7 @@ export const filterValueSchema = z.object({
   CHECKED: z.boolean().optional(),
 });
 
-/** One control of the smart filter (spec §3). DISPLAY_TYPE: F checkbox, K radio, P list, R colour; price: A range. */
+/** One control of the smart filter (docs/spec/03-entities.md). DISPLAY_TYPE: F checkbox, K radio, P list, R colour; price: A range. */
 export const filterItemSchema = z.object({
   ID: z.string(),
   ENCODED_ID: z.string(),
@@ -304,7 +304,7 @@ export const leanProductSchema = z.object({
   price: z.number().optional(),
   /** The price's currency when it is not `dict.currency`. */
   currency: z.enum(CURRENCIES).optional(),
-  /** Spec §3 info price (the base price type's, same payment method), only when it differs from `price`. */
+  /** The info price of docs/spec/03-entities.md (the base price type's, same payment method), only when it differs from `price`. */
   priceInfo: z.number().optional(),
   /** The info price's currency when it is not `dict.currency`. */
   infoCurrency: z.string().optional(),
@@ -345,7 +345,7 @@ export const catalogDictSchema = z.object({
   photos: z.array(z.object({ src: z.string(), width: z.number().int(), height: z.number().int() })).optional(),
   /** Property code → label, in the order the screens show them. */
   propertyNames: z.record(z.string(), z.string()).optional(),
-  /** Availability → its words (spec §3 «remains name»). */
+  /** Availability → its words (docs/spec/03-entities.md «remains name»). */
   remains: z.partialRecord(availabilitySchema, z.string()).optional(),
 });
 export type CatalogDict = z.infer<typeof catalogDictSchema>;

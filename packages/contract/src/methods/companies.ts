@@ -5,7 +5,7 @@ import { optionalText, required } from '../validation.js';
 
 const digitsText = z.string({ error: 'validation.invalid' }).trim().max(32, { error: 'validation.tooLong' });
 
-/** The requisites of a legal entity (spec §3 counterparty), checked with their check digits. */
+/** The requisites of a legal entity (docs/spec/03-entities.md counterparty), checked with their check digits. */
 export const counterpartyFieldsInput = z
   .strictObject({
     name: required(),

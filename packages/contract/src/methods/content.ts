@@ -6,7 +6,7 @@ import { optionalText } from '../validation.js';
 export const imageSchema = z.object({ src: z.string(), width: z.number().int(), height: z.number().int() });
 export type ContentImage = z.infer<typeof imageSchema>;
 
-/** A news item (spec §3). `src` is its page; the list leaves detailText empty. */
+/** A news item (docs/spec/03-entities.md). `src` is its page; the list leaves detailText empty. */
 export const newsSchema = z.object({
   id: z.number().int(),
   src: z.string(),
@@ -63,7 +63,7 @@ export type Faq = z.infer<typeof faqSchema>;
 export const departmentSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** 0 for a top-level department (spec §3: parentSectionId defaults to '0'). */
+  /** 0 for a top-level department (docs/spec/03-entities.md: parentSectionId defaults to '0'). */
   parentSectionId: z.number().int(),
   description: z.string(),
 });

@@ -16,7 +16,7 @@ import { dealerCompanyFilter } from './staff-filter.js';
 
 /**
  * The supplier's desk (issue 13, decisions 100–102, 193): staff — administrators and employees, the supplier's
- * managers — process every dealer's orders. These are staff methods of their own, so spec §6 stays as written
+ * managers — process every dealer's orders. These are staff methods of their own, so docs/spec/06-roles.md stays as written
  * for `order/*` (dealers and administrators).
  */
 const staff = onlyRoles(Role.ADMINS | Role.EMPLOYEES);
@@ -182,7 +182,7 @@ export const deskMethods = {
     access: staff,
   }),
   /**
-   * Attach the order's commercial offer (spec §3 `commerceOffer`, decision 146): a file the administrator
+   * Attach the order's commercial offer (docs/spec/03-entities.md `commerceOffer`, decision 146): a file the administrator
    * uploaded (files/save) with an optional description, replacing the one attached; `fileId: null` removes it.
    */
   'desk-order/offer': defineMethod({

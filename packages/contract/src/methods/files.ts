@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { byIdInput, defineMethod, idSchema, listInput, listResult, okResult, permission } from '../method.js';
 
-/** A stored file (spec §3): links open only for its owner and the staff who handle what it is attached to. */
+/** A stored file (docs/spec/03-entities.md): links open only for its owner and the staff who handle what it is attached to. */
 export const fileSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -21,7 +21,7 @@ export const fileIdsField = z.array(idSchema).max(10, { error: 'validation.tooMa
 export const filesMethods = {
   'files/list': defineMethod({
     name: 'files/list',
-    // Spec §7 `files/list {page, size, filter, id}`: the ids at the top level or in the filter (decision 068).
+    // docs/spec/07-calls.md `files/list {page, size, filter, id}`: the ids at the top level or in the filter (decision 068).
     input: listInput(z.strictObject({ id: z.array(idSchema).max(200).optional() }), ['ID', 'NAME']).extend({
       id: z.union([idSchema, z.array(idSchema).max(200)]).optional(),
     }),

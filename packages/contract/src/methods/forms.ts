@@ -29,7 +29,7 @@ export const FORM_FIELD_TYPES = [
 ] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
-/** Agreement fields are named by the agreement they ask consent to: `AGREEMENT_<id>` (spec §3). */
+/** Agreement fields are named by the agreement they ask consent to: `AGREEMENT_<id>` (docs/spec/03-entities.md). */
 export const AGREEMENT_PREFIX = 'AGREEMENT_';
 
 export const formFieldSchema = z.object({
@@ -40,7 +40,7 @@ export const formFieldSchema = z.object({
   name: z.string(),
   mask: z.string().nullable(),
   label: z.string(),
-  /** True when the field has a rule (spec §3). */
+  /** True when the field has a rule (docs/spec/03-entities.md). */
   required: z.boolean(),
   readonly: z.boolean(),
   options: z.array(z.object({ title: z.string(), value: z.string() })),
@@ -64,7 +64,7 @@ export type PortalForm = z.infer<typeof formSchema>;
 export const ANSWER_STATUSES = ['NEW', 'CORRECTED', 'NOT_CORRECTED'] as const;
 export type AnswerStatus = (typeof ANSWER_STATUSES)[number];
 
-/** CORRECTED → success, NOT_CORRECTED → error, otherwise none (spec §3). */
+/** CORRECTED → success, NOT_CORRECTED → error, otherwise none (docs/spec/03-entities.md). */
 export function answerStatusCss(status: string): 'success' | 'error' | null {
   if (status === 'CORRECTED') return 'success';
   if (status === 'NOT_CORRECTED') return 'error';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { byIdInput, defineMethod, idSchema, listInput, listResult, permission } from '../method.js';
 import { required } from '../validation.js';
 
-/** Notice of spec §3, with the screen it is about. */
+/** Notice of docs/spec/03-entities.md, with the screen it is about. */
 export const noticeSchema = z.object({
   id: z.number().int(),
   timestamp: z.string(),

@@ -70,7 +70,7 @@ export const correctiveOrderSchema = z.object({
 });
 export type CorrectiveOrder = z.infer<typeof correctiveOrderSchema>;
 
-/** An order as spec §3 names its fields. */
+/** An order as docs/spec/03-entities.md names its fields. */
 export const orderSchema = z.object({
   id: z.number(),
   dateCreate: z.string(),
@@ -92,11 +92,11 @@ export const orderSchema = z.object({
     .nullable(),
   bill: z.object({ id: z.number(), src: z.string(), description: z.string() }).nullable(),
   /**
-   * Spec §3: the commercial offer document staff attached (decision 146): the file's id, where the order's dealer
+   * docs/spec/03-entities.md: the commercial offer document staff attached (decision 146): the file's id, where the order's dealer
    * opens it, and its description (the file's name when staff gave none); omitted while the order has none.
    */
   commerceOffer: z.object({ id: z.number(), src: z.string(), description: z.string() }).optional(),
-  /** Spec §3: the order's properties (code, name, value) that are filled in; omitted when none is. */
+  /** docs/spec/03-entities.md: the order's properties (code, name, value) that are filled in; omitted when none is. */
   properties: z.array(z.object({ code: z.string(), name: z.string(), value: z.string() })).optional(),
   totalVolume: z.object({ valueM3: z.number(), exceptions: z.array(exceptionSchema) }),
   totalWeight: z.object({ valueKg: z.number(), exceptions: z.array(exceptionSchema) }),
@@ -122,7 +122,7 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** Checkout fields (spec §4 order/create {fields}). The basket is the dealer's active one. */
+/** Checkout fields (docs/spec/04-states.md order/create {fields}). The basket is the dealer's active one. */
 export const orderFieldsInput = z.strictObject({
   basket: idSchema,
   company: idSchema,
@@ -188,7 +188,7 @@ export const orderPreviewSchema = z.object({
   weightKg: z.number(),
   volumeM3: z.number(),
   /**
-   * Why order/create will refuse this basket with this payment method under the spec §9 thresholds
+   * Why order/create will refuse this basket with this payment method under the thresholds of docs/spec/09-constants.md
    * (decision 140): lines below their group's minimum, a price-type change below its minimum. Empty: none.
    */
   refusals: z.array(z.string()),
@@ -269,7 +269,7 @@ export const orderFilter = z.strictObject({
   company: idSchema.optional(),
   number: idSchema.optional(),
   article: optionalText(100).optional(),
-  /** The order flags of spec §4: paid, has problems, cancelled. */
+  /** The order flags of docs/spec/04-states.md: paid, has problems, cancelled. */
   isPayment: flagFilter.optional(),
   isWarning: flagFilter.optional(),
   isCanceled: flagFilter.optional(),

@@ -25,7 +25,7 @@ export type ReturnStatus = z.infer<typeof returnStatusSchema>;
 
 const personSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
 
-/** Goods return of spec §3. */
+/** Goods return of docs/spec/03-entities.md. */
 export const goodReturnSchema = z.object({
   id: z.number().int(),
   dateCreate: z.string(),
@@ -45,7 +45,7 @@ export const goodReturnSchema = z.object({
 });
 export type GoodReturn = z.infer<typeof goodReturnSchema>;
 
-/** Return comment of spec §3. */
+/** Return comment of docs/spec/03-entities.md. */
 export const returnCommentSchema = z.object({
   id: z.number().int(),
   dateCreate: z.string(),
@@ -91,7 +91,7 @@ export const returnFields = z.strictObject({
 export type ReturnFields = z.infer<typeof returnFields>;
 
 /**
- * Spec §7 `application-good-return/create {id, fields}`: `id` is the order the return is made over (the
+ * docs/spec/07-calls.md `application-good-return/create {id, fields}`: `id` is the order the return is made over (the
  * dialog over the order detail); `fields.order` may say the same or be left out (decision 068).
  */
 export const returnCreateInput = z
@@ -200,7 +200,7 @@ export const returnsMethods = {
     result: returnCommentSchema,
     access: permission('comment', 'fetch'),
   }),
-  /** Creates a comment, or updates one when `id` is given (spec §7). */
+  /** Creates a comment, or updates one when `id` is given (docs/spec/07-calls.md). */
   'application-good-return-comment/create': defineMethod({
     name: 'application-good-return-comment/create',
     input: z.strictObject({ id: idSchema.optional(), fields: commentFields }),

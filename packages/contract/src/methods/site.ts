@@ -3,7 +3,7 @@ import { defineMethod, publicAccess } from '../method.js';
 import { checkAccount, checkBik, checkCorrAccount, checkInn, checkKpp, checkOgrn } from '../schemas/requisites.js';
 import { optionalText } from '../validation.js';
 
-/** A signer of the supplier's documents: the bill's «Руководитель», «Главный бухгалтер» (spec §3 Bill). */
+/** A signer of the supplier's documents: the bill's «Руководитель», «Главный бухгалтер» (docs/spec/03-entities.md Bill). */
 export const supplierSignerSchema = z.object({
   position: z.string(),
   name: z.string(),
@@ -79,7 +79,7 @@ export const supplierInput = z
   });
 
 /**
- * Settings-driven thresholds of spec §9 (the values are the supplier's): the least quantity for a price-type
+ * Settings-driven thresholds of docs/spec/09-constants.md (the values are the supplier's): the least quantity for a price-type
  * change (in general, for tea, for coffee), the least quantity to buy tea and coffee, and whether prices are
  * rounded up in the catalogue and in the basket. Tea and coffee are catalogue sections the administrator names.
  * Applied by the server (decision 140): a line of tea or coffee below its minimum is refused, paying by another
@@ -114,7 +114,7 @@ export const siteSettingsSchema = z.object({
   themeSwitch: z.boolean(),
   localeSwitch: z.boolean(),
   captchaSiteKey: z.string(),
-  /** Method wire names that carry a captcha token (spec §5). */
+  /** Method wire names that carry a captcha token (docs/spec/05-validation.md). */
   captchaMethods: z.array(z.string()),
   mapsApiKey: z.string(),
   /** Days after shipment a dealer may file a return (decision 061). */
@@ -129,7 +129,7 @@ export const siteSettingsSchema = z.object({
   filterKeyPrefix: z.string(),
   /** The supplier's requisites: footer, bill, printed order (decision 063). */
   supplier: supplierSchema,
-  /** Spec §9 thresholds, edited on the settings page (issue 13). */
+  /** The thresholds of docs/spec/09-constants.md, edited on the settings page (issue 13). */
   thresholds: thresholdsSchema,
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -14,7 +14,7 @@ import {
 import { Role } from '../roles.js';
 import { optionalText, required } from '../validation.js';
 
-/** Spec §4: on the site → SUCCESS, else processed → PROCESSING, else ERROR. */
+/** docs/spec/04-states.md: on the site → SUCCESS, else processed → PROCESSING, else ERROR. */
 export const WISH_STATUSES = ['SUCCESS', 'PROCESSING', 'ERROR'] as const;
 export type WishStatus = (typeof WISH_STATUSES)[number];
 
@@ -23,7 +23,7 @@ export function wishStatus(isAvailableCatalog: boolean, isProcessed: boolean): W
   return isProcessed ? 'PROCESSING' : 'ERROR';
 }
 
-/** Request for a product missing from the catalogue (spec §3). */
+/** Request for a product missing from the catalogue (docs/spec/03-entities.md). */
 export const wishSchema = z.object({
   id: z.number().int(),
   dateCreate: z.string(),

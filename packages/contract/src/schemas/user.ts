@@ -5,7 +5,7 @@ export const groupCodeSchema = z.enum(GROUP_CODES as [string, ...string[]]);
 
 export const permissionSetSchema = z.custom<PermissionSet>((v) => typeof v === 'object' && v !== null);
 
-/** A user as the portal shows it (spec §3). */
+/** A user as the portal shows it (docs/spec/03-entities.md). */
 export const userSchema = z.object({
   id: z.number().int(),
   login: z.string(),
