@@ -110,7 +110,7 @@ test.describe('after-sales conversations', () => {
     const line = page.getByTestId('order-line').last();
     const article = (await line.locator('td').nth(1).innerText()).trim();
     await line.getByRole('link', { name: `Вернуть ${article}` }).click();
-    // The dialog stands over the order detail, prefilled with the order and the product (spec §2).
+    // The dialog stands over the order detail, prefilled with the order and the product (docs/spec/02-screens.md).
     await expect(page).toHaveURL(new RegExp(`/order/${shipped}/returns/\\d+/$`));
     const form = page.getByRole('dialog', { name: 'Заявка на возврат товара' });
     await expect(form.getByRole('combobox', { name: 'Товар' })).toContainText(article);

@@ -260,7 +260,7 @@ test.describe('ordering', () => {
     await expect(page.getByTestId('order-line').first()).toBeVisible();
     const lines = await page.getByTestId('order-line').count();
     await page.getByRole('link', { name: 'Корректировать' }).click();
-    // The correction dialog stands over the order detail (spec §2).
+    // The correction dialog stands over the order detail (docs/spec/02-screens.md).
     await expect(page).toHaveURL(/\/order\/\d+\/corrective$/);
     await expect(page.getByRole('dialog')).toBeVisible();
     await expect(page.getByTestId('order-line').first()).toBeAttached();
