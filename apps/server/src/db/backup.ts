@@ -13,7 +13,7 @@ import { lockDataDir } from './data-dir-lock.js';
 import { openDatabase } from './database.js';
 
 /**
- * `npm run db:backup` / `npm run db:restore` (issue 14.7, decision 085): the database and every stored file
+ * `npm run db:backup` / `npm run db:restore` (decision 085): the database and every stored file
  * in one `.tar.gz`. PostgreSQL through Debian's `pg_dump` / `pg_restore` (custom format), PGlite through its
  * own `dumpDataDir()` (a tarball of its data directory); files from whichever store is configured (DATA_DIR/files
  * or the S3 bucket) under `files/`, written back through the same interface, so a local backup restores into

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/index.js';
 
 /**
- * Shutdown (issue 14.8): Fastify's close waits for open connections only, and a client that hung up leaves its
+ * Shutdown (docs/deploy.md, docs/migrations.md): Fastify's close waits for open connections only, and a client that hung up leaves its
  * handler running. The database must stay open until every handler is done (the scale helper's bench saw
  * "driver has already been destroyed" after SIGTERM). An injected request has no connection at all, like a
  * hung-up client; a table lock held by the test keeps its handler waiting on the database. PostgreSQL only.

@@ -32,7 +32,7 @@ const reason = (err: unknown) => {
 };
 
 /**
- * The readiness probe (issue 14.1): the database answers, every migration this version knows is applied, the
+ * The readiness probe (docs/deploy.md): the database answers, every migration this version knows is applied, the
  * file store takes a write. Checks of concurrent calls are shared, so a load balancer polling many times a
  * second during an outage costs one probe at a time.
  */

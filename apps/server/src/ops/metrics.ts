@@ -16,7 +16,7 @@ declare module 'fastify' {
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const LONG_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800];
 
-/** /rest/ methods that read an uploaded file into the database (import durations of issue 14.2). */
+/** /rest/ methods that read an uploaded file into the database (their import durations). */
 const IMPORT_METHODS = new Set(['product/get-articles-xls', 'exchange/upload', 'exchange/continue']);
 /** Jobs that import a file (decision 135): their attempts are import durations too, labelled by kind. */
 const IMPORT_JOBS = new Set(['exchange.import', 'exchange.upload']);

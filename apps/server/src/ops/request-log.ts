@@ -20,7 +20,7 @@ export function requestIdOf(request: IncomingMessage): string {
 const PROBES = new Set(['/health', '/ready', '/metrics']);
 
 /**
- * One JSON line per answered request (issue 14.3): the request id (`reqId`, also sent back as X-Request-Id),
+ * One JSON line per answered request: the request id (`reqId`, also sent back as X-Request-Id),
  * the /rest/ method or the HTTP method and path, the status, the user id and the duration. Never the query
  * string (sessid travels there), headers or bodies. Load-balancer probes are logged at debug level only.
  */

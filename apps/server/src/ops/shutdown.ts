@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 export const SHUTDOWN_GRACE_MS = 30000;
 
 /**
- * SIGTERM / SIGINT (issue 14.8): /ready turns 503 at once, the server stops taking connections, the requests
+ * SIGTERM / SIGINT (docs/deploy.md, docs/migrations.md): /ready turns 503 at once, the server stops taking connections, the requests
  * in flight are answered, the worker finishes the job it is running (onClose in app.ts), the database closes,
  * then the process exits 0. A second signal or the grace period exits at once with 1.
  */

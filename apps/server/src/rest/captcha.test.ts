@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../testing/index.js';
 
 /**
- * Captcha (issue 11 point 22, decision 141) against a local fake of Google's siteverify: a tiny HTTP server
+ * Captcha (decision 141) against a local fake of Google's siteverify: a tiny HTTP server
  * that answers as Google does for the tokens the test sends.
  */
 

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../testing/index.js';
 
-/** Server-driven texts follow the page's language (issue 11 pt 21, decision 145). */
+/** Server-driven texts follow the page's language (decision 145). */
 let t: TestApp;
 let dealer: TestClient;
 

@@ -88,7 +88,7 @@ function envelopeOfUnexpected(err: FastifyError, language: Language): { status: 
     return { status: 400, body: { error: 'VALIDATION', error_description: translate(language, 'error.malformed') } };
   }
   // Text the database cannot store (U+0000) that got past the input schemas (a header, a path): the caller's
-  // input, not our fault (issue 10.6).
+  // input, not our fault (decision 052).
   if (code === '22021' || code === '22P05') {
     return {
       status: 400,

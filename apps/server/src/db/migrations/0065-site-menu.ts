@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The sidebar is part of the application, not demo data (issue 11, point 8): a database started without
+ * The sidebar is part of the application, not demo data (decision 066): a database started without
  * the demo seed had no menu at all, and the menu lacked the price settings and the price list of docs/spec/02-screens.md
  * («payment method», «price»). The standard menu is written here when a database has none; an existing
  * menu gets the entries it lacks, after the entry named, and keeps whatever the administrator changed.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The 1C exchange (issue 12, decisions 090–095): the 1C Ид of catalogue rows, price types, warehouses and
+ * The 1C exchange (decisions 090–095): the 1C Ид of catalogue rows, price types, warehouses and
  * order statuses; what was delivered to 1C of each order; the exchange's own sessions, received files (kept
  * as parts in the file storage), runs (one per imported file: the history the back office shows), the
  * staging rows a run parses into before it changes the catalogue, and the pictures 1C sent.

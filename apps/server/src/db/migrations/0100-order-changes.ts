@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The supplier's desk (issue 13, decision 100): every change of an order leaves a line in its history
+ * The supplier's desk (decision 100): every change of an order leaves a line in its history
  * («Изменения»); a dealer chooses which kinds of tidings reach them as a notice and as an e-mail; an order
  * may carry an attached bill; a dealer's correction waits for the manager's decision.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The back office's audit log (issue 13 pt 6, decision 101): every write staff make records who, when, what
+ * The back office's audit log (decision 101): every write staff make records who, when, what
  * and the values before and after. Append-only; administrators read and filter it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

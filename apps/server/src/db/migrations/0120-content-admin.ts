@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The back office's content editing and site settings (issue 13, points 2 and 3): a banner's active period,
+ * The back office's content editing and site settings (decision 120): a banner's active period,
  * and the administrators' menu entries «Контент» and «Настройки сайта» after «Обмен с 1С» (or «Пользователи»)
  * in the standard menu of migration 0065.
  */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
 import { recordAudit } from './index.js';
 
-/** The audit log (issue 13 pt 6, decision 101): who, when, what, before and after; administrators read it. */
+/** The audit log (decision 101): who, when, what, before and after; administrators read it. */
 describe('audit log', () => {
   let t: TestApp;
   let db: Db;

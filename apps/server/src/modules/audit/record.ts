@@ -50,7 +50,7 @@ const asObject = (v: unknown): Record<string, unknown> | null =>
       : { value: v };
 
 /**
- * Records one back-office write (issue 13 pt 6, decision 101). Call it with the write's own transaction, so
+ * Records one back-office write (decision 101). Call it with the write's own transaction, so
  * a write that rolls back leaves no line and a line never exists without its write. For an update, only the
  * keys whose values differ are kept on both sides; an update that changed nothing records nothing.
  */

@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { containsPattern } from '../../rest/paging.js';
 
 /**
- * The dealer and company filters of the staff lists (issue 13), as the order desk reads them: a condition on
+ * The dealer and company filters of the staff lists (decision 100), as the order desk reads them: a condition on
  * the column holding the row's dealer. `company` is the dealer's profile company or ИНН; a list whose company
  * comes from elsewhere (returns: the order's counterparty) passes its own condition. Call it for staff only:
  * a dealer's list is their own whatever they send.

@@ -4,7 +4,7 @@ import type { WorkerAnswer } from './import-worker.js';
 import { checkZipBounds, isZip, MAX_IMPORT_MS, type SheetLines } from './spreadsheet.js';
 
 /**
- * Spreadsheet imports run off the event loop (issue 10.7): in worker threads, at most IMPORT_WORKERS at a
+ * Spreadsheet imports run off the event loop (decision 053): in worker threads, at most IMPORT_WORKERS at a
  * time, each with a bounded heap and a hard time limit, so a hostile file costs one worker, never the
  * server's answers to everyone else. Workers are kept for the next import and end after a minute idle.
  */

@@ -76,7 +76,7 @@ describe('spreadsheet reader', () => {
 
   it('keeps Cyrillic part numbers whole in a sheet large enough to arrive in many chunks', async () => {
     // Shared strings arrive in chunks: a chunk ending inside a two-byte letter once turned it into
-    // U+FFFD (exceljs issue #2316; patches/exceljs+4.4.0.patch).
+    // U+FFFD (decision 023; patches/exceljs+4.4.0.patch).
     // This layout puts two chunk ends inside a letter (found by trying layouts against the unpatched reader).
     const articles = Array.from({ length: 3000 }, (_, i) => `РСМ-${i}.${i % 7}`);
     const data = await workbook((wb) => {

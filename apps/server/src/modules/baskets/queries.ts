@@ -135,8 +135,8 @@ export function itemsFrom(
 }
 
 /**
- * The fields of a basket item (docs/spec/03-entities.md) (issue 11 pt 12): the product's properties and the line's dimensions, each
- * left out when empty (issue 15: lean answers).
+ * The fields of a basket item (docs/spec/03-entities.md): the product's properties and the line's dimensions, each
+ * left out when empty (decision 160: lean answers).
  */
 function lineEntityFields(r: LineRow, language: Language) {
   const properties = Object.entries(r.properties ?? {}).map(([code, value]) => ({

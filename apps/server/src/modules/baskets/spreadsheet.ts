@@ -11,7 +11,7 @@ export const MAX_IMPORT_ROWS = 20000;
 const MAX_SCANNED_ROWS = 60000;
 export const MAX_IMPORT_MS = 20000;
 /**
- * Bounds of an .xlsx before ExcelJS reads it (issue 10.7): every entry is inflated once, counting bytes, and
+ * Bounds of an .xlsx before ExcelJS reads it (decision 053): every entry is inflated once, counting bytes, and
  * the file is refused the moment an entry or the whole passes its bound, whatever the headers declare. A
  * 20,000-line order is about 2 MB of sheet XML and 1 MB of shared strings.
  */
@@ -245,7 +245,7 @@ function readCsv(text: string): RawRow[] {
  * XML with repeated elements (<item><article/><quantity/></item>, or attributes). DTDs are refused
  * outright and the parser never expands entities, so an entity bomb costs nothing. The `<?xml …?>`
  * declaration and other processing instructions are not data: a one-line file is its one record, never
- * «version» and «1.0» (issue 11, point 4).
+ * «version» and «1.0».
  */
 function readXml(text: string): RawRow[] {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new AppError('VALIDATION', 'error.xmlEntities');

@@ -153,7 +153,7 @@ describe('product/list', () => {
     const dealer = await t.as('dealer');
     expect((await dealer.call('product/list', { filter: { F_COLOUR: ['x'] } } as never)).status).toBe(400);
     expect((await dealer.call('product/list', { sort: { WEIGHT: 'ASC' } } as never)).status).toBe(400);
-    // The fallback of docs/spec/05-validation.md is the route query string's; the API refuses (issue 11, point 10).
+    // The fallback of docs/spec/05-validation.md is the route query string's; the API refuses (decision 065).
     expect((await dealer.call('product/list', { page: -5, size: 100000 } as never)).status).toBe(400);
     expect((await dealer.call('product/list', { filter: { search: 'x'.repeat(10_000) } })).status).toBe(400);
     for (const search of ["'; DROP TABLE products; --", '<script>alert(1)</script>', 'a\tb\n', '%_\\', '   ']) {

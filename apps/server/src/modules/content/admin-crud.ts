@@ -30,7 +30,7 @@ export interface CrudSpec<T extends CrudTable, F, V> {
 }
 
 /**
- * The list, create, update and delete of a content table (issue 13, point 2): the list searched and paged, every
+ * The list, create, update and delete of a content table (decision 120): the list searched and paged, every
  * write one transaction with its audit line (decision 101), a missing row 404.
  */
 export function crud<T extends CrudTable, F, V>(spec: CrudSpec<T, F, V>) {

@@ -38,7 +38,7 @@ import type { BannersTable, ContactsTable, DepartmentsTable, NewsTable, Storages
 import './tables.js';
 
 /**
- * The back office's content editing (issue 13, point 2). Every write is one transaction with its audit line
+ * The back office's content editing (decision 120). Every write is one transaction with its audit line
  * (decision 101); every HTML field is sanitised here before it is stored (decision 031, defence in depth).
  */
 

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../testing/inde
 import { multipart } from '../returns/testing.js';
 
 /**
- * The back office's content editing (issue 13, point 2) through real HTTP on the real database: who may
+ * The back office's content editing (decision 120) through real HTTP on the real database: who may
  * write, what is refused, what the server's sanitiser leaves of hostile HTML, and what dealers then read.
  */
 

@@ -88,7 +88,7 @@ describe('files/save', () => {
   it('serves a text file as an attachment', async () => {
     const dealer = await t.as('dealer');
     const r = await upload(dealer, [
-      // Markup itself is refused now (issue 10.8, content-check.test.ts); text under an odd name still downloads.
+      // Markup itself is refused now (decision 055, content-check.test.ts); text under an odd name still downloads.
       { name: '<b>notes</b>.txt', type: 'text/html', data: Buffer.from('alert(1)') },
     ]);
     expect(r.status).toBe(200);

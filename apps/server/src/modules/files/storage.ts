@@ -40,7 +40,7 @@ function isPlainText(data: Buffer): boolean {
   return !/[\x01-\x08\x0e-\x1f\x7f]/.test(data.toString('utf8'));
 }
 
-/** The names a type may carry (issue 10.8): a name that says otherwise is refused, never kept misleading. */
+/** The names a type may carry (decision 055): a name that says otherwise is refused, never kept misleading. */
 const EXTENSIONS = new Map<string, string[]>([
   ['image/jpeg', ['jpg', 'jpeg', 'jpe', 'jfif']],
   ['image/png', ['png']],
@@ -205,7 +205,7 @@ export async function assertOwnFiles(
   if ((await countOwn(db, actor.id, unique)) !== unique.length) {
     throw new AppError('VALIDATION', 'error.fileNotYours');
   }
-  // Photos are photos (issue 10.8): a PDF or a text attached as a photo is refused, by the type of its bytes.
+  // Photos are photos (decision 055): a PDF or a text attached as a photo is refused, by the type of its bytes.
   if (purpose === 'photos') {
     const notPhoto = (await filesByIds(db, unique)).find((f) => !SAFE_INLINE.has(f.content_type));
     if (notPhoto) throw new AppError('VALIDATION', 'error.photoType', { args: [notPhoto.name] });

@@ -62,7 +62,7 @@ export async function tellUser(
   );
 }
 
-/** A user's choice per kind of tidings (issue 13 pt 5); a kind never chosen is told on both channels. */
+/** A user's choice per kind of tidings; a kind never chosen is told on both channels. */
 export async function noticePreferences(db: Db, userId: number): Promise<Record<NoticeKind, Channels>> {
   const rows = await q.noticePreferenceRows(db, userId);
   const out = {} as Record<NoticeKind, Channels>;

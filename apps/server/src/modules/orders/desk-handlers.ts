@@ -13,7 +13,7 @@ import { loadOrder, toOrder } from './view.js';
 import './tables.js';
 
 /**
- * The supplier's order desk (issue 13 pt 1, decision 100): administrators see every dealer's order with the
+ * The supplier's order desk (decision 100): administrators see every dealer's order with the
  * dealer and company, and change them through `changeOrder` — one transaction, one history line, the dealer
  * told, one audit line.
  */

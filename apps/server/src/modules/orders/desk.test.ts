@@ -7,7 +7,7 @@ import { newProduct } from '../baskets/testing.js';
 import { multipart, PNG } from '../returns/testing.js';
 
 /**
- * The order desk (issue 13 pt 1, 5, 6): administrators list every dealer's orders with the dealer and company,
+ * The order desk (decisions 100 and 101): administrators list every dealer's orders with the dealer and company,
  * filter them, and change them; each action is one transaction with a history line, the dealer's notice and
  * e-mail, and an audit line. Access by role is the loop of rest/access.test.ts; here: what each method does.
  */

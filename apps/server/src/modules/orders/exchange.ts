@@ -8,7 +8,7 @@ import type { SupplierLine } from './supplier-lines.js';
 import './tables.js';
 
 /**
- * What the 1C exchange (issue 12) needs of orders: the orders 1C has not received yet, marking them
+ * What the 1C exchange (decision 096) needs of orders: the orders 1C has not received yet, marking them
  * received, the status 1C names, and applying what 1C says of an order through `changeOrder`.
  */
 

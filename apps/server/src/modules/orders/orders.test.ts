@@ -387,7 +387,7 @@ describe('order/*, bill/*, act/*, corrective-order/*', () => {
     const orderFile = await dealer.ok('order/file', { id });
     expect(orderFile.name).toBe(`order-${id}.xlsx`);
 
-    // Asking again reuses the stored files (issue 11, point 11; decision 068): no new row, no new object.
+    // Asking again reuses the stored files (decision 068): no new row, no new object.
     const filesOf = async () =>
       (
         await db

@@ -159,8 +159,8 @@ export function toOrder(r: OrderRow, language: 'ru' | 'en' = 'ru', audience: 'de
 }
 
 /**
- * Order properties (docs/spec/03-entities.md) (issue 11 pt 12): those filled in, as {code, name, value}; left out when none is
- * (issue 15).
+ * Order properties (docs/spec/03-entities.md): those filled in, as {code, name, value}; left out when none is
+ * (decision 160).
  */
 function orderProperties(r: OrderRow, language: 'ru' | 'en') {
   const properties = (

@@ -23,7 +23,7 @@ import {
 } from '../settings/index.js';
 
 /**
- * The back office's site settings (issue 13, point 3). One row `main` holds the settings every page reads
+ * The back office's site settings (decision 120). One row `main` holds the settings every page reads
  * (decision 063 put the supplier's requisites there too); the row `exchange` holds the 1C exchange user;
  * payment methods, price types and the 1C price mappings (decision 095) are the catalogue's tables.
  */

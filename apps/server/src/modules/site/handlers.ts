@@ -11,7 +11,7 @@ import { listContentPages } from '../content/index.js';
 import { readSiteSettings } from '../settings/index.js';
 import * as q from './queries.js';
 
-/** Staff handle every dealer's appeals, requests and returns: their menu says so (issue 13 pt 4). */
+/** Staff handle every dealer's appeals, requests and returns: their menu says so (decision 194). */
 const STAFF_LABELS: Record<string, { ru: string; en: string }> = {
   '/support/': { ru: 'Обращения дилеров', en: 'Dealers’ support requests' },
   '/wishes/': { ru: 'Заявки дилеров', en: 'Dealers’ requests' },

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../testing/inde
 import { up as onePhone } from '../../db/migrations/0190-site-one-phone.js';
 import { OneC } from '../exchange/testing.js';
 
-/** The back office's settings page (issue 13, point 3) through real HTTP on the real database. */
+/** The back office's settings page (decision 120) through real HTTP on the real database. */
 
 let t: TestApp;
 let admin: TestClient;
