@@ -18,7 +18,7 @@ const LAYOUTS: Record<string, () => React.ReactElement> = {
 
 /**
  * What shows while the first route's loader runs (the current user is fetched): the layout's frame with a
- * spinner, so React Router has a HydrateFallback and the first paint is not blank (issue 11, point 20).
+ * spinner, so React Router has a HydrateFallback and the first paint is not blank (decision 067).
  */
 const FALLBACKS: Record<string, () => React.ReactElement> = {
   base: () => (

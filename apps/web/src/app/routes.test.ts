@@ -2,7 +2,7 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from './routes';
 
-/** The routes of docs/spec/02-screens.md that issue 11 (point 14) found missing, matched against the real route table. */
+/** The routes of docs/spec/02-screens.md that were once missing, matched against the real route table. */
 const nameAt = (url: string) => {
   const matches = matchRoutes(
     ROUTES.map((r) => ({ path: r.path, id: r.name })),

@@ -33,7 +33,7 @@ function ActiveBasketWidget() {
 const LanguageCard = deferred(() => import('./LanguageCard'));
 const loadProductOrder = () => import('../features/baskets/ProductOrderControl');
 // Not deferred like the others: a product view waits for its quantity and «В корзину» (it suspends into the
-// screen's loading state), so a dealer never sees a product without the order control (issue 11, point 15).
+// screen's loading state), so a dealer never sees a product without the order control.
 const ProductOrderControl = lazy<ComponentType<ProductOrderProps>>(loadProductOrder);
 const LastOrders = deferred(async () => ({ default: (await import('../features/orders/DashboardBlocks')).LastOrders }));
 const OrderHistory = deferred(async () => ({
@@ -50,7 +50,7 @@ const AccountTile = deferred(() => import('../features/account/AccountTile'));
 const OrderShipments = deferred(() => import('../features/account/OrderShipments'));
 const CheckoutCredit = deferred(() => import('../features/account/CheckoutCredit'));
 
-/** A dealer's dashboard block: an administrator's dashboard shows what waits for staff instead (issue 13). */
+/** A dealer's dashboard block: an administrator's dashboard shows what waits for staff instead (decision 193). */
 function dealerOnly(Block: ComponentType): ComponentType {
   return function DealerBlock() {
     return isAdmin(useCurrentUser().data) ? null : <Block />;

@@ -42,7 +42,7 @@ export interface NotFoundBack {
 }
 
 /**
- * A titled «not found» answer with the way back (issue 11, point 17): an order, a category, a product that
+ * A titled «not found» answer with the way back: an order, a category, a product that
  * does not exist (or is someone else's) is a fact to explain, not an error to retry.
  */
 export function NotFoundState({ title, text, back }: { title?: string; text?: string; back?: NotFoundBack }) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * Captcha in the web app (issue 11 point 22, decision 141): with a site key, the configured method paths
+ * Captcha in the web app (decision 141): with a site key, the configured method paths
  * carry a fresh reCAPTCHA v3 token; without one, nothing is loaded. Google's script is replaced by a stand-in
  * `grecaptcha` (the browser boundary); the request is read where it leaves for the server.
  */

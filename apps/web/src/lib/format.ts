@@ -11,7 +11,7 @@ export const money = (value: number, currency: Currency = 'RUB') => formatPrice(
 
 /**
  * Every other number on a screen or a print page (quantities, weights, volumes): one formatter, the
- * contract's, in the interface language — «9,35», «0,023», «12 500» in Russian (issue 11, point 18).
+ * contract's, in the interface language — «9,35», «0,023», «12 500» in Russian.
  */
 export const num = (value: number, maxFraction = 3) => formatNumber(value, currentLanguage(), maxFraction);
 

@@ -9,7 +9,7 @@ import {
   retryQuery,
 } from './rest';
 
-/** docs/spec/07-calls.md, issue 11 point 11: a create or update answering no entity is logged, and an update refetches. */
+/** docs/spec/07-calls.md (decision 068): a create or update answering no entity is logged, and an update refetches. */
 describe('checkCreatedEntity', () => {
   afterEach(() => vi.restoreAllMocks());
 

@@ -25,7 +25,7 @@ export class RestError extends Error {
 /**
  * Whether a failed query is tried again: once for a network or server failure, never when the server answered
  * the request itself was wrong (4xx) — a missing order or category shows its not-found state at once, with
- * one 404 in the console instead of two a second apart (issue 11, points 17 and 20).
+ * one 404 in the console instead of two a second apart.
  */
 export function retryQuery(failureCount: number, error: unknown): boolean {
   if (error instanceof RestError && error.status >= 400 && error.status < 500) return false;

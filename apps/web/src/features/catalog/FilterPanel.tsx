@@ -57,7 +57,7 @@ export function FilterPanel({
                 label={item.NAME}
                 value={selected[0] ?? ''}
                 onChange={(e) => set(key, e.target.value ? [e.target.value] : [])}
-                // Nothing chosen shows «Любая» in the box, the label sits above it (issue 11 pt 12).
+                // Nothing chosen shows «Любая» in the box, the label sits above it.
                 slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               >
                 <MenuItem value="">{t('filter.anyList')}</MenuItem>

@@ -206,7 +206,7 @@ function Tile({ product }: { product: Product }) {
 
 function ListRow({ product }: { product: Product }) {
   // On a phone the picture is small beside the name and the price with the order control is one row under
-  // them, so a screen shows several products (issue 11, point 16).
+  // them, so a screen shows several products.
   return (
     <Paper
       variant="outlined"
@@ -267,7 +267,7 @@ function ListRow({ product }: { product: Product }) {
 
 /**
  * The table view (category and price list). Four columns fit beside the filter at 1280 px; on a phone each
- * row is a dense block without a picture (issue 11, point 16).
+ * row is a dense block without a picture.
  */
 function ProductTable({ items }: { items: Product[] }) {
   const { t } = useTranslation('catalog');

@@ -20,7 +20,7 @@ const SECTIONS: Record<string, LazyExoticComponent<ComponentType>> = {
   forms: lazy(() => import('./FormSection')),
 };
 
-/** `/admin/content/{section}/`: the administrator edits what dealers read (issue 13, point 2). */
+/** `/admin/content/{section}/`: the administrator edits what dealers read (decision 120). */
 export default function ContentAdminPage() {
   const { t } = useTranslation('contentAdmin');
   const { section = '' } = useParams();

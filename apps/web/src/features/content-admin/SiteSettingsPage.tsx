@@ -95,7 +95,7 @@ function Section({ title, children, hint, id }: { title: string; children: React
   );
 }
 
-/** `/admin/settings/`: the site settings of issue 13 point 3; every dealer's next page load reads them. */
+/** `/admin/settings/`: the site settings (decision 120); every dealer's next page load reads them. */
 export default function SiteSettingsPage() {
   const { t } = useTranslation('contentAdmin');
   const client = useQueryClient();

@@ -3,7 +3,7 @@ import type { PortalRoute } from '../../lib/routing';
 
 const contentPage = lazy(() => import('./ContentAdminPage'));
 
-/** The back office's site settings and content editing (issue 13): administrators only, lazy chunks. */
+/** The back office's site settings and content editing (decision 120): administrators only, lazy chunks. */
 export const contentAdminRoutes: PortalRoute[] = [
   {
     path: '/admin/settings/',

@@ -31,8 +31,7 @@ import { orderListQuery, type OrderSortKey } from './list-query';
 const FILTER_KEYS = ['status', 'dateFrom', 'dateTo', 'company', 'number', 'article'] as const;
 type Draft = Record<(typeof FILTER_KEYS)[number], string>;
 const hide = { display: { xs: 'none', md: 'table-cell' } };
-// On a phone the date goes under the number and the status under the sum, so the sum column fits (issue 11,
-// point 16).
+// On a phone the date goes under the number and the status under the sum, so the sum column fits.
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } };
 const phoneOnly = { display: { xs: 'flex', sm: 'none' } };
 
