@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * C0 control characters other than tab, line feed and carriage return (issue 10.6). Nobody types them; U+0000
+ * C0 control characters other than tab, line feed and carriage return (decision 052). Nobody types them; U+0000
  * cannot even be stored (PostgreSQL: `invalid byte sequence for encoding "UTF8": 0x00`). Text fields keep
  * tabs and line breaks.
  */

@@ -25,7 +25,7 @@ export function formatPrice(value: number, currency: Currency = 'RUB', locale: '
  * Every other number dealers read (quantities, weights, volumes, counts), formatted like money: thousands
  * separated by spaces, a decimal comma in Russian and a point in English, at most `maxFraction` decimals
  * with trailing zeros dropped (`9,35`, `0,023`, `12 500`). The one formatter of the web app, the print
- * pages and the server's texts (issue 11, point 18).
+ * pages and the server's texts.
  */
 export function formatNumber(value: number, locale: 'ru' | 'en' = 'ru', maxFraction = 3): string {
   if (!Number.isFinite(value)) return '';

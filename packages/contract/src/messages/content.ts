@@ -1,5 +1,5 @@
 /**
- * Texts of the back office's content editing and site settings (issue 13, points 2 and 3). Kept apart from
+ * Texts of the back office's content editing and site settings (decision 120). Kept apart from
  * messages.ts so that content adds keys without touching every other domain's lines.
  */
 export const CONTENT_MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * Texts of issue 11 (what a dealer hits): returns of shipped goods, not-found part numbers. Kept apart from
+ * Texts of what a dealer hits: returns of shipped goods (decision 061), not-found part numbers. Kept apart from
  * messages.ts so that these keys are added without touching every other domain's lines.
  */
 export const DEALER_MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * Texts of the supplier's desk (issue 13): the order change mechanism's refusals, the order history lines
+ * Texts of the supplier's desk (decision 100): the order change mechanism's refusals, the order history lines
  * the dealer reads in «Изменения», the tidings the dealer is told, the back office's refusals. Kept apart
  * from messages.ts so that the desk adds keys without touching every other domain's lines.
  */

@@ -1,5 +1,5 @@
 /**
- * Texts of the 1C exchange (issue 12) that the server and the web share: the order history's lines for what
+ * Texts of the 1C exchange (decisions 090–097) that the server and the web share: the order history's lines for what
  * only 1C changes (a line's price, the order's sum, decision 096). Apart from messages.ts and the desk's
  * texts so that each area adds keys without touching the others' lines.
  */

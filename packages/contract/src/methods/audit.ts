@@ -3,7 +3,7 @@ import { Role } from '../roles.js';
 import { defineMethod, idSchema, listInput, listResult, onlyRoles } from '../method.js';
 import { optionalText } from '../validation.js';
 
-/** One back-office write as the audit log keeps it (issue 13 pt 6, decision 101). */
+/** One back-office write as the audit log keeps it (decision 101). */
 export const auditEntrySchema = z.object({
   id: z.number(),
   date: z.string(),

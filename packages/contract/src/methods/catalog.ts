@@ -275,7 +275,7 @@ export const suggestionSchema = z.object({
 });
 
 /**
- * The catalogue answers on the wire (issue 15, decision 160): what repeats from product to product — the price
+ * The catalogue answers on the wire (decision 160): what repeats from product to product — the price
  * type, the payment methods, the warehouses, the units, the property and remains labels, the photos — is named
  * once in the answer's `dict`; a product carries ids and numbers. No nulls, no empty arrays, no `false` flags:
  * a key that would carry one is left out. `expandProducts` / `expandProductDetail` (lean-products.ts) give the screens the full

@@ -15,7 +15,7 @@ import { imageSchema, pageUrlSchema } from './content.js';
 import { FORM_FIELD_TYPES, formFieldSchema } from './forms.js';
 
 /**
- * The back office's content editing (issue 13, point 2): administrators only, every write audited and its
+ * The back office's content editing (decision 120): administrators only, every write audited and its
  * HTML sanitised on the server when saved (and by DOMPurify when shown). The dealer-facing reads
  * (`news/list`, `storage/get`…) stay as docs/spec/06-roles.md has them; these lists also show what is unpublished.
  */

@@ -15,7 +15,7 @@ import { orderSchema } from './orders.js';
 import { dealerCompanyFilter } from './staff-filter.js';
 
 /**
- * The supplier's desk (issue 13, decisions 100–102, 193): staff — administrators and employees, the supplier's
+ * The supplier's desk (decisions 100, 101 and 193): staff — administrators and employees, the supplier's
  * managers — process every dealer's orders. These are staff methods of their own, so docs/spec/06-roles.md stays as written
  * for `order/*` (dealers and administrators).
  */

@@ -3,7 +3,7 @@ import { defineMethod, signedIn } from '../method.js';
 
 /**
  * Kinds of tidings a user may turn off, each for the portal notice and for the e-mail separately
- * (issue 13 pt 5). Whatever is not listed here is always told.
+ * (decision 195). Whatever is not listed here is always told.
  */
 export const NOTICE_KINDS = ['orderStatus', 'orderLines', 'orderBill', 'orderOffer', 'orderNote'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];

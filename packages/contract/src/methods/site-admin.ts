@@ -5,7 +5,7 @@ import { optionalText } from '../validation.js';
 import { imageUrl, siteSettingsSchema, supplierInput } from './site.js';
 
 /**
- * The back office's site settings page (issue 13, point 3): administrators only. What it saves is what
+ * The back office's site settings page (decision 120): administrators only. What it saves is what
  * `site/get-main-settings` and every page load read next (the settings are written into each index.html).
  */
 

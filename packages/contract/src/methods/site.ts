@@ -13,7 +13,7 @@ export const supplierSignerSchema = z.object({
 
 /**
  * The supplier's requisites (decision 063): the one place the footer, the bill and the printed order read
- * them from. Part of the site settings; the administrator edits them on the settings page (issue 13).
+ * them from. Part of the site settings; the administrator edits them on the settings page (decision 120).
  */
 export const supplierSchema = z.object({
   /** Full legal name, e.g. «ООО «ТехЗапчасть»». */
@@ -129,7 +129,7 @@ export const siteSettingsSchema = z.object({
   filterKeyPrefix: z.string(),
   /** The supplier's requisites: footer, bill, printed order (decision 063). */
   supplier: supplierSchema,
-  /** The thresholds of docs/spec/09-constants.md, edited on the settings page (issue 13). */
+  /** The thresholds of docs/spec/09-constants.md, edited on the settings page (decision 120). */
   thresholds: thresholdsSchema,
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -1,7 +1,7 @@
 import { optionalText } from '../validation.js';
 
 /**
- * The dealer and company filters of staff lists (issue 13): the order desk's fields, reused by the lists of
+ * The dealer and company filters of staff lists (decision 100): the order desk's fields, reused by the lists of
  * returns, requests and appeals. Text in the dealer's login, name or e-mail; text in the company's name or ИНН.
  * Only staff lists read them: a dealer's list stays their own whatever they send.
  */
