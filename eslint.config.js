@@ -171,7 +171,7 @@ const tableMethods = new Set([
 const sqlTableWords = /\b(?:from|join|into|update)\s+(?:only\s+)?"?([a-z_][a-z0-9_.]*)"?/gi;
 
 /**
- * Queries that still name another module's table (issue 16), file (under `modules/`) → tables. The list only
+ * Queries that still name another module's table (decisions 150 and 175), file (under `modules/`) → tables. The list only
  * shrinks: lint-boundaries.test.ts fails on an entry the file no longer needs, and a table or file not listed
  * is reported as usual.
  * @type {Record<string, string[]>}

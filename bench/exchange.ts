@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --scenario exchange [--products N] [--partial M] [--port P] [--label name]`
  *
- * The 1C exchange budget of issue 12 (docs/performance.md): writes a CommerceML 2.04 import.xml and
+ * The 1C exchange budget (docs/performance.md): writes a CommerceML 2.04 import.xml and
  * offers.xml of N products (3 price types, 5 warehouses) to a temporary folder, starts the server alone (a
  * fresh PGlite in DATA_DIR, or DATABASE_URL), and runs the protocol over HTTP as 1C does — checkauth, init,
  * the files in pieces of file_limit, import until `success` — then a partial update of M offers. While the

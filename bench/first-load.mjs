@@ -1,5 +1,5 @@
 // First load of a catalogue page: the compressed JavaScript a signed-in dealer's browser transfers when it
-// opens /catalog/{id}/ with an empty cache (issue 3 budget: under 300 KB). Run against a started portal:
+// opens /catalog/{id}/ with an empty cache (the budget of docs/performance.md: under 300 KB). Run against a started portal:
 //   PORTAL_URL=http://127.0.0.1:3000 node bench/first-load.mjs
 import { chromium } from '@playwright/test';
 const base = process.env.PORTAL_URL ?? 'http://127.0.0.1:3000';

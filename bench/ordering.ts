@@ -1,5 +1,5 @@
 /**
- * Ordering benchmarks (issue 4 §5): a separate load process against a real server child process on
+ * Ordering benchmarks (docs/performance.md): a separate load process against a real server child process on
  * PGlite (default) or PostgreSQL (BENCH_DATABASE_URL). Run: `npx tsx bench/ordering.ts` from the root.
  * Seeds its own catalogue (the ordering seed's fallback, BENCH_PRODUCTS products, default 12,000).
  */

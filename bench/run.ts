@@ -3,7 +3,7 @@
  * `npm run bench -- --scenario exchange [--products N] [--partial M]` (the 1C exchange, bench/exchange.ts)
  * `DATABASE_URL=… npm run bench -- --scenario instances [--rounds R]` (two instances behind nginx, bench/instances.ts)
  *
- * Catalogue benchmark (issue 3, docs/performance.md): seeds a generated catalogue when the database is
+ * Catalogue benchmark (docs/performance.md): seeds a generated catalogue when the database is
  * empty, starts the server alone on 127.0.0.1 in its own process, signs in as `dealer`, then for each
  * scenario runs autocannon (in this process, not the server's): a warm-up, a single-connection run for
  * latency and a 10-connection run for throughput. PGlite in DATA_DIR by default; PostgreSQL with

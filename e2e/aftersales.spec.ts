@@ -31,7 +31,7 @@ test.describe('after-sales conversations', () => {
     await page.getByRole('dialog').getByRole('button').filter({ hasText: 'Заказ №' }).first().click();
     await expect(page).toHaveURL(/\/order\/\d+\/returns\/$/);
     const form = page.getByRole('dialog', { name: 'Заявка на возврат товара' });
-    // Nothing chosen yet: the form asks for a product in words (issue 11, point 2).
+    // Nothing chosen yet: the form asks for a product in words (decision 061).
     await form.getByLabel('Причина возврата').fill('Трещина на корпусе');
     await form.getByRole('button', { name: 'Отправить заявку' }).click();
     await expect(form.getByText('Выберите товар')).toBeVisible();

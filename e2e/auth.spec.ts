@@ -81,7 +81,7 @@ test.describe('signing in and out', () => {
     const foreign = dealer2Orders.items[0]!.id;
     await signOut(page);
     await signIn(page, 'dealer');
-    // A missing order, and another dealer's order, look the same (issue 11, point 17).
+    // A missing order, and another dealer's order, look the same.
     for (const id of [987654, foreign]) {
       await page.goto(`/order/${id}/`);
       await expect(page.getByRole('heading', { name: `Заказ № ${id} не найден` })).toBeVisible();

@@ -116,7 +116,7 @@ test.describe('catalogue', () => {
     await signIn(page, 'dealer');
     await quickSearch(page, 'ZX-404-NOPE');
     await expect(page.getByTestId('nothing-found')).toContainText('Ничего не найдено');
-    // No filter box and no sort toolbar around an answer of nothing (issue 11, point 5).
+    // No filter box and no sort toolbar around an answer of nothing.
     await expect(page.getByRole('combobox', { name: 'Сортировка' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Фильтр' })).toHaveCount(0);
     const missing = page.getByTestId('missing-parts');
@@ -196,7 +196,7 @@ test.describe('catalogue', () => {
     await page.getByTestId('user-menu').click();
     const profile = await page.getByRole('menuitem', { name: 'Профиль' }).getAttribute('href');
     await page.keyboard.press('Escape');
-    // The menu leads to the price settings, the price list and the content pages (issue 11, point 8).
+    // The menu leads to the price settings, the price list and the content pages (decision 066).
     const menu = page.getByRole('navigation').filter({ has: page.getByRole('link', { name: 'Прайс-лист' }) });
     await expect(menu.getByRole('link', { name: 'Прайс-лист' })).toHaveAttribute('href', '/price-list/');
     await menu.getByRole('button', { name: 'Информация' }).click();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { restCall, shot, signIn, signOut } from './support/portal';
 
-/** The back office's site settings and content editing (issue 13, points 2, 3 and 7). */
+/** The back office's site settings and content editing (decision 120). */
 
 async function phone(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });

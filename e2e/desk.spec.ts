@@ -5,7 +5,7 @@ import { outbox, restCall, setOrderTidingsMinutes, shot, signIn, signOut } from 
 test.beforeAll(async ({ browser }) => setOrderTidingsMinutes(browser, 0));
 
 /**
- * The supplier's desk (issue 13 pt 7): an administrator changes an order's status at the desk; the dealer sees
+ * The supplier's desk (decision 100): an administrator changes an order's status at the desk; the dealer sees
  * the notice, the e-mail (in DATA_DIR/mail) and the line in the order's «Изменения».
  */
 

@@ -228,7 +228,7 @@ test.describe('ordering', () => {
     await expect(page).toHaveURL(/\/basket\/\d+\/$/);
     await expect(page.getByTestId('basket-line')).toHaveCount(20);
 
-    // The picker offers what the server reads; a one-line XML order is its one line (issue 11, point 4).
+    // The picker offers what the server reads; a one-line XML order is its one line.
     await page.goto('/basket/xml');
     await expect(page.getByTestId('import-file')).toHaveAttribute('accept', '.xlsx,.csv,.xml');
     await page.getByTestId('import-file').setInputFiles({
