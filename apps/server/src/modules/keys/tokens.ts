@@ -12,9 +12,13 @@ export function newToken(): { token: string; prefix: string; hash: string } {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The key of an `Authorization: Bearer …` header, or null when the request carries none. */
+/**
+ * The key of an `Authorization: Bearer …` header, or null when the request carries none. A Bearer token
+ * without the portal's key prefix is not a portal key (a proxy's token, credentials in the wrong scheme):
+ * the call goes on as any other, and `user/login` refuses the scheme with 400 as before (decision 210).
+ */
 export function bearerOf(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? match[1]! : null;
+  return match?.[1]?.startsWith(API_KEY_PREFIX) ? match[1] : null;
 }
