@@ -27,7 +27,7 @@ afterAll(() => t.close());
 
 describe('after-sales access', () => {
   it('covers every after-sales method', () => {
-    expect(names.length).toBe(43); // 39 + form/admin-list|create|update|delete (content editing)
+    expect(names.length).toBe(44); // 39 + form/admin-list|create|update|delete (content editing) + notice/read-all (decision 195)
   });
 
   for (const name of names) {
