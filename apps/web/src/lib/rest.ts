@@ -34,8 +34,12 @@ export function retryQuery(failureCount: number, error: unknown): boolean {
 
 /** docs/spec/07-calls.md: a create or update whose answer carries no id is logged with these words. */
 export const NO_CREATED_ENTITY = 'The method did not return a created entity.';
-/** Creates and updates that answer something else than one entity by design (a list, the settings). */
+/**
+ * Creates and updates that answer something else than one entity by design (a list, the settings; a new API
+ * key with its token shown once beside it, decision 210).
+ */
 export const NOT_ONE_ENTITY = new Set([
+  'api-key/create',
   'application-empty-product/create',
   'basket-item/update',
   'notice-settings/update',
