@@ -6,6 +6,11 @@
  */
 export {
   readCreditRule,
-  readOrderTidingsMinutes, readReturnDays, readSiteSettings, readSupplier, readThresholds } from './read.js';
+  readOrderTidingsMinutes,
+  readReturnDays,
+  readSiteSettings,
+  readSupplier,
+  readThresholds,
+} from './read.js';
 export { checkStoredExchangeUser, readExchangeUser, type StoredExchangeUser } from './exchange-user.js';
 export { deleteSetting, lockMainSettings, mainSettingsRow, putSetting } from './queries.js';
