@@ -18,6 +18,8 @@ import { trackHandlers } from './ops/shutdown.js';
 import { requestEnded, requestStarted } from './db/priority.js';
 import { registerRest } from './rest/dispatcher.js';
 import { registerReplacementLookup } from './modules/catalog/index.js';
+import { creditGuard } from './modules/account/index.js';
+import { registerCheckoutGuard } from './modules/orders/index.js';
 import { lookupReplacements } from './modules/parts/index.js';
 import { registerOpenApi } from './rest/openapi.js';
 import { registerKeyCallLog } from './modules/keys/index.js';
@@ -224,6 +226,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const deps = { db: database.db, config, mailer, sessions, storage };
   // Search and the quick order follow replaced numbers through the parts module (decision 205).
   registerReplacementLookup(lookupReplacements);
+  // The account's credit rule checks every checkout (decision 201); orders sits below the account.
+  registerCheckoutGuard(creditGuard);
   registerKeyCallLog(app, database.db);
   registerOpenApi(app);
   registerRest(app, deps);

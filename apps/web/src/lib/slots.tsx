@@ -35,7 +35,7 @@ export interface OrderShipmentsProps {
 
 export interface Slots {
   /** The chosen company's available credit at checkout (the account fills it, decision 200). */
-  CheckoutCredit?: ComponentType<{ counterpartyId: number }>;
+  CheckoutCredit?: ComponentType<{ counterpartyId: number; sum: number }>;
   /** An order's shipments, shipped / remaining per line and closing documents (the account fills it). */
   OrderShipments?: ComponentType<OrderShipmentsProps>;
   /** Quantity input and add-to-basket button on every product view (ordering fills it). */
@@ -86,7 +86,7 @@ export function OrderShipmentsSlot(props: OrderShipmentsProps) {
 }
 
 /** The available credit of the company chosen at checkout, when a feature fills the slot. */
-export function CheckoutCreditSlot({ counterpartyId }: { counterpartyId: number }) {
+export function CheckoutCreditSlot({ counterpartyId, sum }: { counterpartyId: number; sum: number }) {
   const Block = useSlots().CheckoutCredit;
-  return Block && counterpartyId > 0 ? <Block counterpartyId={counterpartyId} /> : null;
+  return Block && counterpartyId > 0 ? <Block counterpartyId={counterpartyId} sum={sum} /> : null;
 }

@@ -301,7 +301,13 @@ export const orderMethods = {
       /** One key per checkout screen: a repeated submit with it returns the same order. */
       idempotencyKey: z.string().min(8).max(100).optional(),
     }),
-    result: z.object({ id: z.number(), order: orderSchema, basket: basketSchema.nullable() }),
+    result: z.object({
+      id: z.number(),
+      order: orderSchema,
+      basket: basketSchema.nullable(),
+      /** The credit rule's warning (decision 201): the order is placed beyond the credit or with overdue debt. */
+      creditWarning: z.string().optional(),
+    }),
     access: permission('order', 'create'),
   }),
   /** The checkout summary for the form's payment method: lines, sums and totals as order/create will fix them. */

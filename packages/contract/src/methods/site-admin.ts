@@ -121,6 +121,8 @@ export const siteSettingsInput = z.strictObject({
     .min(0, { error: 'validation.notNegative' })
     .max(120, { error: 'validation.tooLong' })
     .optional(),
+  /** The credit rule at checkout (decision 201); left out = unchanged. */
+  creditRule: z.enum(['off', 'warn', 'block'], { error: 'validation.invalid' }).optional(),
   paySystems: z
     .array(
       z.strictObject({

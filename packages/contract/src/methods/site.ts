@@ -124,6 +124,11 @@ export const siteSettingsSchema = z.object({
    * 195); 0 tells of each change at once.
    */
   orderTidingsMinutes: z.number().int(),
+  /**
+   * The credit rule at checkout (decision 201): `off` places every order, `warn` places an order beyond the
+   * available credit or with overdue debt and says so, `block` refuses it. Prepaid payment methods are exempt.
+   */
+  creditRule: z.enum(['off', 'warn', 'block']),
   catalogQuantityMin: z.number().int(),
   catalogQuantityMax: z.number().int(),
   filterKeyPrefix: z.string(),

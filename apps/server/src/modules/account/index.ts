@@ -8,3 +8,4 @@ export {
   type Outcome,
 } from './ingest.js';
 export { creditOf, paidForOrder, unmatchedOfRuns } from './queries.js';
+export { creditGuard, PREPAID_CODES } from './credit.js';

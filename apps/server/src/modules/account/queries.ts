@@ -401,3 +401,16 @@ export const shippedOfOrder = (db: Db, orderId: number) =>
     .where('d.deleted', '=', false)
     .groupBy(['l.product_id', 'l.article'])
     .execute();
+
+/**
+ * A company's contract figures for the credit rule, the rows locked for the checkout's transaction (decision
+ * 201): a second checkout of the company waits here, then counts the first one's order.
+ */
+export const lockedContractFigures = (db: Db, counterpartyId: number) =>
+  db
+    .selectFrom('account_contracts')
+    .select(['credit_limit', 'debt', 'overdue', 'updated_at'])
+    .where('counterparty_id', '=', counterpartyId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();

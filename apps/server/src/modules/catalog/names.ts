@@ -25,7 +25,7 @@ export async function paySystemNames(db: Db, ids: Iterable<number | null>): Prom
 export const activePaySystem = (db: Db, id: number) =>
   db
     .selectFrom('pay_systems')
-    .select(['id', 'name', 'name_en'])
+    .select(['id', 'code', 'name', 'name_en'])
     .where('id', '=', id)
     .where('active', '=', true)
     .executeTakeFirst();

@@ -8,6 +8,7 @@ import { activePaySystem } from '../catalog/index.js';
 import { ownCounterpartyId } from '../companies/index.js';
 import { countOwnFiles } from '../files/index.js';
 import { pickupPoints } from '../content/index.js';
+import { guardCheckout } from './checkout-guard.js';
 import { priceBasket, refuseProblems, refuseThresholds } from './pricing.js';
 
 /** A checkout repeated this soon after one from the same, now empty, basket answers with that order. */
@@ -57,7 +58,7 @@ export async function createOrder(
   idempotencyKey: string | undefined,
   /** Runs inside the order's transaction once it is written (the e-mail outbox: mail exactly when the order is). */
   afterCreate?: (trx: Db, order: { id: number; price: number; currency: string; lineCount: number }) => Promise<void>,
-): Promise<{ id: number; created: boolean }> {
+): Promise<{ id: number; created: boolean; creditWarning?: string }> {
   const key = idempotencyKey ? `${actor.id}:${idempotencyKey}` : null;
   const existing = async (trx: Db) => {
     if (key) {
@@ -114,6 +115,14 @@ export async function createOrder(
       const priced = await priceBasket(trx, actor, fields.basket, fields.paySystem, lines);
       refuseProblems(priced, language);
       await refuseThresholds(trx, actor, language, priced, fields.paySystem);
+      const creditWarning = await guardCheckout(trx, {
+        actor,
+        language,
+        company: fields.company,
+        paySystem: { id: pay!.id, code: pay!.code },
+        price: priced.price,
+        currency: priced.currency,
+      });
       const order = await trx
         .insertInto('orders')
         .values({
@@ -167,7 +176,7 @@ export async function createOrder(
         currency: priced.currency,
         lineCount: items.length,
       });
-      return { id: order.id, created: true };
+      return creditWarning ? { id: order.id, created: true, creditWarning } : { id: order.id, created: true };
     });
   } catch (err) {
     // Two submits with one key raced past the first check: the unique key let one in; answer with it.

@@ -207,7 +207,7 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
   async 'order/create'(input, ctx) {
     const actor = requireActor(ctx);
     const f = input.fields;
-    const { id } = await createOrder(
+    const { id, creditWarning } = await createOrder(
       ctx.db,
       actor,
       ctx.language,
@@ -228,7 +228,12 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
     );
     const order = await loadOrder(ctx.db, actor, id, ctx.language);
     const basket = await ownBasket(ctx.db, actor.id, f.basket).catch(() => null);
-    return { id, order, basket: basket ? await basketView(ctx.db, actor, basket) : null };
+    return {
+      id,
+      order,
+      basket: basket ? await basketView(ctx.db, actor, basket) : null,
+      ...(creditWarning ? { creditWarning } : {}),
+    };
   },
   async 'order/preview'(input, ctx) {
     const actor = requireActor(ctx);

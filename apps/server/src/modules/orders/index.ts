@@ -37,3 +37,10 @@ export {
   type ExchangeOrderChange,
 } from './exchange.js';
 export { countNewOrders, countOrdersWithPendingCorrections, countProblemOrders } from './queries.js';
+export {
+  guardCheckout,
+  openOrdersSum,
+  registerCheckoutGuard,
+  type CheckoutAttempt,
+  type CheckoutGuard,
+} from './checkout-guard.js';

@@ -4,6 +4,13 @@
  * (docs/architecture.md, "Floors"), so the catalogue, the basket, orders and returns read it without importing
  * the site module above them.
  */
-export { readOrderTidingsMinutes, readReturnDays, readSiteSettings, readSupplier, readThresholds } from './read.js';
+export {
+  readCreditRule,
+  readOrderTidingsMinutes,
+  readReturnDays,
+  readSiteSettings,
+  readSupplier,
+  readThresholds,
+} from './read.js';
 export { checkStoredExchangeUser, readExchangeUser, type StoredExchangeUser } from './exchange-user.js';
 export { deleteSetting, lockMainSettings, mainSettingsRow, putSetting } from './queries.js';

@@ -61,6 +61,7 @@ const DEFAULT_SETTINGS: Omit<SiteSettings, 'captchaSiteKey' | 'mapsApiKey'> = {
   localeSwitch: false,
   returnDays: RETURN_DAYS_DEFAULT,
   orderTidingsMinutes: ORDER_TIDINGS_MINUTES_DEFAULT,
+  creditRule: 'off',
   // The methods the server checks (declared `captcha: true`): the web app sends a token for exactly these.
   captchaMethods: Object.values(methods)
     .filter((m) => 'captcha' in m && m.captcha === true)
@@ -110,6 +111,13 @@ export async function readOrderTidingsMinutes(db: Db): Promise<number> {
   return typeof minutes === 'number' && Number.isInteger(minutes) && minutes >= 0
     ? minutes
     : ORDER_TIDINGS_MINUTES_DEFAULT;
+}
+
+/** The credit rule at checkout (decision 201); `off` unless the administrator chose another. */
+export async function readCreditRule(db: Db): Promise<SiteSettings['creditRule']> {
+  const row = await q.mainSettingsRow(db);
+  const rule = (row?.value as Partial<SiteSettings> | undefined)?.creditRule;
+  return rule === 'warn' || rule === 'block' ? rule : 'off';
 }
 
 /** The thresholds of docs/spec/09-constants.md (decision 140): the catalogue, the basket and the checkout apply them on every call. */

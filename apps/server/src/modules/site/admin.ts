@@ -87,6 +87,7 @@ export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
         thresholds: input.thresholds,
         returnDays: input.returnDays,
         orderTidingsMinutes: input.orderTidingsMinutes ?? before.orderTidingsMinutes,
+        creditRule: input.creditRule ?? before.creditRule,
       };
       await putSetting(db, 'main', after);
       await recordAudit(db, ctx, { entity: 'site-settings', id: 'main', action: 'update', before, after });

@@ -44,6 +44,7 @@ function toValues(view: SiteSettingsAdmin): Values {
     },
     returnDays: s.returnDays,
     orderTidingsMinutes: s.orderTidingsMinutes,
+    creditRule: s.creditRule,
     paySystems: view.paySystems.map(({ id, name, description, active }) => ({ id, name, description, active })),
     priceTypes: view.priceTypes.map(({ id, name }) => ({ id, name })),
     priceMappings: view.priceMappings.map(({ id, priceTypeId, paySystemId }) => ({ id, priceTypeId, paySystemId })),
@@ -271,6 +272,27 @@ export default function SiteSettingsPage() {
             error={Boolean(err('orderTidingsMinutes'))}
             helperText={fieldMessage(err('orderTidingsMinutes')) ?? t('settings.orderTidingsMinutesHint')}
             slotProps={{ htmlInput: { min: 0, max: 120, step: 1 }, inputLabel: { shrink: true } }}
+          />
+          <Controller
+            control={form.control}
+            name="creditRule"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('settings.creditRule')}
+                value={field.value ?? 'off'}
+                onChange={(e) => field.onChange(e.target.value)}
+                onBlur={field.onBlur}
+                helperText={t('settings.creditRuleHint')}
+                data-testid="settings-credit-rule"
+              >
+                {(['off', 'warn', 'block'] as const).map((r) => (
+                  <MenuItem key={r} value={r}>
+                    {t(`settings.creditRules.${r}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
           />
           {(['roundUpCatalog', 'roundUpBasket'] as const).map((f) => (
             <Controller

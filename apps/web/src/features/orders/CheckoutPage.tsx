@@ -129,7 +129,7 @@ export default function CheckoutPage() {
       await queryClient.invalidateQueries({ queryKey: basketKeys.all });
       await queryClient.invalidateQueries({ queryKey: orderKeys.all });
       notifySuccess(t('created', { id: r.id }));
-      await navigate(`/order/${r.id}/`);
+      await navigate(`/order/${r.id}/`, r.creditWarning ? { state: { creditWarning: r.creditWarning } } : undefined);
     } catch (err) {
       let applied = false;
       if (err instanceof RestError) {
@@ -207,7 +207,10 @@ export default function CheckoutPage() {
                 )}
               />
             )}
-            <CheckoutCreditSlot counterpartyId={Number(form.watch('company')) || 0} />
+            <CheckoutCreditSlot
+              counterpartyId={Number(form.watch('company')) || 0}
+              sum={checkoutTotals?.reduce((s, x) => s + x.value, 0) ?? 0}
+            />
             <Controller
               name="paySystem"
               control={form.control}

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import AssignmentReturnOutlined from '@mui/icons-material/AssignmentReturnOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -15,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Outlet, Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
 import { basketKeys, setActiveBasketId } from '../../lib/active-basket';
@@ -36,6 +37,8 @@ export default function OrderPage() {
   const { t } = useTranslation('orders');
   const id = Number(useParams().id);
   const navigate = useNavigate();
+  // The credit rule's warning of the checkout that placed this order (decision 201), shown once on arrival.
+  const creditWarning = (useLocation().state as { creditWarning?: string } | null)?.creditWarning;
   const queryClient = useQueryClient();
   const user = useCurrentUser().data;
   const staff = isStaff(user);
@@ -145,6 +148,11 @@ export default function OrderPage() {
           </Box>
         }
       />
+      {creditWarning && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="order-credit-warning">
+          {creditWarning}
+        </Alert>
+      )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <Paper sx={{ p: 2 }}>
           <Summary order={o} />
