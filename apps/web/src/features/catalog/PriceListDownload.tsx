@@ -54,7 +54,7 @@ export function PriceListDownload({ section, sectionName }: { section?: number; 
           label={t('priceList.format')}
           value={format}
           onChange={(e) => setFormat(e.target.value as PriceListFormat)}
-          sx={{ minWidth: 200 }}
+          sx={{ minWidth: 200, flex: { md: 1 } }}
         >
           {PRICE_LIST_FORMATS.map((f) => (
             <MenuItem key={f} value={f}>
@@ -68,7 +68,7 @@ export function PriceListDownload({ section, sectionName }: { section?: number; 
           label={t('priceList.scope')}
           value={scope}
           onChange={(e) => setScope(e.target.value as 'all' | 'section')}
-          sx={{ minWidth: 240 }}
+          sx={{ minWidth: 240, flex: { md: 1 } }}
         >
           <MenuItem value="all">{t('priceList.scopeAll')}</MenuItem>
           <MenuItem value="section" disabled={!section}>
@@ -78,6 +78,7 @@ export function PriceListDownload({ section, sectionName }: { section?: number; 
         <FormControlLabel
           control={<Checkbox checked={inStock} onChange={(e) => setInStock(e.target.checked)} />}
           label={t('priceList.inStock')}
+          sx={{ whiteSpace: 'nowrap' }}
         />
         <Button variant="contained" href={`/pricelist/download?${params.toString()}`} download>
           {t('priceList.downloadButton')}
@@ -133,7 +134,11 @@ function PriceListLinks() {
         </Button>
       </Stack>
       {token && (
-        <Alert severity="warning" sx={{ mb: 2 }} onClose={() => create.reset()}>
+        <Alert
+          severity="warning"
+          sx={{ mb: 2, '& .MuiAlert-message': { flexGrow: 1, minWidth: 0 } }}
+          onClose={() => create.reset()}
+        >
           <Typography variant="body2" sx={{ mb: 1 }}>
             {t('priceList.shownOnce')}
           </Typography>
