@@ -6,6 +6,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
+import { loadActor } from '../auth/index.js';
+import { priceListStream } from './stream.js';
 
 /** Price lists (decision 212): files parsed back and compared with product/list; filters; secret links. */
 
@@ -155,6 +157,26 @@ describe('price list download', () => {
     } finally {
       await db.updateTable('products').set({ name: before.name }).where('id', '=', id).execute();
     }
+  });
+
+  it('reads by keyset pages: pages of 7 give the same file as one page', async () => {
+    const actor = (await loadActor(db, (await dealer.ok('profile', {})).id))!;
+    const read = async (pageSize: number) => {
+      const chunks: Buffer[] = [];
+      const stream = await priceListStream(
+        db,
+        actor,
+        { format: 'csv', sectionIds: null, inStock: false },
+        { name: 'x', url: 'http://x/' },
+        pageSize,
+      );
+      for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+      return Buffer.concat(chunks).toString('utf8');
+    };
+    const whole = await read(100_000);
+    const paged = await read(7);
+    expect(whole.split('\r\n').length).toBeGreaterThan(20);
+    expect(paged).toBe(whole);
   });
 
   it('refuses a stranger, a bad format and a missing section with 4xx', async () => {

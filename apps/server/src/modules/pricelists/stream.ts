@@ -23,6 +23,7 @@ export async function priceListStream(
   actor: Actor,
   request: PriceListRequest,
   site: { name: string; url: string },
+  pageSize = PRICE_LIST_PAGE,
 ): Promise<PassThrough> {
   const context = await priceContextOf(db, actor, 'catalog');
   const [stores, sections] = await Promise.all([
@@ -38,10 +39,10 @@ export async function priceListStream(
         sectionIds: request.sectionIds,
         inStock: request.inStock,
         afterId,
-        limit: PRICE_LIST_PAGE,
+        limit: pageSize,
       });
       if (rows.length > 0) await writer.page(rows);
-      if (rows.length < PRICE_LIST_PAGE || out.destroyed) break;
+      if (rows.length < pageSize || out.destroyed) break;
       afterId = rows[rows.length - 1]!.id;
     }
     await writer.end();
