@@ -46,7 +46,7 @@ export const serverFloors = [
   ['catalog'],
   ['baskets'],
   ['orders'],
-  ['returns', 'wishes', 'users', 'site', 'account', 'parts', 'keys'],
+  ['returns', 'wishes', 'users', 'site', 'account', 'parts', 'keys', 'pricelists'],
   ['exchange', 'desk'],
 ];
 const floorOf = new Map(serverFloors.flatMap((names, floor) => names.map((name) => [name, floor])));

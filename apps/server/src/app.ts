@@ -24,6 +24,7 @@ import { lookupReplacements } from './modules/parts/index.js';
 import { registerOpenApi } from './rest/openapi.js';
 import { registerKeyCallLog } from './modules/keys/index.js';
 import { registerFileRoutes } from './modules/files/routes.js';
+import { registerPriceListRoutes } from './modules/pricelists/index.js';
 import { registerBasketTemplateRoute } from './modules/baskets/index.js';
 import { registerContentPictureRoute } from './modules/content/routes.js';
 import { registerExchangeRoutes, registerPictureRoute } from './modules/exchange/index.js';
@@ -232,6 +233,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerOpenApi(app);
   registerRest(app, deps);
   registerFileRoutes(app, deps);
+  registerPriceListRoutes(app, deps);
   registerBasketTemplateRoute(app);
   registerExchangeRoutes(app, deps);
   registerPictureRoute(app, deps);

@@ -42,6 +42,7 @@ import * as orderTidingsPending from './migrations/0200-order-tidings-pending.js
 import * as account from './migrations/0210-account.js';
 import * as partsReplacements from './migrations/0230-parts-replacements.js';
 import * as apiKeys from './migrations/0250-api-keys.js';
+import * as priceListLinks from './migrations/0251-price-list-links.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0210-account': account,
   '0230-parts-replacements': partsReplacements,
   '0250-api-keys': apiKeys,
+  '0251-price-list-links': priceListLinks,
 };
 
 /** The names this version of the server expects applied (GET /ready compares them with the database). */

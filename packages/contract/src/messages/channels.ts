@@ -6,6 +6,9 @@ export const CHANNEL_MESSAGES = {
     'error.apiKeyNotFound': 'Ключ API не найден',
     'error.apiKeyTooMany': 'Слишком много ключей API: отзовите ненужные (не больше {0} действующих)',
     'validation.apiKeyScope': 'Выберите права ключа: только чтение или заказы',
+    'error.priceListLinkNotFound': 'Ссылка на прайс-лист не найдена',
+    'error.priceListLinkTooMany': 'Слишком много ссылок на прайс-лист: отзовите ненужные (не больше {0} действующих)',
+    'validation.priceListDays': 'Срок ссылки: целое число дней от 1 до 365',
   },
   en: {
     'error.apiKeyInvalid': 'The API key is invalid or revoked',
@@ -13,5 +16,8 @@ export const CHANNEL_MESSAGES = {
     'error.apiKeyNotFound': 'API key not found',
     'error.apiKeyTooMany': 'Too many API keys: revoke the ones you do not need (at most {0} active)',
     'validation.apiKeyScope': 'Choose the key rights: read-only or ordering',
+    'error.priceListLinkNotFound': 'Price list link not found',
+    'error.priceListLinkTooMany': 'Too many price list links: revoke the ones you do not need (at most {0} active)',
+    'validation.priceListDays': 'Link lifetime: a whole number of days from 1 to 365',
   },
 } as const;

@@ -21,6 +21,7 @@ import { deskMethods } from './desk.js';
 import { accountMethods } from './account.js';
 import { partsMethods } from './parts.js';
 import { apiKeysMethods } from './api-keys.js';
+import { priceListMethods } from './price-lists.js';
 
 /**
  * Every /rest/ method of the portal, keyed by its wire name. Each domain declares its methods in its own
@@ -50,6 +51,7 @@ export const methods = {
   ...accountMethods,
   ...partsMethods,
   ...apiKeysMethods,
+  ...priceListMethods,
 };
 
 export type Methods = typeof methods;

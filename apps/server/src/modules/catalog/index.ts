@@ -67,3 +67,11 @@ export {
   type ReplacementLookup,
   type ReplacementPart,
 } from './replacement-hook.js';
+export {
+  priceListPage,
+  sectionSubtree,
+  sectionsForPriceList,
+  type PriceListPageInput,
+  type PriceListRow,
+} from './price-list.js';
+export type { StoreInfo } from './offers.js';

@@ -5,9 +5,13 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { Loading } from '../../components/States';
 import { useSections } from './api';
+import { PriceListDownload } from './PriceListDownload';
 import { ProductBrowser } from './ProductBrowser';
 
-/** 'Прайс-лист': a section's products as a table with the user's prices, stock and filters. */
+/**
+ * 'Прайс-лист': a section's products as a table with the user's prices, stock and filters, and the list as
+ * a file to download or fetch by a secret link (decision 212).
+ */
 export default function PriceListPage() {
   const { t } = useTranslation('catalog');
   const sections = useSections();
@@ -36,6 +40,7 @@ export default function PriceListPage() {
           </TextField>
         }
       />
+      <PriceListDownload section={selected} sectionName={leaves.find((s) => s.id === selected)?.name} />
       {selected ? (
         <ProductBrowser key={selected} scope={{ category: selected }} view="table" viewPath={() => `/price-list/`} />
       ) : (

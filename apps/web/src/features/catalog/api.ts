@@ -168,3 +168,27 @@ export function useImportReplacements() {
     },
   });
 }
+
+/** The caller's secret price-list links (decision 212). */
+export const priceListLinksQuery = (page: number, size: number) =>
+  queryOptions({
+    queryKey: ['price-list-links', page, size],
+    queryFn: () => rest('price-list-link/list', { page, size }),
+  });
+
+export function useCreatePriceListLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (days: number) => rest('price-list-link/create', { days }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['price-list-links'] }),
+  });
+}
+
+export function useRevokePriceListLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => rest('price-list-link/delete', { id }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['price-list-links'] }),
+    onError: notifyError,
+  });
+}

@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { offerFrom, priceFor, type Offer, type PriceContext, type StoreInfo } from './offers.js';
+import './tables.js';
+
+/** One product of a price list: its row, its offer as product/list computes it, its analogues' numbers. */
+export interface PriceListRow {
+  id: number;
+  article: string;
+  brand: string;
+  name: string;
+  unit: string;
+  sectionId: number | null;
+  sectionName: string;
+  offer: Offer;
+  analogues: string[];
+}
+
+export interface PriceListPageInput {
+  /** The section's subtree (sectionSubtree), or null for the whole catalogue. */
+  sectionIds: number[] | null;
+  inStock: boolean;
+  /** Keyset: the last product id of the previous page (0 for the first). */
+  afterId: number;
+  limit: number;
+}
+
+/**
+ * A page of active products by id after `afterId` (keyset on the primary key: each page is one index walk,
+ * never an OFFSET), with the actor's price from the same lateral lookup and offer as product/list (decision 212).
+ */
+export async function priceListPage(
+  db: Db,
+  context: PriceContext | null,
+  stores: StoreInfo[],
+  input: PriceListPageInput,
+): Promise<PriceListRow[]> {
+  let q = db
+    .selectFrom('products as p')
+    .leftJoin('sections as s', 's.id', 'p.section_id')
+    .leftJoinLateral(
+      () => priceFor(db, context, sql<number>`p.id`),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'p.id',
+      'p.article',
+      'p.brand',
+      'p.name',
+      'p.unit',
+      'p.section_id',
+      's.name as section_name',
+      'p.stock_by_store',
+      'pr.value',
+      'pr.currency',
+    ])
+    .select(
+      sql<string | null>`(SELECT string_agg(a.article, ', ' ORDER BY a.kind, a.article_key)
+        FROM product_analogues a WHERE a.product_id = p.id)`.as('analogues'),
+    )
+    .where('p.active', '=', true)
+    .where('p.id', '>', input.afterId);
+  if (input.sectionIds) q = q.where('p.section_id', '=', sql<number>`ANY(${input.sectionIds}::int[])`);
+  if (input.inStock) q = q.where('p.availability', '<>', 'N');
+  const rows = await q.orderBy('p.id').limit(input.limit).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    article: r.article,
+    brand: r.brand,
+    name: r.name,
+    unit: r.unit,
+    sectionId: r.section_id,
+    sectionName: r.section_name ?? '',
+    offer: offerFrom(r.id, r, context, stores),
+    analogues: r.analogues ? r.analogues.split(', ') : [],
+  }));
+}
+
+/** A section and every section below it, or null when there is no such section. */
+export async function sectionSubtree(db: Db, sectionId: number): Promise<number[] | null> {
+  const rows = await sql<{ id: number }>`
+    WITH RECURSIVE sub AS (
+      SELECT id, 0 AS depth FROM sections WHERE id = ${sectionId}
+      UNION ALL
+      SELECT s.id, sub.depth + 1 FROM sections s JOIN sub ON s.parent_id = sub.id WHERE sub.depth < 32
+    )
+    SELECT id FROM sub ORDER BY id`.execute(db);
+  return rows.rows.length > 0 ? rows.rows.map((r) => r.id) : null;
+}
+
+/** Sections by id with their names, for a price list's categories (YML). */
+export async function sectionsForPriceList(
+  db: Db,
+): Promise<Array<{ id: number; parentId: number | null; name: string }>> {
+  const rows = await db.selectFrom('sections').select(['id', 'parent_id', 'name']).orderBy('id').execute();
+  return rows.map((r) => ({ id: r.id, parentId: r.parent_id, name: r.name }));
+}

@@ -1,0 +1,254 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { PRICE_LIST_FORMATS, type PriceListFormat, type PriceListLink } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../components/ListPagination';
+import { ErrorState, Loading } from '../../components/States';
+import { formatDate } from '../../lib/format';
+import { notifySuccess } from '../../lib/notify';
+import { priceListLinksQuery, useCreatePriceListLink, useRevokePriceListLink } from './api';
+
+const SIZES = [10, 20, 50] as const;
+
+/**
+ * «Скачать прайс-лист» (decision 212): the dealer's catalogue at their prices as a file, the whole of it or
+ * the chosen section, in stock only if asked; and the secret links their own systems fetch it by.
+ */
+export function PriceListDownload({ section, sectionName }: { section?: number; sectionName?: string }) {
+  const { t } = useTranslation('catalog');
+  const [format, setFormat] = useState<PriceListFormat>('xlsx');
+  const [scope, setScope] = useState<'all' | 'section'>('all');
+  const [inStock, setInStock] = useState(false);
+  const params = new URLSearchParams({ format });
+  if (scope === 'section' && section) params.set('section', String(section));
+  if (inStock) params.set('inStock', '1');
+  return (
+    <Paper component="section" sx={{ p: { xs: 2, md: 3 }, mb: 2, minWidth: 0 }} aria-labelledby="price-list-download">
+      <Typography variant="h2" id="price-list-download" sx={{ mb: 1 }}>
+        {t('priceList.download')}
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+        <TextField
+          select
+          size="small"
+          label={t('priceList.format')}
+          value={format}
+          onChange={(e) => setFormat(e.target.value as PriceListFormat)}
+          sx={{ minWidth: 200, flex: { md: 1 } }}
+        >
+          {PRICE_LIST_FORMATS.map((f) => (
+            <MenuItem key={f} value={f}>
+              {t(`priceList.formats.${f}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('priceList.scope')}
+          value={scope}
+          onChange={(e) => setScope(e.target.value as 'all' | 'section')}
+          sx={{ minWidth: 240, flex: { md: 1 } }}
+        >
+          <MenuItem value="all">{t('priceList.scopeAll')}</MenuItem>
+          <MenuItem value="section" disabled={!section}>
+            {t('priceList.scopeSection', { name: sectionName ?? '' })}
+          </MenuItem>
+        </TextField>
+        <FormControlLabel
+          control={<Checkbox checked={inStock} onChange={(e) => setInStock(e.target.checked)} />}
+          label={t('priceList.inStock')}
+          sx={{ whiteSpace: 'nowrap' }}
+        />
+        <Button variant="contained" href={`/pricelist/download?${params.toString()}`} download>
+          {t('priceList.downloadButton')}
+        </Button>
+      </Stack>
+      <PriceListLinks />
+    </Paper>
+  );
+}
+
+function PriceListLinks() {
+  const { t } = useTranslation('catalog');
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<number>(SIZES[0]);
+  const list = useQuery(priceListLinksQuery(page, size));
+  const [days, setDays] = useState('90');
+  const create = useCreatePriceListLink();
+  const [revoking, setRevoking] = useState<PriceListLink | null>(null);
+  const revoke = useRevokePriceListLink();
+  const token = create.data?.token;
+  const url = token ? `${window.location.origin}/pricelist/${token}.xlsx` : '';
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography variant="h3" sx={{ mb: 1 }}>
+        {t('priceList.links')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('priceList.linksHint')}
+      </Typography>
+      <Stack
+        component="form"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, alignItems: { sm: 'flex-start' } }}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate(Number(days));
+        }}
+      >
+        <TextField
+          size="small"
+          label={t('priceList.days')}
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
+          error={Boolean(create.error)}
+          helperText={create.error?.message}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          sx={{ maxWidth: { sm: 200 } }}
+        />
+        <Button type="submit" variant="outlined" disabled={create.isPending}>
+          {t('priceList.createLink')}
+        </Button>
+      </Stack>
+      {token && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2, '& .MuiAlert-message': { flexGrow: 1, minWidth: 0 } }}
+          onClose={() => create.reset()}
+        >
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t('priceList.shownOnce')}
+          </Typography>
+          <TextField
+            label={t('priceList.link')}
+            value={url}
+            fullWidth
+            size="small"
+            slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } } }}
+            onFocus={(e) => e.target.select()}
+          />
+          <Button
+            size="small"
+            sx={{ mt: 1 }}
+            onClick={() => void navigator.clipboard?.writeText(url).then(() => notifySuccess(t('priceList.copied')))}
+          >
+            {t('priceList.copy')}
+          </Button>
+        </Alert>
+      )}
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.count === 0 ? (
+        <Typography color="text.secondary">{t('priceList.noLinks')}</Typography>
+      ) : (
+        <>
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('priceList.link')}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('priceList.created')}</TableCell>
+                  <TableCell>{t('priceList.expires')}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('priceList.lastUsed')}</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.data.items.map((link) => (
+                  <TableRow key={link.id}>
+                    <TableCell sx={{ fontFamily: 'monospace' }}>{link.prefix}…</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {formatDate(link.dateCreate)}
+                    </TableCell>
+                    <TableCell>{formatDate(link.dateExpire)}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {link.lastUsedAt ? formatDate(link.lastUsedAt, true) : t('priceList.never')}
+                    </TableCell>
+                    <TableCell align="right">
+                      {link.dateRevoke ? (
+                        <Typography variant="body2" color="text.secondary">
+                          {t('priceList.revokedAt', { date: formatDate(link.dateRevoke) })}
+                        </Typography>
+                      ) : (
+                        <Button
+                          color="error"
+                          size="small"
+                          onClick={() => setRevoking(link)}
+                          aria-label={t('priceList.revokeNamed', { name: link.prefix })}
+                        >
+                          {t('priceList.revoke')}
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+          {list.data.count > SIZES[0] && (
+            <ListPagination
+              count={list.data.count}
+              page={page}
+              size={size}
+              sizes={SIZES}
+              onChange={(p, s) => {
+                setPage(p);
+                setSize(s);
+              }}
+            />
+          )}
+        </>
+      )}
+      <Dialog open={revoking !== null} onClose={() => setRevoking(null)} aria-labelledby="revoke-link-title">
+        <DialogTitle id="revoke-link-title">{t('priceList.revokeTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('priceList.revokeText', { name: revoking?.prefix ?? '' })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRevoking(null)}>{t('common:cancel')}</Button>
+          <Button
+            variant="contained"
+            color="error"
+            disabled={revoke.isPending}
+            onClick={() =>
+              revoking &&
+              revoke.mutate(revoking.id, {
+                onSuccess: () => {
+                  setRevoking(null);
+                  notifySuccess(t('priceList.revoked'));
+                },
+              })
+            }
+          >
+            {t('priceList.revoke')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
