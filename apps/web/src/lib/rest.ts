@@ -36,13 +36,14 @@ export function retryQuery(failureCount: number, error: unknown): boolean {
 export const NO_CREATED_ENTITY = 'The method did not return a created entity.';
 /**
  * Creates and updates that answer something else than one entity by design (a list, the settings; a new API
- * key with its token shown once beside it, decision 210).
+ * key or price-list link with its token shown once beside it, decisions 210 and 212).
  */
 export const NOT_ONE_ENTITY = new Set([
   'api-key/create',
   'application-empty-product/create',
   'basket-item/update',
   'notice-settings/update',
+  'price-list-link/create',
   'site-settings/update',
 ]);
 let refetchAfterUpdate: ((name: string) => void) | null = null;
