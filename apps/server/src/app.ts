@@ -24,7 +24,7 @@ import { lookupReplacements } from './modules/parts/index.js';
 import { registerOpenApi } from './rest/openapi.js';
 import { registerKeyCallLog } from './modules/keys/index.js';
 import { registerFileRoutes } from './modules/files/routes.js';
-import { registerPriceListRoutes } from './modules/pricelists/index.js';
+import { registerPriceListRoutes } from './modules/pricelists/routes.js';
 import { registerBasketTemplateRoute } from './modules/baskets/index.js';
 import { registerContentPictureRoute } from './modules/content/routes.js';
 import { registerExchangeRoutes, registerPictureRoute } from './modules/exchange/index.js';
