@@ -114,3 +114,26 @@ export function expandProductDetail(answer: LeanProductDetail, language: Languag
     breadcrumbs: breadcrumbs ?? [],
   };
 }
+
+/**
+ * The methods that also answer in plain entities (decision 213) and how their lean answer becomes one: the
+ * server applies it when the caller asks for `shape: 'entities'` (an API key does by default), so both shapes
+ * come from one query and cannot disagree.
+ */
+export const plainAnswers = {
+  'product/list': (answer: LeanProductList, language: Language) => expandProducts(answer, language),
+  'product/get': (answer: LeanProductDetail, language: Language) => expandProductDetail(answer, language),
+  'favorite/list': (answer: LeanProductList, language: Language) => expandProducts(answer, language),
+} as const;
+
+/** The answer a caller gets: the lean one, or its plain entities when `shape` (or an API key) asks for them. */
+export function answerInShape(
+  method: string,
+  answer: unknown,
+  shape: 'dict' | 'entities',
+  language: Language,
+): unknown {
+  if (shape !== 'entities' || !Object.hasOwn(plainAnswers, method)) return answer;
+  const expand = plainAnswers[method as keyof typeof plainAnswers] as (a: unknown, l: Language) => unknown;
+  return expand(answer, language);
+}

@@ -28,6 +28,11 @@ export interface MethodDeclaration<
   input: Input;
   result: Result;
   access: Access;
+  /**
+   * The answer in docs/spec/03-entities.md's plain entities, when the method also gives one (decision 213): the
+   * caller chooses with the input's `shape`; an API key gets it by default. `result` stays the web's shape.
+   */
+  entities?: z.ZodType;
   /** The body is multipart/form-data with files (DESIGN §3). */
   upload?: boolean;
   /** The call must carry a captcha token when a captcha secret is configured. */

@@ -64,6 +64,24 @@ const errorSchema: JsonSchema = {
 };
 
 /**
+ * A method's result as described: its one shape, or, for a method that also answers in plain entities
+ * (decision 213), either shape — `dict` (the web's, decision 160) or `entities` (an API key's default).
+ */
+function resultSchemaOf(name: string, raw: MethodDeclaration, schemas: Record<string, JsonSchema>): JsonSchema {
+  const lean = placed(jsonSchemaOf(raw.result, 'output'), `${name}/result`, schemas);
+  if (!raw.entities) return lean;
+  return {
+    description:
+      'Plain entities (docs/spec/03-entities.md) when the input says `shape: "entities"` or the call carries an ' +
+      'API key without `shape: "dict"`; otherwise the lean answer with one `dict` of names (decision 160).',
+    anyOf: [
+      { title: 'dict', ...lean },
+      { title: 'entities', ...placed(jsonSchemaOf(raw.entities, 'output'), `${name}/entities`, schemas) },
+    ],
+  };
+}
+
+/**
  * The OpenAPI 3.1 document of `/rest/`, generated from the contract (decision 211): every method with its
  * input and its result, who may call it, and whether an API key may. Built, not written, so it cannot drift.
  */
@@ -99,7 +117,7 @@ export function openApiDocument(options: { title?: string; version?: string; ser
               'application/json': {
                 schema: {
                   type: 'object',
-                  properties: { result: placed(jsonSchemaOf(raw.result, 'output'), `${name}/result`, schemas) },
+                  properties: { result: resultSchemaOf(name, raw, schemas) },
                   required: ['result'],
                 },
               },

@@ -1,4 +1,5 @@
 import {
+  answerInShape,
   can,
   checkedInput,
   CONTROL_CHARACTERS,
@@ -199,6 +200,11 @@ export function registerRest(app: FastifyInstance, deps: RestDeps): void {
       const handler = handlerTable[name as MethodName];
       if (!handler) throw new Error(`No handler bound for ${name}`);
       const result = await handler(parsed.data, ctx);
+      // The catalogue's plain entities for dealers' systems (decision 213): asked for, or a key's default.
+      if (declaration.entities) {
+        const asked = (parsed.data as { shape?: 'dict' | 'entities' } | undefined)?.shape;
+        return { result: answerInShape(name, result, asked ?? (keyCaller ? 'entities' : 'dict'), language) };
+      }
       return { result };
     },
   );

@@ -64,6 +64,10 @@ describe('the OpenAPI document', () => {
       [dealer, 'section/list', {}],
       [dealer, 'product/list', { size: 5 }],
       [dealer, 'product/list', { size: 3, lean: true }],
+      // Both shapes of the catalogue (decision 213): the entities an API key gets by default.
+      [dealer, 'product/list', { size: 5, shape: 'entities' }],
+      [dealer, 'product/list', { size: 5, filter: { search: 'LF3349' }, shape: 'entities' }],
+      [dealer, 'favorite/list', { shape: 'entities' }],
       [dealer, 'order/list', { size: 5 }],
       [dealer, 'basket/list', {}],
       [dealer, 'basket/resolve', { text: 'RE504836 2\nLF3349 4\nнет-такого 1' }],
@@ -80,7 +84,11 @@ describe('the OpenAPI document', () => {
       [admin, 'desk/summary', {}],
     ];
     const first = (await dealer.ok('product/list', { size: 1 })).items[0] as { id: number } | undefined;
-    if (first) calls.push([dealer, 'product/get', { id: first.id }]);
+    if (first)
+      calls.push(
+        [dealer, 'product/get', { id: first.id }],
+        [dealer, 'product/get', { id: first.id, shape: 'entities' }],
+      );
     const checked: string[] = [];
     for (const [client, name, input] of calls) {
       if (!(name in methods)) continue;

@@ -372,6 +372,20 @@ export const leanProductDetailSchema = leanProductSchema.extend({
 });
 export type LeanProductDetail = z.infer<typeof leanProductDetailSchema>;
 
+/**
+ * Which shape a catalogue answer takes (decision 213): `dict`, the lean shape of decision 160 the web reads, or
+ * `entities`, docs/spec/03-entities.md's plain products (price entries with the payment method's name, stock
+ * per warehouse with names, photos with their size, the section id) for dealers' systems. A call with an API
+ * key gets `entities` unless it asks for `dict`; a session call gets `dict` unless it asks for `entities`.
+ */
+export const ANSWER_SHAPES = ['dict', 'entities'] as const;
+export type AnswerShape = (typeof ANSWER_SHAPES)[number];
+export const answerShapeSchema = z.enum(ANSWER_SHAPES, { error: 'validation.invalid' });
+
+/** `product/list`, `favorite/list` in plain entities (decision 213): what `expandProducts` gives. */
+export const productListSchema = listResult(productSchema);
+export type ProductList = z.infer<typeof productListSchema>;
+
 export const namedSchema = z.object({ id: z.number().int(), name: z.string() });
 
 export const paymentSchema = z.object({
@@ -425,14 +439,16 @@ export const catalogMethods = {
   }),
   'product/list': defineMethod({
     name: 'product/list',
-    input: listInput(productFilterSchema, PRODUCT_SORT_KEYS),
+    input: listInput(productFilterSchema, PRODUCT_SORT_KEYS).extend({ shape: answerShapeSchema.optional() }),
     result: leanProductListSchema,
+    entities: productListSchema,
     access: permission('product', 'fetch'),
   }),
   'product/get': defineMethod({
     name: 'product/get',
-    input: byIdInput,
+    input: byIdInput.extend({ shape: answerShapeSchema.optional() }),
     result: leanProductDetailSchema,
+    entities: productDetailSchema,
     access: permission('product', 'fetch'),
   }),
   'product/get-filter': defineMethod({
@@ -461,8 +477,9 @@ export const catalogMethods = {
   }),
   'favorite/list': defineMethod({
     name: 'favorite/list',
-    input: listInput(z.strictObject({}), PRODUCT_SORT_KEYS),
+    input: listInput(z.strictObject({}), PRODUCT_SORT_KEYS).extend({ shape: answerShapeSchema.optional() }),
     result: leanProductListSchema,
+    entities: productListSchema,
     access: permission('favorite', 'fetch'),
   }),
   'favorite/create': defineMethod({
