@@ -101,6 +101,11 @@ export const candidateSchema = z.object({
   stock: z.number(),
   /** How the number matched: the product's own number, an analogue's, a prefix, or a replaced number's. */
   match: z.enum(['article', 'analogue', 'prefix', 'replacement']),
+  /**
+   * The warehouses holding it (amount > 0), in their order, with names in the answer's language (decision 214):
+   * what a dealer's system needs to decide where from; left out when none holds any.
+   */
+  stores: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), amount: z.number() })).optional(),
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 
@@ -139,6 +144,13 @@ export const resolveResult = z.object({
 export type ResolveResult = z.infer<typeof resolveResult>;
 
 export const MAX_RESOLVE_LINES = 20000;
+
+/** A part number and its quantity as a dealer's system sends them to `basket/resolve` (decision 214). */
+export const resolveItemSchema = z.strictObject({
+  article: z.string({ error: 'validation.required' }).max(100, { error: 'validation.tooLong' }),
+  /** 1…10,000; 1 when left out. */
+  quantity: orderQuantity.optional(),
+});
 
 const addLine = z.strictObject({ product: idSchema, quantity: orderQuantity });
 export const addResult = z.object({
@@ -192,10 +204,16 @@ export const basketMethods = {
     result: addResult,
     access: permission('basket', 'update'),
   }),
-  /** Resolves pasted part numbers (quick order): one call for up to 20,000 lines. */
+  /**
+   * Resolves part numbers (quick order; a dealer's system's batch lookup, decision 214): one call for up to
+   * 20,000 lines, as pasted `text` (a number and a quantity a line) or as `items` — exactly one of the two.
+   */
   'basket/resolve': defineMethod({
     name: 'basket/resolve',
-    input: z.strictObject({ text: z.string().max(2_000_000, { error: 'validation.tooLong' }) }),
+    input: z.strictObject({
+      text: z.string().max(2_000_000, { error: 'validation.tooLong' }).optional(),
+      items: z.array(resolveItemSchema).max(MAX_RESOLVE_LINES, { error: 'validation.tooLong' }).optional(),
+    }),
     result: resolveResult,
     access: permission('basket', 'fetch'),
   }),

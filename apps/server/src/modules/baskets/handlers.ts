@@ -137,9 +137,18 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
   },
   async 'basket/resolve'(input, ctx) {
     const actor = requireActor(ctx);
-    const lines = parseLines(input.text);
+    // Pasted text or a system's items (decision 214): exactly one of them.
+    if ((input.text === undefined) === (input.items === undefined)) {
+      const field = input.text === undefined ? 'text' : 'items';
+      throw new AppError('VALIDATION', 'error.validation', {
+        fields: { [field]: input.text === undefined ? 'validation.required' : 'validation.invalid' },
+      });
+    }
+    const lines = input.items
+      ? input.items.map((item, i) => ({ row: i + 1, article: item.article, quantity: item.quantity ?? 1 }))
+      : parseLines(input.text ?? '');
     if (lines.length > 20000) throw new AppError('VALIDATION', 'error.fileTooManyRows', { args: [20000] });
-    return resolveLines(ctx.db, actor, lines);
+    return resolveLines(ctx.db, actor, lines, ctx.language);
   },
   async 'basket-item/list'(input, ctx) {
     const actor = requireActor(ctx);
@@ -245,7 +254,7 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
     const file = await ownFile(ctx.db, actor.id, input.fileId);
     const data = await readStoredFile(ctx.storage, file.storage_key);
     const sheet = await readSpreadsheetOffThread(data);
-    const result = await resolveLines(ctx.db, actor, sheet.lines);
+    const result = await resolveLines(ctx.db, actor, sheet.lines, ctx.language);
     return { ...result, sheet: sheet.sheet, skipped: sheet.skipped };
   },
 };

@@ -1,4 +1,10 @@
-import { normalizeArticle, type Candidate, type ResolveResult, type ResolvedLine } from '@portal/contract';
+import {
+  normalizeArticle,
+  type Candidate,
+  type Language,
+  type ResolveResult,
+  type ResolvedLine,
+} from '@portal/contract';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../auth/index.js';
 import {
@@ -28,7 +34,12 @@ interface Hit {
  * thousand pasted numbers cost the same round trips as one. The catalogue's ranked search may replace
  * this later; the shape of the answer stays.
  */
-export async function resolveLines(db: Db, actor: Actor, lines: ParsedLine[]): Promise<ResolveResult> {
+export async function resolveLines(
+  db: Db,
+  actor: Actor,
+  lines: ParsedLine[],
+  language: Language = 'ru',
+): Promise<ResolveResult> {
   const keys = [
     ...new Set(
       lines
@@ -73,10 +84,20 @@ export async function resolveLines(db: Db, actor: Actor, lines: ParsedLine[]): P
   const counts = { found: 0, several: 0, notFound: 0, invalid: 0 };
   const offerOf = (id: number) => {
     const offer = offers.get(id);
+    // Stock per warehouse by name (decision 214), only where there is some.
+    const stores = (offer?.stores ?? [])
+      .filter((s) => s.amount > 0)
+      .map((s) => ({
+        id: s.id,
+        code: s.code,
+        name: language === 'en' && s.nameEn ? s.nameEn : s.name,
+        amount: s.amount,
+      }));
     return {
       price: offer?.price ? { value: offer.price.value, currency: offer.price.currency } : null,
       availability: offer?.availability ?? ('N' as const),
       stock: offer?.quantity ?? 0,
+      ...(stores.length > 0 ? { stores } : {}),
     };
   };
   const out: ResolvedLine[] = lines.flatMap((given) => {
@@ -130,19 +151,14 @@ export async function resolveLines(db: Db, actor: Actor, lines: ParsedLine[]): P
       }));
     }
     const found = hits.get(key) ?? [];
-    const candidates: Candidate[] = found.map((h) => {
-      const offer = offers.get(h.id);
-      return {
-        productId: h.id,
-        name: h.name,
-        article: h.article,
-        brand: h.brand,
-        match: h.match,
-        price: offer?.price ? { value: offer.price.value, currency: offer.price.currency } : null,
-        availability: offer?.availability ?? 'N',
-        stock: offer?.quantity ?? 0,
-      };
-    });
+    const candidates: Candidate[] = found.map((h) => ({
+      productId: h.id,
+      name: h.name,
+      article: h.article,
+      brand: h.brand,
+      match: h.match,
+      ...offerOf(h.id),
+    }));
     const status = candidates.length === 0 ? 'notFound' : candidates.length === 1 ? 'found' : 'several';
     counts[status]++;
     return {
