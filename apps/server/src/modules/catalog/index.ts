@@ -68,9 +68,11 @@ export {
   type ReplacementPart,
 } from './replacement-hook.js';
 export {
+  priceListFilter,
   priceListPage,
   sectionSubtree,
   sectionsForPriceList,
+  type PriceListFilter,
   type PriceListPageInput,
   type PriceListRow,
 } from './price-list.js';

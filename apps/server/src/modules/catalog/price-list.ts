@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { ProductFilter } from '@portal/contract';
 import { offerFrom, priceFor, type Offer, type PriceContext, type StoreInfo } from './offers.js';
+import { facetConditions, readFilter, type FilterValues } from './products.js';
+import { searchProductsIn } from './search.js';
 import './tables.js';
 
 /** One product of a price list: its row, its offer as product/list computes it, its analogues' numbers. */
@@ -20,6 +23,8 @@ export interface PriceListPageInput {
   /** The section's subtree (sectionSubtree), or null for the whole catalogue. */
   sectionIds: number[] | null;
   inStock: boolean;
+  /** The catalogue's filter (priceListFilter), or null for none (decision 214). */
+  filter?: PriceListFilter | null;
   /** Keyset: the last product id of the previous page (0 for the first). */
   afterId: number;
   limit: number;
@@ -62,6 +67,15 @@ export async function priceListPage(
     .where('p.id', '>', input.afterId);
   if (input.sectionIds) q = q.where('p.section_id', '=', sql<number>`ANY(${input.sectionIds}::int[])`);
   if (input.inStock) q = q.where('p.availability', '<>', 'N');
+  if (input.filter) {
+    // The same facet conditions product/list applies; the price bounds on the price this list shows.
+    const { filter: f, searchIds } = input.filter;
+    const c = facetConditions(f);
+    q = q.where(sql<boolean>`${c.brand} AND ${c.model} AND ${c.kind} AND ${c.color} AND ${c.available}`);
+    if (f.priceMin !== undefined) q = q.where('pr.value', '>=', f.priceMin);
+    if (f.priceMax !== undefined) q = q.where('pr.value', '<=', f.priceMax);
+    if (searchIds) q = q.where('p.id', '=', sql<number>`ANY(${searchIds}::int[])`);
+  }
   const rows = await q.orderBy('p.id').limit(input.limit).execute();
   return rows.map((r) => ({
     id: r.id,
@@ -94,4 +108,24 @@ export async function sectionsForPriceList(
 ): Promise<Array<{ id: number; parentId: number | null; name: string }>> {
   const rows = await db.selectFrom('sections').select(['id', 'parent_id', 'name']).orderBy('id').execute();
   return rows.map((r) => ({ id: r.id, parentId: r.parent_id, name: r.name }));
+}
+
+/** A price list's share of the catalogue filter: its facets and, with a search, the products it finds. */
+export interface PriceListFilter {
+  filter: FilterValues;
+  /** The search's hits (at most the search's limit), or null without a search. */
+  searchIds: number[] | null;
+}
+
+/**
+ * The catalogue screen's filter (the smart filter's keys and the search, as product/list takes them) read for a
+ * price list (decision 214). `category` and `id` are not a price list's: the section travels on its own.
+ */
+export async function priceListFilter(db: Db, filter: ProductFilter): Promise<PriceListFilter> {
+  const { category: _category, ids: _ids, sectionIds: _sections, ...f } = readFilter(filter);
+  void _category;
+  void _ids;
+  void _sections;
+  const searchIds = f.search === undefined ? null : (await searchProductsIn(db, null, f.search)).map((h) => h.id);
+  return { filter: f, searchIds };
 }

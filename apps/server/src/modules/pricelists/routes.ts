@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PRICE_LIST_FORMATS, type PriceListFormat } from '@portal/contract';
+import { PRICE_LIST_FORMATS, productFilterSchema, type PriceListFormat } from '@portal/contract';
 import type { RestDeps } from '../../rest/dispatcher.js';
+import { describeFields, fieldsOf } from '../../rest/zod-errors.js';
 import { SESSION_COOKIE } from '../../sessions/session-store.js';
 import { loadActor, type Actor } from '../auth/index.js';
-import { sectionSubtree } from '../catalog/index.js';
+import { priceListFilter, sectionSubtree, type PriceListFilter } from '../catalog/index.js';
 import { useLink } from './queries.js';
 import { priceListStream } from './stream.js';
 import { hashLinkToken } from './tokens.js';
@@ -13,7 +14,12 @@ interface Query {
   format?: string;
   section?: string;
   inStock?: string;
+  /** The catalogue screen's filter keys (`F_BRAND`, `F_PRICE_MAX`, `search`, …), as its address carries them. */
+  [filterKey: string]: string | string[] | undefined;
 }
+
+/** The price list's own parameters; every other one is a filter key of product/list (decision 214). */
+const OWN_PARAMETERS = new Set(['format', 'section', 'inStock']);
 
 const isFormat = (f: string | undefined): f is PriceListFormat => PRICE_LIST_FORMATS.includes(f as PriceListFormat);
 
@@ -37,10 +43,26 @@ async function send(
   if (inStock !== undefined && inStock !== '0' && inStock !== '1') {
     return badRequest(reply, 'Параметр inStock: 0 или 1');
   }
+  // The current catalogue filter, read by product/list's own schema: an unknown key or a bad value is a 400.
+  const keys = Object.entries(request.query).filter(([key]) => !OWN_PARAMETERS.has(key));
+  let filter: PriceListFilter | null = null;
+  if (keys.length > 0) {
+    const parsed = productFilterSchema.safeParse(Object.fromEntries(keys));
+    if (!parsed.success) {
+      const fields = fieldsOf(parsed.error, 'ru');
+      return reply
+        .code(400)
+        .send({ error: 'VALIDATION', error_description: describeFields(fields, 'ru'), fields });
+    }
+    if (parsed.data.category !== undefined || parsed.data.id !== undefined) {
+      return badRequest(reply, 'Раздел задаётся параметром section');
+    }
+    filter = await priceListFilter(deps.db, parsed.data);
+  }
   const stream = await priceListStream(
     deps.db,
     actor,
-    { format, sectionIds, inStock: inStock === '1' },
+    { format, sectionIds, inStock: inStock === '1', filter },
     { name: 'Дилерский портал', url: `${request.protocol}://${request.host}/` },
   );
   const name = `price-list-${new Date().toISOString().slice(0, 10)}.${format}`;

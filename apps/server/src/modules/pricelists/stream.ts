@@ -2,7 +2,13 @@ import { PassThrough } from 'node:stream';
 import type { PriceListFormat } from '@portal/contract';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../auth/index.js';
-import { loadStores, priceContextOf, priceListPage, sectionsForPriceList } from '../catalog/index.js';
+import {
+  loadStores,
+  priceContextOf,
+  priceListPage,
+  sectionsForPriceList,
+  type PriceListFilter,
+} from '../catalog/index.js';
 import { priceListWriter } from './writers.js';
 
 /** Products read per statement: a page is the most a price list holds in memory (decision 212). */
@@ -12,6 +18,8 @@ export interface PriceListRequest {
   format: PriceListFormat;
   sectionIds: number[] | null;
   inStock: boolean;
+  /** The catalogue screen's filter (decision 214); null or absent for none. */
+  filter?: PriceListFilter | null;
 }
 
 /**
@@ -38,6 +46,7 @@ export async function priceListStream(
       const rows = await priceListPage(db, context, stores, {
         sectionIds: request.sectionIds,
         inStock: request.inStock,
+        filter: request.filter ?? null,
         afterId,
         limit: pageSize,
       });
