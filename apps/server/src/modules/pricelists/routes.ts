@@ -50,9 +50,7 @@ async function send(
     const parsed = productFilterSchema.safeParse(Object.fromEntries(keys));
     if (!parsed.success) {
       const fields = fieldsOf(parsed.error, 'ru');
-      return reply
-        .code(400)
-        .send({ error: 'VALIDATION', error_description: describeFields(fields, 'ru'), fields });
+      return reply.code(400).send({ error: 'VALIDATION', error_description: describeFields(fields, 'ru'), fields });
     }
     if (parsed.data.category !== undefined || parsed.data.id !== undefined) {
       return badRequest(reply, 'Раздел задаётся параметром section');

@@ -22,25 +22,36 @@ import { PRICE_LIST_FORMATS, type PriceListFormat, type PriceListLink } from '@p
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ListPagination } from '../../components/ListPagination';
 import { ErrorState, Loading } from '../../components/States';
 import { formatDate } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { priceListLinksQuery, useCreatePriceListLink, useRevokePriceListLink } from './api';
+import { readBrowseState } from './url-state';
 
 const SIZES = [10, 20, 50] as const;
 
+type Scope = 'all' | 'section' | 'filter';
+
 /**
- * «Скачать прайс-лист» (decision 212): the dealer's catalogue at their prices as a file, the whole of it or
- * the chosen section, in stock only if asked; and the secret links their own systems fetch it by.
+ * «Скачать прайс-лист» (decision 212): the dealer's catalogue at their prices as a file, the whole of it, the
+ * chosen section or the section with the screen's current filter (decision 214; chosen by itself while a filter
+ * is on), in stock only if asked; and the secret links their own systems fetch it by.
  */
 export function PriceListDownload({ section, sectionName }: { section?: number; sectionName?: string }) {
   const { t } = useTranslation('catalog');
   const [format, setFormat] = useState<PriceListFormat>('xlsx');
-  const [scope, setScope] = useState<'all' | 'section'>('all');
+  const [chosen, setScope] = useState<Scope | null>(null);
   const [inStock, setInStock] = useState(false);
+  const [address] = useSearchParams();
+  const filter = readBrowseState(address).filter;
+  const filtered = section !== undefined && Object.keys(filter).length > 0;
+  const scope: Scope = chosen === 'filter' && !filtered ? 'section' : (chosen ?? (filtered ? 'filter' : 'all'));
   const params = new URLSearchParams({ format });
-  if (scope === 'section' && section) params.set('section', String(section));
+  if (scope !== 'all' && section) params.set('section', String(section));
+  if (scope === 'filter')
+    for (const [key, values] of Object.entries(filter)) for (const v of values) params.append(key, v);
   if (inStock) params.set('inStock', '1');
   return (
     <Paper component="section" sx={{ p: { xs: 2, md: 3 }, mb: 2, minWidth: 0 }} aria-labelledby="price-list-download">
@@ -67,13 +78,14 @@ export function PriceListDownload({ section, sectionName }: { section?: number; 
           size="small"
           label={t('priceList.scope')}
           value={scope}
-          onChange={(e) => setScope(e.target.value as 'all' | 'section')}
+          onChange={(e) => setScope(e.target.value as Scope)}
           sx={{ minWidth: 240, flex: { md: 1 } }}
         >
           <MenuItem value="all">{t('priceList.scopeAll')}</MenuItem>
           <MenuItem value="section" disabled={!section}>
             {t('priceList.scopeSection', { name: sectionName ?? '' })}
           </MenuItem>
+          {filtered && <MenuItem value="filter">{t('priceList.scopeFilter', { name: sectionName ?? '' })}</MenuItem>}
         </TextField>
         <FormControlLabel
           control={<Checkbox checked={inStock} onChange={(e) => setInStock(e.target.checked)} />}
