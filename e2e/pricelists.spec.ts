@@ -53,3 +53,44 @@ test('a dealer downloads the .xlsx price list and manages a secret link', async 
   expect((await anonymous.get(csvUrl)).status()).toBe(404);
   await anonymous.dispose();
 });
+
+test('«Скачать» on a filtered price-list screen downloads the section with that filter (decision 214)', async ({
+  page,
+}) => {
+  await signIn(page, 'dealer');
+  await page.goto('/price-list/');
+  const block = page.getByRole('region', { name: 'Скачать прайс-лист' });
+  await expect(block).toBeVisible();
+  // The whole section first, as .csv: the filter must leave some of it out.
+  await block.getByLabel('Формат').click();
+  await page.getByRole('option', { name: /CSV/ }).click();
+  await block.getByLabel('Что выгрузить').click();
+  await page.getByRole('option', { name: /^Раздел «/ }).click();
+  const link = block.getByRole('link', { name: 'Скачать', exact: true });
+  const section = new URL((await link.getAttribute('href'))!, page.url()).searchParams.get('section');
+  expect(section).toMatch(/^\d+$/);
+  const whole = await (await page.request.get((await link.getAttribute('href'))!)).text();
+  const wholeRows = whole.trim().split('\r\n').slice(1);
+  expect(wholeRows.length).toBeGreaterThan(1);
+
+  // The screen filtered by the section's first brand (its address carries the filter, as the smart filter writes it).
+  const brand = wholeRows[0]!.split(';')[1]!;
+  await page.goto(`/price-list/?section=${section}&F_BRAND=${encodeURIComponent(brand)}`);
+  await expect(block.getByLabel('Что выгрузить')).toContainText('с текущим фильтром');
+  const href = (await link.getAttribute('href'))!;
+  const asked = new URL(href, page.url()).searchParams;
+  expect(asked.get('section')).toBe(section);
+  expect(asked.getAll('F_BRAND')).toEqual([brand]);
+  await block.getByLabel('Формат').click();
+  await page.getByRole('option', { name: /CSV/ }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const rows = readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split('\r\n')
+    .slice(1);
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows.length).toBeLessThanOrEqual(wholeRows.length);
+  for (const row of rows) expect(row.split(';')[1]).toBe(brand);
+  await both(page, 'filtered');
+});

@@ -85,7 +85,7 @@ export function PriceListDownload({ section, sectionName }: { section?: number; 
           <MenuItem value="section" disabled={!section}>
             {t('priceList.scopeSection', { name: sectionName ?? '' })}
           </MenuItem>
-          {filtered && <MenuItem value="filter">{t('priceList.scopeFilter', { name: sectionName ?? '' })}</MenuItem>}
+          {filtered && <MenuItem value="filter">{t('priceList.scopeFilter')}</MenuItem>}
         </TextField>
         <FormControlLabel
           control={<Checkbox checked={inStock} onChange={(e) => setInStock(e.target.checked)} />}
