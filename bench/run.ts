@@ -2,6 +2,7 @@
  * `npm run bench -- [--products N] [--duration S] [--label name] [--only part[,part]]`
  * `npm run bench -- --scenario exchange [--products N] [--partial M]` (the 1C exchange, bench/exchange.ts)
  * `DATABASE_URL=… npm run bench -- --scenario instances [--rounds R]` (two instances behind nginx, bench/instances.ts)
+ * `npm run bench -- --scenario api [--products N]` (dealers' systems: keys, batch lookup, price lists, bench/api.ts)
  *
  * Catalogue benchmark (docs/performance.md): seeds a generated catalogue when the database is
  * empty, starts the server alone on 127.0.0.1 in its own process, signs in as `dealer`, then for each
@@ -44,6 +45,11 @@ const { values } = parseArgs({
 });
 if (values.scenario === 'exchange') {
   await import('./exchange.js');
+  process.exit(0);
+}
+if (values.scenario === 'api') {
+  // Dealers' systems: key against session, the batch lookup, price lists (bench/api.ts, decisions 213, 214).
+  await import('./api.js');
   process.exit(0);
 }
 if (values.scenario === 'instances') {
