@@ -99,7 +99,8 @@ export async function reportStep(
         .slice(0, 50)
         .map((g) => g.data.name);
       s.newSections = [...missing];
-      s.step = 1;
+      // A live exchange reads no product or offer twice: its counts come from the apply (after the fact).
+      s.step = options.preview ? 1 : 3;
       s.after = 0;
       continue;
     }
@@ -110,14 +111,10 @@ export async function reportStep(
         s.after = 0;
         continue;
       }
-      r.products.total += rows.length;
-      r.products.markedDeleted += rows.filter((p) => p.data.deleted).length;
-      if (options.preview) {
-        const { products } = await buildProducts(deps.db, rows);
-        const found = await previewProducts(deps.db, products, new Set(s.newSections));
-        r.products.added += found.created;
-        r.products.changed += found.changed;
-      }
+      const { products } = await buildProducts(deps.db, rows);
+      const found = await previewProducts(deps.db, products, new Set(s.newSections));
+      r.products.added += found.created;
+      r.products.changed += found.changed;
       s.after = rows[rows.length - 1]!.seq;
       continue;
     }
@@ -173,8 +170,10 @@ async function finishReport(
   options: { preview: boolean; singleFile: boolean },
 ): Promise<void> {
   const r = s.report;
-  if (options.preview) r.products.unchanged = Math.max(0, r.products.total - r.products.added - r.products.changed);
   const places = await stagedPlaces(deps.db, run.id);
+  r.products.total = places.length;
+  r.products.markedDeleted = places.filter((p) => !p.active).length;
+  if (options.preview) r.products.unchanged = Math.max(0, r.products.total - r.products.added - r.products.changed);
   if (r.full) {
     // The single-file scheme hides at this file's end; a package at the session's end, by all its full files.
     const keep = options.singleFile
@@ -280,5 +279,6 @@ export function reportAfterTheFact(report: ExchangeReport, stats: Record<string,
       unchanged: Math.max(0, report.products.total - added - changed),
       hidden: stats.hidden ?? report.products.hidden,
     },
+    offers: { total: stats.offers ?? 0, unknownProducts: stats.skipped ?? 0 },
   };
 }
