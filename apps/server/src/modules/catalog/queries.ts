@@ -103,10 +103,7 @@ export const sectionById = (db: Db, id: number) =>
 export async function childSections(db: Db, parentId: number, visibleOnly = false): Promise<Section[]> {
   let q = db.selectFrom('sections').selectAll().where('parent_id', '=', parentId);
   if (visibleOnly) q = q.where('element_cnt', '>', 0);
-  const rows = await q
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
+  const rows = await q.orderBy('sort').orderBy('id').execute();
   return rows.map(toSection);
 }
 

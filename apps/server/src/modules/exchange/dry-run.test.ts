@@ -18,7 +18,13 @@ let dealer: TestClient;
 
 beforeAll(async () => {
   t = await createTestApp({
-    exchange: { login: 'exchange', password: 'Exchange#2026', fileLimitBytes: 4096, maxFileBytes: 20 * 1024 * 1024, stepMs: 150 },
+    exchange: {
+      login: 'exchange',
+      password: 'Exchange#2026',
+      fileLimitBytes: 4096,
+      maxFileBytes: 20 * 1024 * 1024,
+      stepMs: 150,
+    },
     jobs: { worker: true, concurrency: 2, pollMs: 50, retryBaseMs: 500 },
   });
   admin = await t.as('admin');
@@ -211,6 +217,9 @@ describe('a manual upload: the dry run, then the confirmed run', () => {
   });
 
   it('refuses a confirmation before the report is ready, and is for administrators only', async () => {
+    for (const name of ['exchange/confirm', 'exchange/discard'] as const) {
+      expect((await t.client().call(name, { id: 1 })).status).toBe(401);
+    }
     expect((await dealer.call('exchange/confirm', { id: 1 })).status).toBe(403);
     expect((await (await t.as('employee')).call('exchange/discard', { id: 1 })).status).toBe(403);
     expect((await admin.call('exchange/confirm', { id: 999999 })).status).toBe(404);

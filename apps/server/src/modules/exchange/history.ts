@@ -95,7 +95,9 @@ export async function sessionsPage(
       const quiet = s.ended_at !== null || now - new Date(s.last_seen_at).getTime() > QUIET_MS;
       const status = own.some((r) => r.status === 'failed')
         ? 'failed'
-        : s.review === 'pending' || !quiet || own.some((r) => r.status === 'running' && now - new Date(r.updated_at).getTime() < QUIET_MS)
+        : s.review === 'pending' ||
+            !quiet ||
+            own.some((r) => r.status === 'running' && now - new Date(r.updated_at).getTime() < QUIET_MS)
           ? 'running'
           : 'done';
       return {

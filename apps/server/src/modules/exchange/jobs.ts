@@ -145,7 +145,11 @@ async function nextUploadStep(deps: ExchangeDeps, session: SessionRow, deadline:
     return { kind: 'success', message: 'Обмен завершён' };
   }
   // Manual files follow the single-file scheme: a full import.xml hides what it does not name (decision 094).
-  const answer = await importStep(deps, session, 'catalog', first.name, { deadline, singleFile: true, hold: reviewing });
+  const answer = await importStep(deps, session, 'catalog', first.name, {
+    deadline,
+    singleFile: true,
+    hold: reviewing,
+  });
   return answer.kind === 'success' ? { kind: 'progress', message: answer.message } : answer;
 }
 

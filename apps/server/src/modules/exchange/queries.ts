@@ -236,11 +236,7 @@ export async function stagedPlaces(
  * The review of a manual upload (decision 197) moves on once: pending → confirmed or discarded. Answers
  * whether this call moved it (two confirmations at once: one moves it, the other finds it moved).
  */
-export async function moveReview(
-  db: Db,
-  sessionId: number,
-  to: 'confirmed' | 'discarded',
-): Promise<boolean> {
+export async function moveReview(db: Db, sessionId: number, to: 'confirmed' | 'discarded'): Promise<boolean> {
   const moved = await db
     .updateTable('exchange_sessions')
     .set({ review: to, ...(to === 'discarded' ? { ended_at: new Date() } : {}) })
@@ -268,7 +264,9 @@ export async function releaseReviewedRuns(db: Db, sessionId: number, to: 'confir
 /** Every staged record of a session (a discarded upload's). */
 export async function dropSessionStage(db: Db, sessionId: number): Promise<void> {
   await sql`
-    DELETE FROM exchange_stage WHERE run_id IN (SELECT id FROM exchange_runs WHERE session_id = ${sessionId})`.execute(db);
+    DELETE FROM exchange_stage WHERE run_id IN (SELECT id FROM exchange_runs WHERE session_id = ${sessionId})`.execute(
+    db,
+  );
 }
 
 export async function runIdsOfSessions(db: Db, sessionIds: number[]): Promise<number[]> {

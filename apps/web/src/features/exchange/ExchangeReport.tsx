@@ -139,6 +139,11 @@ export function SessionDetails({ session }: { session: ExchangeSession }) {
   const after = session.review !== 'pending';
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
+      {session.review === 'confirmed' && (
+        <Typography variant="body2" color="text.secondary">
+          {t('review.beforeApply')}
+        </Typography>
+      )}
       {session.runs.map((r) => (
         <Box key={r.id}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
