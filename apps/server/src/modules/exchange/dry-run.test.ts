@@ -200,7 +200,8 @@ describe('a manual upload: the dry run, then the confirmed run', () => {
         ).rows[0]!.n,
       ),
     ).toBe(0);
-  });
+    // Two uploads, each a dry run and (the first) its apply, through the job queue: long on a busy machine.
+  }, 180_000);
 
   it('hides sections without visible products from dealers; staff still see them', async () => {
     // After the full catalogue above only the two 1C sections have products.
@@ -252,5 +253,5 @@ describe('the exchange history counts every kind of document and lists those it 
     ]);
     expect(done.session.unmatched[0]!.reason).toMatch(/Контрагент не найден на портале: ООО Неизвестный/);
     expect(done.session.unmatched[2]!.reason).toMatch(/Вид документа не поддерживается: Перемещение товаров/);
-  });
+  }, 120_000);
 });
