@@ -60,8 +60,10 @@ export async function missingSections(db: Db, extIds: string[]): Promise<Set<str
 /** How many active products a full catalogue's switch (`hideProductsExcept`) would hide. */
 export async function countHiddenExcept(db: Db, keep: string[]): Promise<number> {
   const row = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM products
-    WHERE active AND (external_id IS NULL OR external_id NOT IN (SELECT unnest(${keep}::text[])))`.execute(db);
+    SELECT count(*)::int AS n FROM products p
+    WHERE p.active AND NOT EXISTS (SELECT 1 FROM unnest(${keep}::text[]) AS k(ext) WHERE k.ext = p.external_id)`.execute(
+    db,
+  );
   return row.rows[0]?.n ?? 0;
 }
 
@@ -83,7 +85,7 @@ export async function sectionsEmptied(
       SELECT s.id AS section_id, n.active FROM named n JOIN sections s ON s.external_id = n."sectionExtId"
       UNION ALL
       SELECT p.section_id, p.active AND NOT ${full}::boolean FROM products p
-      WHERE p.external_id IS NULL OR p.external_id NOT IN (SELECT "extId" FROM named)
+      WHERE NOT EXISTS (SELECT 1 FROM named n WHERE n."extId" = p.external_id)
     ),
     before_direct AS (SELECT section_id, count(*)::int AS n FROM products WHERE active GROUP BY section_id),
     after_direct AS (SELECT section_id, count(*)::int AS n FROM after WHERE active GROUP BY section_id),

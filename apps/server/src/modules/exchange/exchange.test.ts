@@ -454,7 +454,7 @@ describe('imports run as jobs (decision 135)', () => {
       expect(midway.stats.read).toBeGreaterThan(0);
       const progress = await c.call('import', { filename: 'import.xml' });
       expect(progress.lines[0]).toBe('progress');
-      expect(progress.lines[1]).toMatch(/^(Чтение файла|Запись в каталог): /);
+      expect(progress.lines[1]).toMatch(/^(Чтение файла|Подсчёт изменений|Запись в каталог): /);
 
       // Another worker (a second host's) takes it from where the first stopped.
       const second = createWorker({
