@@ -42,7 +42,9 @@ test('an administrator uploads import.xml and offers.xml, sees the exchange in t
     { name: 'offers.xml', mimeType: 'text/xml', buffer: Buffer.from(offersXml) },
   ]);
   await expect(page.getByText('Выбрано: import.xml, offers.xml')).toBeVisible();
-  await page.getByRole('button', { name: 'Загрузить' }).click();
+  await page.getByRole('button', { name: 'Проверить файлы' }).click();
+  // A dry run first (decision 197): the report, then the confirmation applies it.
+  await page.getByRole('button', { name: 'Применить загрузку' }).click({ timeout: 60_000 });
   await expect(page.getByText(/Обмен завершён: .*товаров: 1/)).toBeVisible({ timeout: 60_000 });
   const history = page.getByRole('table', { name: 'История обменов' });
   const row = history.getByRole('row').nth(1);
@@ -88,7 +90,8 @@ test('an administrator uploads import.xml and offers.xml, sees the exchange in t
   await page
     .getByTestId('exchange-files')
     .setInputFiles([{ name: 'offers.xml', mimeType: 'text/xml', buffer: Buffer.from(offersXml) }]);
-  await page.getByRole('button', { name: 'Загрузить' }).click();
+  await page.getByRole('button', { name: 'Проверить файлы' }).click();
+  await page.getByRole('button', { name: 'Применить загрузку' }).click({ timeout: 60_000 });
   await expect(page.getByText(/Обмен завершён: .*цен: \d/)).toBeVisible({ timeout: 60_000 });
   await signOut(page);
 
@@ -119,12 +122,14 @@ test('a large manual upload runs as a job and shows where it stands until it is 
   await page
     .getByTestId('exchange-files')
     .setInputFiles([{ name: 'import.xml', mimeType: 'text/xml', buffer: Buffer.from(bigImportXml(6000)) }]);
-  await page.getByRole('button', { name: 'Загрузить' }).click();
+  await page.getByRole('button', { name: 'Проверить файлы' }).click();
   // The job's progress as the server reports it: the phase of the run and its counts so far.
   const status = page.getByRole('status').filter({ has: page.getByRole('progressbar') });
-  await expect(status).toContainText(/Чтение файла|Запись в каталог|Подготовка файлов|Завершение|в очереди/, {
+  await expect(status).toContainText(/Чтение файла|Подсчёт изменений|Подготовка файлов|в очереди/, {
     timeout: 30_000,
   });
+  await page.getByRole('button', { name: 'Применить загрузку' }).click({ timeout: 120_000 });
+  await expect(status).toContainText(/Запись в каталог|Завершение|в очереди/, { timeout: 30_000 });
   await shot(page, 'exchange-upload-progress');
   await expect(page.getByText(/Обмен завершён: .*товаров: 6\s000/)).toBeVisible({ timeout: 120_000 });
   await signOut(page);

@@ -97,6 +97,8 @@ export const MESSAGES = {
     'error.actTooLong': 'В периоде больше {0} документов: выберите период короче',
     'validation.commentEmpty': 'Напишите комментарий или выберите статус',
     'error.fileRequired': 'Прикрепите файл',
+    'error.exchangeReportNotReady': 'Отчёт о загрузке ещё готовится, подождите',
+    'error.exchangeReviewClosed': 'Эта загрузка уже подтверждена или отменена',
     'error.fileEmpty': 'Файл «{0}» пустой',
     'error.fileTooLarge': 'Файл «{0}» больше допустимых {1} МБ',
     'error.fileType':
@@ -251,6 +253,8 @@ export const MESSAGES = {
     'error.actTooLong': 'The period holds more than {0} documents: choose a shorter one',
     'validation.commentEmpty': 'Write a comment or choose a status',
     'error.fileRequired': 'Attach a file',
+    'error.exchangeReportNotReady': 'The upload report is still being prepared, please wait',
+    'error.exchangeReviewClosed': 'This upload has already been confirmed or discarded',
     'error.fileEmpty': 'The file “{0}” is empty',
     'error.fileTooLarge': 'The file “{0}” is larger than the allowed {1} MB',
     'error.fileType':

@@ -14,8 +14,69 @@ export const exchangeStatsSchema = z.object({
   skipped: z.number().int(),
   orders: z.number().int(),
   exported: z.number().int(),
+  /** The account's documents (decision 200), each kind apart (issue 25: the history counts every kind). */
+  ordersFrom1C: z.number().int(),
+  shipments: z.number().int(),
+  bills: z.number().int(),
+  invoices: z.number().int(),
+  payments: z.number().int(),
+  returns: z.number().int(),
+  documents: z.number().int(),
+  settlements: z.number().int(),
+  /** Documents that could not be placed (listed in the session's `unmatched`). */
+  unknown: z.number().int(),
 });
 export type ExchangeStats = z.infer<typeof exchangeStatsSchema>;
+
+/** How a 1C price type or warehouse of the file is taken (decision 187): by Ид, by name, or created. */
+export const exchangeMatchSchema = z.object({
+  externalId: z.string(),
+  name: z.string(),
+  match: z.enum(['id', 'name', 'new']),
+  /** The portal's price type or warehouse it lands on (its own name when it is new). */
+  portalName: z.string(),
+});
+
+/**
+ * What a file WILL do, computed from its parsed records against the catalogue before anything is written
+ * (decision 197): the dry run of a manual upload, and kept for 1C's own exchanges too.
+ */
+export const exchangeReportSchema = z.object({
+  /** A full catalogue (hides what it does not name) or a partial one. */
+  full: z.boolean(),
+  products: z.object({
+    total: z.number().int(),
+    added: z.number().int(),
+    changed: z.number().int(),
+    unchanged: z.number().int(),
+    /** Hidden by the full catalogue's switch (not named); products the file marks deleted are among `changed`. */
+    hidden: z.number().int(),
+    markedDeleted: z.number().int(),
+  }),
+  sections: z.object({
+    total: z.number().int(),
+    added: z.number().int(),
+    addedNames: z.array(z.string()),
+    /** Sections with visible products now and none after (hidden from dealers then). */
+    emptied: z.number().int(),
+    emptiedNames: z.array(z.string()),
+  }),
+  priceTypes: z.array(exchangeMatchSchema),
+  stores: z.array(exchangeMatchSchema),
+  offers: z.object({ total: z.number().int(), unknownProducts: z.number().int() }),
+  /** Portal price types whose dealers get no price from this file's offers, with how many dealers have each. */
+  withoutPrice: z.array(z.object({ priceTypeName: z.string(), dealers: z.number().int() })),
+});
+export type ExchangeReport = z.infer<typeof exchangeReportSchema>;
+
+/** A document 1C sent that the portal could not place (decision 200): kept and listed, never dropped silently. */
+export const exchangeUnmatchedSchema = z.object({
+  runId: z.number().int().nullable(),
+  externalId: z.string(),
+  kind: z.string(),
+  number: z.string(),
+  reason: z.string(),
+});
 
 export const exchangeFileSchema = z.object({
   id: z.number().int(),
@@ -26,6 +87,8 @@ export const exchangeFileSchema = z.object({
   stats: exchangeStatsSchema,
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** What the file will do / was to do (decision 197); null for a file not parsed yet or a sale file. */
+  report: exchangeReportSchema.nullable(),
 });
 
 export const exchangeSessionSchema = z.object({
@@ -42,11 +105,20 @@ export const exchangeSessionSchema = z.object({
   received: z.array(z.object({ name: z.string(), size: z.number() })),
   runs: z.array(exchangeFileSchema),
   totals: exchangeStatsSchema,
+  /**
+   * A manual upload is reviewed before it applies (decision 197): `pending` — its report is being computed or
+   * waits for the administrator; `confirmed` — applied after the confirmation; `discarded` — nothing written.
+   * null: 1C's own exchange, applied as it came.
+   */
+  review: z.enum(['pending', 'confirmed', 'discarded']).nullable(),
+  /** The session's documents that could not be placed (at most 200, the first ones). */
+  unmatched: z.array(exchangeUnmatchedSchema),
 });
 export type ExchangeSession = z.infer<typeof exchangeSessionSchema>;
 
 export const exchangeStepSchema = z.object({
-  state: z.enum(['progress', 'success', 'failure']),
+  /** review: the report is ready and the upload waits for `exchange/confirm` or `exchange/discard`. */
+  state: z.enum(['progress', 'review', 'success', 'failure']),
   message: z.string(),
   session: exchangeSessionSchema,
 });
@@ -115,6 +187,23 @@ export const exchangeMethods = {
     name: 'exchange/price-mapping/update',
     input: z.strictObject({ id: idSchema, priceTypeId: idSchema.nullable(), paySystemId: idSchema.nullable() }),
     result: priceMappingSchema,
+    access: admins,
+  }),
+  /**
+   * Applies a reviewed upload (decision 197): the runs go on from their parsed records; `exchange/continue`
+   * follows them. Only while its review is pending and its report is ready (409 otherwise).
+   */
+  'exchange/confirm': defineMethod({
+    name: 'exchange/confirm',
+    input: z.strictObject({ id: idSchema }),
+    result: exchangeSessionSchema,
+    access: admins,
+  }),
+  /** Drops a reviewed upload without writing anything (its parsed records go). */
+  'exchange/discard': defineMethod({
+    name: 'exchange/discard',
+    input: z.strictObject({ id: idSchema }),
+    result: exchangeSessionSchema,
     access: admins,
   }),
   /** One bounded step of an uploaded exchange; called again while it answers `progress`. */

@@ -8,4 +8,6 @@ export {
   type Outcome,
 } from './ingest.js';
 export { creditOf, paidForOrder, unmatchedOfRuns } from './queries.js';
+// The exchange lists a document it could not take at all (an operation no kind fits), decision 197.
+export { recordUnmatched } from './queries.js';
 export { creditGuard, PREPAID_CODES } from './credit.js';

@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { pageOf, refuseTooManyRows } from '../../rest/paging.js';
 import { fullNameOf } from '../auth/index.js';
-import { isAdmin, setUserPricing, userById } from '../auth/index.js';
+import { isAdmin, isStaff, setUserPricing, userById } from '../auth/index.js';
 import { cachedCount } from './cache.js';
 import { smartFilter } from './filter.js';
 import { loadOffers, loadPriceTable, priceContextOf, priceTableOf } from './offers.js';
@@ -43,7 +43,8 @@ type OrdersReadMethods = 'product/get-kolichestvo-zakazannykh-tovarov' | 'shippi
 
 export const catalogHandlers: Handlers<Omit<typeof catalogMethods, OrdersReadMethods>> = {
   async 'section/list'(input, ctx) {
-    const f = input.filter ?? {};
+    // Sections left without visible products are hidden from dealers; staff still see them (decision 197).
+    const f = { ...input.filter, visibleOnly: !(ctx.actor && isStaff(ctx.actor)) };
     if (f.id && f.id.length === 0) return { count: 0, items: [] };
     const count = await q.countSections(ctx.db, f);
     refuseTooManyRows(ctx.language, input.size, count);
@@ -52,9 +53,10 @@ export const catalogHandlers: Handlers<Omit<typeof catalogMethods, OrdersReadMet
 
   async 'section/get'(input, ctx) {
     const row = await q.sectionById(ctx.db, input.id);
-    if (!row) throw notFound();
+    const visibleOnly = !(ctx.actor && isStaff(ctx.actor));
+    if (!row || (visibleOnly && row.element_cnt <= 0)) throw notFound();
     const [children, trail] = await Promise.all([
-      q.childSections(ctx.db, row.id),
+      q.childSections(ctx.db, row.id, visibleOnly),
       q.sectionTrail(ctx.db, row.parent_id),
     ]);
     return { ...q.toSection(row), children, breadcrumbs: trail };

@@ -27,6 +27,14 @@ export {
 } from './bulk-writes.js';
 export { activeProductByArticleKey, addProduct } from './by-article.js';
 export {
+  countHiddenExcept,
+  missingSections,
+  previewByExtId,
+  previewProducts,
+  sectionsEmptied,
+  type PreviewMatch,
+} from './exchange-preview.js';
+export {
   activeAnaloguesByArticleKeys,
   activePaySystem,
   activeProductsByArticlePrefixes,

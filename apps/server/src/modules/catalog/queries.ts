@@ -58,10 +58,15 @@ const limitOffset = (input: PageInput) => {
 
 // ---- sections
 
-export type SectionFilter = { level?: number; parentId?: number; id?: number[] };
+/**
+ * `visibleOnly`: a dealer's view — sections with no visible product in their whole subtree (`element_cnt`,
+ * kept by `refreshAfterImport`) are left out (decision 197); staff see every section.
+ */
+export type SectionFilter = { level?: number; parentId?: number; id?: number[]; visibleOnly?: boolean };
 
 function sectionsWhere(db: Db, f: SectionFilter) {
   let q = db.selectFrom('sections').selectAll();
+  if (f.visibleOnly) q = q.where('element_cnt', '>', 0);
   if (f.level !== undefined) q = q.where('level', '=', f.level);
   if (f.parentId !== undefined)
     q = f.parentId === 0 ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', f.parentId);
@@ -95,14 +100,10 @@ export async function sectionPage(
 export const sectionById = (db: Db, id: number) =>
   db.selectFrom('sections').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function childSections(db: Db, parentId: number): Promise<Section[]> {
-  const rows = await db
-    .selectFrom('sections')
-    .selectAll()
-    .where('parent_id', '=', parentId)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
+export async function childSections(db: Db, parentId: number, visibleOnly = false): Promise<Section[]> {
+  let q = db.selectFrom('sections').selectAll().where('parent_id', '=', parentId);
+  if (visibleOnly) q = q.where('element_cnt', '>', 0);
+  const rows = await q.orderBy('sort').orderBy('id').execute();
   return rows.map(toSection);
 }
 

@@ -125,6 +125,21 @@ export async function applyProducts(
   db: Db,
   rows: Staged<ProductRecord>[],
 ): Promise<{ created: number; changed: number; analogues: number }> {
+  const { products, analogues, replacementCarriers, replacements } = await buildProducts(db, rows);
+  return db.transaction().execute(async (trx) => {
+    await relaxCommit(trx);
+    const result = await upsertProducts(trx, products);
+    const linked = await replaceAnalogues(trx, analogues);
+    await replacementsFromExchange(trx, replacementCarriers, replacements);
+    return { ...result, analogues: linked };
+  });
+}
+
+/**
+ * The catalogue rows of a batch of staged products, as `applyProducts` writes them — also what the dry run
+ * (decision 197) compares with the catalogue. Reads only.
+ */
+export async function buildProducts(db: Db, rows: Staged<ProductRecord>[]) {
   const propertyIds = rows.flatMap((r) => r.data.properties.map((p) => p.id));
   const [properties, units, pictures] = await Promise.all([
     loadRefs(db, 'property', propertyIds),
@@ -227,13 +242,7 @@ export async function applyProducts(
     replacementCarriers.push(p.article);
     replacements.push(...replacementLinksOf({ article: p.article, brand }, replacementValues).slice(0, 200));
   }
-  return db.transaction().execute(async (trx) => {
-    await relaxCommit(trx);
-    const result = await upsertProducts(trx, products);
-    const linked = await replaceAnalogues(trx, analogues);
-    await replacementsFromExchange(trx, replacementCarriers, replacements);
-    return { ...result, analogues: linked };
-  });
+  return { products, analogues, replacementCarriers, replacements };
 }
 
 /**

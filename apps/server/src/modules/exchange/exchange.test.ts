@@ -454,7 +454,7 @@ describe('imports run as jobs (decision 135)', () => {
       expect(midway.stats.read).toBeGreaterThan(0);
       const progress = await c.call('import', { filename: 'import.xml' });
       expect(progress.lines[0]).toBe('progress');
-      expect(progress.lines[1]).toMatch(/^(Чтение файла|Запись в каталог): /);
+      expect(progress.lines[1]).toMatch(/^(Чтение файла|Подсчёт изменений|Запись в каталог): /);
 
       // Another worker (a second host's) takes it from where the first stopped.
       const second = createWorker({
@@ -876,6 +876,13 @@ describe('back office: exchange history and manual upload', () => {
       step = await admin.ok('exchange/continue', { id: session.id });
       if (step.state !== 'progress') break;
     }
+    // A dry run first (decision 197): the report, then the confirmation applies it.
+    expect(step!.state, step!.message).toBe('review');
+    await admin.ok('exchange/confirm', { id: session.id });
+    for (let i = 0; i < 200; i += 1) {
+      step = await admin.ok('exchange/continue', { id: session.id });
+      if (step.state !== 'progress') break;
+    }
     expect(step!.state, step!.message).toBe('success');
     // The catalogue first, then its offers, whatever order they were uploaded in.
     expect(step!.session.runs.map((r) => [r.name, r.status])).toEqual([
@@ -888,9 +895,13 @@ describe('back office: exchange history and manual upload', () => {
       await db()
         .selectFrom('jobs')
         .select(['status', 'result'])
-        .where('key', '=', `exchange-upload:${session.id}`)
+        .where('key', 'like', `exchange-upload:${session.id}%`)
+        .orderBy('id')
         .execute(),
-    ).toEqual([{ status: 'done', result: { kind: 'success', message: 'Обмен завершён' } }]);
+    ).toEqual([
+      { status: 'done', result: { kind: 'success', message: 'Отчёт готов: загрузка ждёт подтверждения' } },
+      { status: 'done', result: { kind: 'success', message: 'Обмен завершён' } },
+    ]);
     const [p] = await findByArticle(dealer, 'MAN-0001');
     expect(p).toMatchObject({ name: 'Втулка из ручной загрузки', quantity: 5 });
     expect(p!.price!.value).toBe(77);

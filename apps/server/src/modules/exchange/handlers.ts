@@ -4,9 +4,9 @@ import { dealerCountsByPriceType } from '../auth/index.js';
 import { defaultPriceTypeId, priceMappingsForAdmin, updatePriceMapping } from '../catalog/index.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { appendPart, cleanExchangeName } from './files.js';
-import { exchangeDepsOf, followUpload, queueUpload } from './jobs.js';
+import { exchangeDepsOf, followUpload, queueUpload, reportReady } from './jobs.js';
 import { sessionsPage, withoutDealers } from './history.js';
-import { createSession, sessionById } from './queries.js';
+import { createSession, dropSessionStage, moveReview, releaseReviewedRuns, sessionById } from './queries.js';
 import type { ExchangeDeps } from './deps.js';
 
 /**
@@ -66,8 +66,8 @@ export const exchangeHandlers: Handlers<typeof exchangeMethods> = {
         );
       }
     }
-    // The import runs as a job (decision 135); `exchange/continue` follows it.
-    await queueUpload(ctx.db, session.id);
+    // The dry run runs as a job (decisions 135, 197); `exchange/continue` follows it.
+    await queueUpload(ctx.db, session);
     return sessionView(ctx, session.id);
   },
 
@@ -88,10 +88,43 @@ export const exchangeHandlers: Handlers<typeof exchangeMethods> = {
     const session = await sessionById(ctx.db, input.id);
     if (!session || session.source !== 'manual') throw notFound();
     const answer = await followUpload(ctx.db, ctx.config, session);
+    const now = await sessionView(ctx, session.id);
     return {
-      state: answer.kind,
+      // The dry run's report is ready: the upload waits for a confirmation (decision 197).
+      state: answer.kind === 'success' && now.review === 'pending' ? 'review' : answer.kind,
       message: answer.message,
-      session: await sessionView(ctx, session.id),
+      session: now,
     };
+  },
+
+  async 'exchange/confirm'(input, ctx) {
+    const session = await sessionById(ctx.db, input.id);
+    if (!session || session.source !== 'manual') throw notFound();
+    if (session.review === 'pending') {
+      if (!(await reportReady(ctx.db, session))) throw new AppError('CONFLICT', 'error.exchangeReportNotReady');
+      // One of two confirmations at once moves the review; the other finds it confirmed and answers the same.
+      if (await moveReview(ctx.db, session.id, 'confirmed')) {
+        await releaseReviewedRuns(ctx.db, session.id, 'confirmed');
+        await queueUpload(ctx.db, { id: session.id, review: 'confirmed' });
+      }
+    }
+    const now = await sessionById(ctx.db, session.id);
+    if (now?.review !== 'confirmed') throw new AppError('CONFLICT', 'error.exchangeReviewClosed');
+    return sessionView(ctx, session.id);
+  },
+
+  async 'exchange/discard'(input, ctx) {
+    const session = await sessionById(ctx.db, input.id);
+    if (!session || session.source !== 'manual') throw notFound();
+    if (session.review === 'pending') {
+      if (!(await reportReady(ctx.db, session))) throw new AppError('CONFLICT', 'error.exchangeReportNotReady');
+      if (await moveReview(ctx.db, session.id, 'discarded')) {
+        await releaseReviewedRuns(ctx.db, session.id, 'discarded');
+        await dropSessionStage(ctx.db, session.id);
+      }
+    }
+    const now = await sessionById(ctx.db, session.id);
+    if (now?.review !== 'discarded') throw new AppError('CONFLICT', 'error.exchangeReviewClosed');
+    return sessionView(ctx, session.id);
   },
 };

@@ -1,9 +1,17 @@
-import type { ExchangeSession, ExchangeStats } from '@portal/contract';
+import type { ExchangeReport, ExchangeSession, ExchangeStats } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { countAndPage, type PageInput } from '../../rest/paging.js';
+import { unmatchedOfRuns } from '../account/index.js';
 import { userCards, type UserCard } from '../auth/index.js';
+import { runIdsOfSessions } from './queries.js';
 import './tables.js';
+
+/** The documents the sessions' runs could not place (decision 200), listed in the history. */
+async function unmatchedOfSessions(db: Db, sessionIds: number[]) {
+  const runIds = await runIdsOfSessions(db, sessionIds);
+  return unmatchedOfRuns(db, runIds);
+}
 
 const userNameOf = (u: UserCard | undefined) =>
   [u?.last_name, u?.first_name].filter(Boolean).join(' ') || u?.login || '';
@@ -21,6 +29,16 @@ const STAT_KEYS = [
   'skipped',
   'orders',
   'exported',
+  // The account's documents (decision 200), every kind apart (issue 25), and those not placed.
+  'ordersFrom1C',
+  'shipments',
+  'bills',
+  'invoices',
+  'payments',
+  'returns',
+  'documents',
+  'settlements',
+  'unknown',
 ] as const;
 
 const statsOf = (raw: Record<string, number> | null | undefined): ExchangeStats =>
@@ -47,13 +65,13 @@ export async function sessionsPage(
     q,
     (base) =>
       base
-        .select(['s.id', 's.source', 's.ip', 's.started_at', 's.last_seen_at', 's.ended_at', 's.user_id'])
+        .select(['s.id', 's.source', 's.ip', 's.started_at', 's.last_seen_at', 's.ended_at', 's.user_id', 's.review'])
         .orderBy('s.id', 'desc'),
     page,
   );
   if (sessions.length === 0) return { count, items: [] };
   const ids = sessions.map((s) => s.id);
-  const [runs, files, users] = await Promise.all([
+  const [runs, files, users, unmatched] = await Promise.all([
     db.selectFrom('exchange_runs').selectAll().where('session_id', 'in', ids).orderBy('id').execute(),
     sql<{ session_id: number; name: string; size: string }>`
       SELECT session_id, name, size FROM exchange_files
@@ -62,6 +80,7 @@ export async function sessionsPage(
       db,
       sessions.map((s) => s.user_id),
     ),
+    unmatchedOfSessions(db, ids),
   ]);
   const now = Date.now();
   return {
@@ -76,7 +95,9 @@ export async function sessionsPage(
       const quiet = s.ended_at !== null || now - new Date(s.last_seen_at).getTime() > QUIET_MS;
       const status = own.some((r) => r.status === 'failed')
         ? 'failed'
-        : !quiet || own.some((r) => r.status === 'running' && now - new Date(r.updated_at).getTime() < QUIET_MS)
+        : s.review === 'pending' ||
+            !quiet ||
+            own.some((r) => r.status === 'running' && now - new Date(r.updated_at).getTime() < QUIET_MS)
           ? 'running'
           : 'done';
       return {
@@ -97,8 +118,14 @@ export async function sessionsPage(
           stats: statsOf(r.stats),
           startedAt: new Date(r.started_at).toISOString(),
           finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+          report: (r.report ?? null) as ExchangeReport | null,
         })),
         totals,
+        review: s.review,
+        unmatched: unmatched
+          .filter((u) => own.some((r) => r.id === u.run_id))
+          .slice(0, 200)
+          .map((u) => ({ runId: u.run_id, externalId: u.ext_id, kind: u.kind, number: u.number, reason: u.reason })),
       } satisfies ExchangeSession;
     }),
   };

@@ -9,7 +9,7 @@ import type { FileStorage } from '../../storage/index.js';
 import { ARCHIVE, ExchangeFailure, findFile } from './files.js';
 import { sessionById, type SessionRow } from './queries.js';
 import type { ExchangeDeps } from './deps.js';
-import { endOfSession, importStep, PHASE_TEXT, summary, type Answer } from './run.js';
+import { endOfSession, importStep, PHASE_TEXT, REPORT_READY, summary, type Answer } from './run.js';
 import { exchangeStore } from './store.js';
 
 /**
@@ -125,23 +125,31 @@ async function nextUploadStep(deps: ExchangeDeps, session: SessionRow, deadline:
     .execute();
   const runs = await deps.db
     .selectFrom('exchange_runs')
-    .select(['file_id', 'status', 'error'])
+    .select(['file_id', 'status', 'error', 'phase'])
     .where('session_id', '=', session.id)
     .execute();
   const failed = runs.find((r) => r.status === 'failed');
   if (failed) return { kind: 'failure', message: failed.error ?? '' };
+  // A reviewed upload (decision 197): every file is parsed and reported first, and waits in `review`.
+  const reviewing = session.review === 'pending';
+  const waiting = new Set(runs.filter((r) => r.phase === 'review').map((r) => r.file_id));
   // Archives are unpacked by the first step; then every XML file in 1C's order.
   const pending = files
-    .filter((f) => /\.xml$/i.test(f.name) && f.state !== 'done')
+    .filter((f) => /\.xml$/i.test(f.name) && f.state !== 'done' && !waiting.has(f.id))
     .sort((a, b) => rank(a.name) - rank(b.name) || a.id - b.id);
   const first = pending[0] ?? files.find((f) => ARCHIVE.test(f.name) && f.state !== 'done');
+  if (!first && reviewing) return { kind: 'success', message: REPORT_READY };
   if (!first) {
     await endOfSession(deps, session);
     await deps.db.updateTable('exchange_sessions').set({ ended_at: new Date() }).where('id', '=', session.id).execute();
     return { kind: 'success', message: 'Обмен завершён' };
   }
   // Manual files follow the single-file scheme: a full import.xml hides what it does not name (decision 094).
-  const answer = await importStep(deps, session, 'catalog', first.name, { deadline, singleFile: true });
+  const answer = await importStep(deps, session, 'catalog', first.name, {
+    deadline,
+    singleFile: true,
+    hold: reviewing,
+  });
   return answer.kind === 'success' ? { kind: 'progress', message: answer.message } : answer;
 }
 
@@ -200,19 +208,28 @@ export async function importByJob(
   return follow(deps.db, key, waitOf(deps.config), () => progressText(deps.db, session.id, fileName));
 }
 
-const uploadKey = (sessionId: number) => `exchange-upload:${sessionId}`;
+/** The upload's job: the dry run's under the session's key, the confirmed apply's under its own (decision 197). */
+const uploadKey = (session: Pick<SessionRow, 'id' | 'review'>) =>
+  session.review === 'confirmed' ? `exchange-upload:${session.id}:confirmed` : `exchange-upload:${session.id}`;
 
 /** The manual upload's job, queued with the upload (or by the first `continue` of an older session). */
-export async function queueUpload(db: Db, sessionId: number): Promise<void> {
-  await enqueue(db, EXCHANGE_UPLOAD_JOB, { sessionId } satisfies UploadPayload, {
-    key: uploadKey(sessionId),
+export async function queueUpload(db: Db, session: Pick<SessionRow, 'id' | 'review'>): Promise<void> {
+  await enqueue(db, EXCHANGE_UPLOAD_JOB, { sessionId: session.id } satisfies UploadPayload, {
+    key: uploadKey(session),
     maxAttempts: 5,
   });
 }
 
+/** Whether the dry run's job has finished its report (a confirmation before that is refused). */
+export async function reportReady(db: Db, session: Pick<SessionRow, 'id' | 'review'>): Promise<boolean> {
+  const job = await jobByKey(db, uploadKey(session));
+  return job?.status === 'done' && isAnswer(job.result) && job.result.kind === 'success';
+}
+
 /** `exchange/continue`: where the manual upload's job stands (waiting a little for it). */
 export async function followUpload(db: Db, config: Config, session: SessionRow): Promise<Answer> {
-  if (session.ended_at && !(await jobByKey(db, uploadKey(session.id)))) return { kind: 'success', message: '' };
-  await queueUpload(db, session.id);
-  return follow(db, uploadKey(session.id), Math.min(waitOf(config), 1000), () => progressText(db, session.id));
+  if (session.review === 'discarded') return { kind: 'failure', message: 'Загрузка отменена, ничего не записано' };
+  if (session.ended_at && !(await jobByKey(db, uploadKey(session)))) return { kind: 'success', message: '' };
+  await queueUpload(db, session);
+  return follow(db, uploadKey(session), Math.min(waitOf(config), 1000), () => progressText(db, session.id));
 }

@@ -21,7 +21,8 @@ export async function createSession(
   const token = randomBytes(24).toString('hex');
   const session = await db
     .insertInto('exchange_sessions')
-    .values({ token_hash: hashOf(token), source, ip, user_id: userId })
+    // A manual upload is reviewed before it applies (decision 197).
+    .values({ token_hash: hashOf(token), source, ip, user_id: userId, review: source === 'manual' ? 'pending' : null })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { session, token };
@@ -95,6 +96,8 @@ export async function saveRun(
     status?: 'running' | 'done' | 'failed';
     error?: string | null;
     release?: boolean;
+    /** What the file will do (decision 197). */
+    report?: unknown;
   },
 ): Promise<void> {
   await db
@@ -107,6 +110,7 @@ export async function saveRun(
       ...(patch.status && patch.status !== 'running' ? { finished_at: new Date() } : {}),
       ...(patch.error !== undefined ? { error: patch.error } : {}),
       ...(patch.release ? { lease_until: null } : {}),
+      ...(patch.report !== undefined ? { report: JSON.stringify(patch.report) } : {}),
       updated_at: new Date(),
     })
     .where('id', '=', runId)
@@ -215,4 +219,58 @@ export async function picturesBySource(
     .execute();
   for (const r of rows) map.set(r.source, r);
   return map;
+}
+
+/** The staged products of a run: where each goes and whether it stays visible (the dry run, decision 197). */
+export async function stagedPlaces(
+  db: Db,
+  runId: number,
+): Promise<Array<{ extId: string; sectionExtId: string | null; active: boolean }>> {
+  const rows = await sql<{ ext: string; section: string | null; deleted: boolean | null }>`
+    SELECT ext_id AS ext, data->'groups'->>0 AS section, (data->>'deleted')::boolean AS deleted
+    FROM exchange_stage WHERE run_id = ${runId} AND kind = 'product' ORDER BY seq`.execute(db);
+  return rows.rows.map((r) => ({ extId: r.ext, sectionExtId: r.section, active: r.deleted !== true }));
+}
+
+/**
+ * The review of a manual upload (decision 197) moves on once: pending → confirmed or discarded. Answers
+ * whether this call moved it (two confirmations at once: one moves it, the other finds it moved).
+ */
+export async function moveReview(db: Db, sessionId: number, to: 'confirmed' | 'discarded'): Promise<boolean> {
+  const moved = await db
+    .updateTable('exchange_sessions')
+    .set({ review: to, ...(to === 'discarded' ? { ended_at: new Date() } : {}) })
+    .where('id', '=', sessionId)
+    .where('review', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+  return moved !== undefined;
+}
+
+/** The runs of a reviewed session, on to their apply (confirmed) or closed without writing (discarded). */
+export async function releaseReviewedRuns(db: Db, sessionId: number, to: 'confirmed' | 'discarded'): Promise<void> {
+  await db
+    .updateTable('exchange_runs')
+    .set(
+      to === 'confirmed'
+        ? { phase: 'apply', updated_at: new Date() }
+        : { status: 'done', phase: 'discarded', finished_at: new Date(), updated_at: new Date() },
+    )
+    .where('session_id', '=', sessionId)
+    .where('phase', '=', 'review')
+    .execute();
+}
+
+/** Every staged record of a session (a discarded upload's). */
+export async function dropSessionStage(db: Db, sessionId: number): Promise<void> {
+  await sql`
+    DELETE FROM exchange_stage WHERE run_id IN (SELECT id FROM exchange_runs WHERE session_id = ${sessionId})`.execute(
+    db,
+  );
+}
+
+export async function runIdsOfSessions(db: Db, sessionIds: number[]): Promise<number[]> {
+  if (sessionIds.length === 0) return [];
+  const rows = await db.selectFrom('exchange_runs').select('id').where('session_id', 'in', sessionIds).execute();
+  return rows.map((r) => r.id);
 }

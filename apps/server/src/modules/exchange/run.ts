@@ -1,3 +1,4 @@
+import type { ExchangeReport } from '@portal/contract';
 import type { Db } from '../../db/database.js';
 import { hideProductsExcept, refreshAfterImport, relaxCommit, zeroStockExcept } from '../catalog/index.js';
 import {
@@ -35,6 +36,7 @@ import {
   type StageRow,
 } from './queries.js';
 import { applySaleDocument, applySettlement } from './sale.js';
+import { reportAfterTheFact, reportStep, type ReportState } from './report.js';
 import type { ExchangeDeps } from './deps.js';
 import { readXml, sniffEncoding, XmlFailure, type ByteSource, type ReaderCheckpoint } from './xml-reader.js';
 import iconv from 'iconv-lite';
@@ -60,6 +62,9 @@ type Cursor = {
   after?: number;
   /** This run's full switch waits for the session's end (deactivate / complete), decision 094. */
   deferred?: boolean;
+  /** The report phase's state (decision 197); `preview`: products compared before the apply (a dry run). */
+  report?: ReportState;
+  preview?: boolean;
 };
 
 const APPLY_ORDER = [
@@ -81,6 +86,8 @@ const ATTACHMENT = /\.(pdf|docx?|xlsx?|odt|ods|rtf|txt)$/i;
 export const PHASE_TEXT: Record<string, string> = {
   prepare: 'Подготовка файлов',
   parse: 'Чтение файла',
+  report: 'Подсчёт изменений',
+  review: 'Ждёт подтверждения',
   apply: 'Запись в каталог',
   finish: 'Завершение',
 };
@@ -104,7 +111,7 @@ export async function importStep(
   session: SessionRow,
   type: 'catalog' | 'sale',
   fileName: string,
-  options: { deadline: number; singleFile?: boolean; saleOnFile?: boolean },
+  options: { deadline: number; singleFile?: boolean; saleOnFile?: boolean; hold?: boolean },
 ): Promise<Answer> {
   const stop = () => Date.now() >= options.deadline;
   try {
@@ -123,8 +130,11 @@ export async function importStep(
     return { kind: 'success', message: '' };
   }
   const run = await runFor(deps.db, session.id, type, file.name, file.id);
-  return stepRun(deps, run, options.deadline, options.singleFile ?? SINGLE_FILE.test(file.name));
+  return stepRun(deps, run, options.deadline, options.singleFile ?? SINGLE_FILE.test(file.name), options.hold);
 }
+
+/** What a held run answers once its report is ready: the upload waits for the administrator (decision 197). */
+export const REPORT_READY = 'Отчёт готов: загрузка ждёт подтверждения';
 
 /** Works on a run until the deadline; answers where it stands. */
 export async function stepRun(
@@ -132,8 +142,10 @@ export async function stepRun(
   existing: RunRow,
   deadline: number,
   singleFile: boolean,
+  hold = false,
 ): Promise<Answer> {
   if (existing.status === 'done') return { kind: 'success', message: summary(existing.stats) };
+  if (existing.phase === 'review') return { kind: 'success', message: REPORT_READY };
   if (existing.status === 'failed') return { kind: 'failure', message: existing.error ?? 'Ошибка обмена' };
   // Long enough to outlive this call; a call that died leaves it to run out.
   const run = await leaseRun(deps.db, existing.id, deps.config.exchange.stepMs * 4 + 30_000);
@@ -144,7 +156,31 @@ export async function stepRun(
   let phase = run.phase;
   try {
     if (phase === 'parse') {
-      if (await parse(deps, run, cursor, stats, stop)) phase = 'apply';
+      if (await parse(deps, run, cursor, stats, stop)) {
+        const facts = cursor.facts ?? emptyFacts();
+        // A catalogue file's report first (decision 197); a file of documents only goes on (or waits).
+        phase = facts.catalog || facts.offers || facts.classifier ? 'report' : hold ? 'review' : 'apply';
+        cursor.preview = hold;
+      }
+    }
+    if (phase === 'report' && !stop()) {
+      const step = await reportStep(
+        deps,
+        run,
+        cursor.facts ?? emptyFacts(),
+        cursor.report,
+        { preview: cursor.preview ?? false, singleFile },
+        stop,
+      );
+      cursor.report = step.state;
+      if (step.done) {
+        await saveRun(deps.db, run.id, { report: step.state.report });
+        phase = hold ? 'review' : 'apply';
+      }
+    }
+    if (phase === 'review') {
+      await saveRun(deps.db, run.id, { phase, stats, cursor, release: true });
+      return { kind: 'success', message: REPORT_READY };
     }
     if (phase === 'apply' && !stop()) {
       if (await apply(deps, run, cursor, stats, stop)) phase = 'finish';
@@ -166,7 +202,9 @@ export async function stepRun(
     return { kind: 'failure', message: reason };
   }
   if (phase === 'done') {
-    await saveRun(deps.db, run.id, { status: 'done', phase, stats, cursor, release: true });
+    // A live exchange's report gets the products' counts the apply made (after the fact, decision 197).
+    const report = cursor.report && !cursor.preview ? reportAfterTheFact(cursor.report.report, stats) : undefined;
+    await saveRun(deps.db, run.id, { status: 'done', phase, stats, cursor, release: true, report });
     await deps.db.updateTable('exchange_files').set({ state: 'done' }).where('id', '=', run.file_id!).execute();
     return { kind: 'success', message: summary(stats) };
   }
@@ -186,6 +224,8 @@ const STAT_TEXT: Array<[string, string]> = [
   ['shipments', 'отгрузок'],
   ['payments', 'оплат'],
   ['returns', 'возвратов'],
+  ['bills', 'счетов'],
+  ['invoices', 'счетов-фактур'],
   ['documents', 'документов'],
   ['settlements', 'взаиморасчётов'],
   ['unknown', 'не сопоставлено'],
@@ -425,6 +465,15 @@ export async function endOfSession(deps: ExchangeDeps, session: SessionRow): Pro
         hidden: (last.stats.hidden ?? 0) + switched.hidden,
         zeroed: (last.stats.zeroed ?? 0) + switched.zeroed,
       },
+      // The report (decision 197) says the switch's hiding too.
+      ...(last.report
+        ? {
+            report: {
+              ...(last.report as ExchangeReport),
+              products: { ...(last.report as ExchangeReport).products, hidden: switched.hidden },
+            },
+          }
+        : {}),
     });
     message = `Обмен завершён: скрыто товаров ${switched.hidden}, обнулено остатков ${switched.zeroed}`;
   }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../rest/app-error.js';
-import { documentKind, paidForOrder, storeDocument, storeSettlement } from '../account/index.js';
+import { documentKind, paidForOrder, recordUnmatched, storeDocument, storeSettlement } from '../account/index.js';
 import { productIdsByExtId } from '../catalog/index.js';
 import {
   applyExchangeOrderChange,
@@ -215,6 +215,23 @@ export async function applySaleDocument(deps: ExchangeDeps, doc: DocumentRecord,
     runId: run.id,
     readFile: (name) => sessionFile(deps, run.session_id, name),
   });
+  if (stored.outcome === 'skipped') {
+    // A document of an operation the portal keeps no kind for: listed in the history, not dropped silently.
+    await recordUnmatched(deps.db, {
+      run_id: run.id,
+      ext_id: (doc.id || doc.number).slice(0, 200),
+      kind: (doc.operation || 'документ').slice(0, 100),
+      number: (doc.number1c || doc.number).slice(0, 100),
+      reason: `Вид документа не поддерживается: ${doc.operation || 'не указан'}`.slice(0, 500),
+    });
+    return 'unknown';
+  }
+  // Bills and invoices are counted apart (the exchange history counts every kind, issue 25).
+  if (stored.outcome === 'documents') {
+    const kind = documentKind(doc.operation);
+    if (kind === 'bill') return 'bills';
+    if (kind === 'invoice') return 'invoices';
+  }
   // A payment naming an order marks it paid once the payments cover it.
   if (stored.outcome === 'payments' && stored.orderId !== null && !doc.deleted) {
     const order = (await orderTotals(deps.db, [stored.orderId])).get(stored.orderId);

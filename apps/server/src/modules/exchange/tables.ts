@@ -14,6 +14,8 @@ export interface ExchangeSessionsTable {
   last_seen_at: Generated<Date>;
   ended_at: Date | null;
   sale_pending: ColumnType<SalePending | null, string | null | undefined, string | null>;
+  /** A manual upload's review (decision 197): pending → confirmed | discarded; NULL: applied as it came. */
+  review: ColumnType<'pending' | 'confirmed' | 'discarded' | null, string | null | undefined, string | null>;
 }
 
 export interface SalePending {
@@ -56,6 +58,8 @@ export interface ExchangeRunsTable {
   started_at: CreatedAt;
   updated_at: Generated<Date>;
   finished_at: Date | null;
+  /** What the file will do (decision 197), computed between parse and apply. */
+  report: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface ExchangeStageTable {

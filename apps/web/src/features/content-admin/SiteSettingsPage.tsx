@@ -375,7 +375,17 @@ export default function SiteSettingsPage() {
                   alignItems: 'center',
                 }}
               >
-                <Typography sx={{ fontWeight: 500 }}>{m.externalName || m.externalId}</Typography>
+                {/* The 1C name first; its Ид small, for telling apart two of one name (decision 197). */}
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+                    {m.externalName || m.externalId}
+                  </Typography>
+                  {m.externalName && (
+                    <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {t('settings.mappingExternalId', { id: m.externalId })}
+                    </Typography>
+                  )}
+                </Box>
                 <Controller
                   control={form.control}
                   name={`priceMappings.${i}.priceTypeId`}
