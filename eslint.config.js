@@ -258,7 +258,7 @@ const tableOwnerRule = {
 };
 
 /** Kysely calls that build a query (a transaction, `db.transaction()`, only holds one). */
-const queryMethods = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'selectNoFrom']);
+const queryMethods = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'selectNoFrom', 'mergeInto']);
 
 /**
  * Thin handlers (decision 185, docs/conventions.md "Where the SQL lives"): a handler file (`*handlers.ts`, a
@@ -278,22 +278,115 @@ const thinHandlersRule = {
     },
   },
   create(context) {
-    return {
-      /** @param {import('estree').CallExpression} node */
-      CallExpression(node) {
-        const callee = node.callee;
-        if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return;
-        const name = callee.property.name;
-        if (queryMethods.has(name)) context.report({ node, messageId: 'query', data: { what: `.${name}(…)` } });
-        else if (callee.object.type === 'Identifier' && callee.object.name === 'sql')
-          context.report({ node, messageId: 'query', data: { what: `sql.${name}(…)` } });
+    return reportQueries(context, 'query');
+  },
+};
+
+/**
+ * Where the SQL lives (docs/conventions.md, "Where the SQL lives"; decision 216): in a server module, a query is
+ * built only in a file named for SQL — the module's `queries.ts`, a `<name>-queries.ts` beside the logic file
+ * it serves (`create-order.ts` → `checkout-queries.ts`), or one of the read-model files below, each holding
+ * nothing but named reads or writes — and in the files that build a world across modules (`*.test.ts`,
+ * `testing.ts`, `seed.ts`). Handler files have their own rule (`house/thin-handlers`). Paths are under
+ * `apps/server/src/modules/`.
+ */
+export const sqlFiles = [
+  'auth/dealer-filter.ts',
+  'auth/user-admin.ts',
+  'catalog/bulk-writes.ts',
+  'catalog/by-article.ts',
+  'catalog/filter.ts',
+  'catalog/groups.ts',
+  'catalog/names.ts',
+  'catalog/offers.ts',
+  'catalog/price-list.ts',
+  'catalog/price-mappings.ts',
+  'catalog/pricing-settings.ts',
+  'catalog/products.ts',
+  'catalog/search.ts',
+  'content/admin-crud.ts',
+  'exchange/history.ts',
+  'orders/exchange.ts',
+  'orders/for-returns.ts',
+  'orders/heads.ts',
+  'orders/view.ts',
+  'returns/views.ts',
+];
+
+/**
+ * Logic files that still build queries, under `modules/`. The list only shrinks: lint-boundaries.test.ts lints
+ * every module file with no list and fails unless what it reports is exactly this list. The orders' files are
+ * being reshaped with the desk's line edits (`change-order.ts` and what it uses: totals, history, supplier
+ * lines), their SQL moving to the orders' queries as that lands; `replacement-hook.ts` goes with the parts'.
+ * @type {string[]}
+ */
+export const sqlPending = [
+  'catalog/replacement-hook.ts',
+  'orders/bill-file.ts',
+  'orders/change-order.ts',
+  'orders/checkout-guard.ts',
+  'orders/history.ts',
+  'orders/supplier-lines.ts',
+  'orders/totals.ts',
+];
+
+/** @param {string} file a path under `apps/server/src/modules/` */
+const isSqlFile = (file) =>
+  /(^|\/)([a-z0-9-]+-)?queries\.ts$/.test(file) ||
+  /(\.test\.ts|\.bench\.ts|\/testing\.ts|\/seed\.ts)$/.test(file) ||
+  sqlFiles.includes(file);
+
+/**
+ * Reports every query a file builds: the Kysely starts (`selectFrom`, `insertInto`, `updateTable`,
+ * `deleteFrom`, `selectNoFrom`, `mergeInto`), a raw `sql` template and `sql.…(…)`; `db.transaction()` passes.
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {string} messageId
+ */
+function reportQueries(context, messageId) {
+  return {
+    /** @param {import('estree').CallExpression} node */
+    CallExpression(node) {
+      const callee = node.callee;
+      if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return;
+      const name = callee.property.name;
+      if (queryMethods.has(name)) context.report({ node, messageId, data: { what: `.${name}(…)` } });
+      else if (callee.object.type === 'Identifier' && callee.object.name === 'sql')
+        context.report({ node, messageId, data: { what: `sql.${name}(…)` } });
+    },
+    /** @param {import('estree').TaggedTemplateExpression} node */
+    TaggedTemplateExpression(node) {
+      if (node.tag.type === 'Identifier' && node.tag.name === 'sql')
+        context.report({ node, messageId, data: { what: 'sql`…` template' } });
+    },
+  };
+}
+
+/**
+ * SQL in its place (docs/conventions.md, "Where the SQL lives"; decision 216): a logic file of a server module
+ * builds no query; it calls a named function of a SQL file (`isSqlFile`). Option `pending`: files not yet moved.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const sqlPlaceRule = {
+  meta: {
+    type: 'problem',
+    schema: [
+      {
+        type: 'object',
+        properties: { pending: { type: 'array', items: { type: 'string' } } },
+        additionalProperties: false,
       },
-      /** @param {import('estree').TaggedTemplateExpression} node */
-      TaggedTemplateExpression(node) {
-        if (node.tag.type === 'Identifier' && node.tag.name === 'sql')
-          context.report({ node, messageId: 'query', data: { what: 'sql`…` template' } });
-      },
-    };
+    ],
+    messages: {
+      query:
+        "SQL lives in the module's queries.ts (or a <name>-queries.ts, or a read-model file named in docs/conventions.md): move this {{what}} into a named function there and call it (decision 216).",
+    },
+  },
+  create(context) {
+    const file = /\/apps\/server\/src\/modules\/(.*)$/.exec(context.filename.replaceAll('\\', '/'))?.[1];
+    /** @type {{ pending?: string[] }} */
+    const options = context.options[0] ?? {};
+    if (!file || isSqlFile(file) || options.pending?.includes(file)) return {};
+    return reportQueries(context, 'query');
   },
 };
 
@@ -327,6 +420,7 @@ export default tseslint.config(
           boundaries: boundariesRule,
           'table-owner': tableOwnerRule,
           'thin-handlers': thinHandlersRule,
+          'sql-place': sqlPlaceRule,
         },
       },
     },
@@ -340,6 +434,13 @@ export default tseslint.config(
     // The server's handler files build no query: their SQL lives in the module's queries.ts (decision 185).
     files: ['apps/server/src/modules/**/*handlers.ts', 'apps/server/src/modules/*/admin.ts'],
     rules: { 'house/thin-handlers': 'error' },
+  },
+  {
+    // Every other file of a server module builds no query outside the SQL files (decision 216); handler files
+    // are held by house/thin-handlers above.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*handlers.ts', 'apps/server/src/modules/*/admin.ts'],
+    rules: { 'house/sql-place': ['error', { pending: sqlPending }] },
   },
   {
     // No import cycles inside the apps and the contract (eslint-plugin-import-x, resolved as TypeScript

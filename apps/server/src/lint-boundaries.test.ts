@@ -231,3 +231,66 @@ describe('lint refuses import cycles', () => {
     expect(third!.messages).toEqual([]);
   });
 });
+
+describe('lint keeps SQL in the named files of a module', () => {
+  const db = 'declare const db: Record<string, (t?: string) => unknown>;\n';
+  const tag = "import { sql } from 'kysely';\n";
+
+  it('reports a query built in a logic file, with the way out', async () => {
+    const file = 'apps/server/src/modules/wishes/create-wish.ts';
+    expect(await problems(file, `${db}export const q = () => db.selectFrom('wishes');\n`)).toEqual([
+      expect.stringMatching(/^house\/sql-place: SQL lives in the module's queries\.ts .*\.selectFrom\(…\)/),
+    ]);
+    const starts = ['insertInto', 'updateTable', 'deleteFrom', 'selectNoFrom', 'mergeInto'].map(
+      (m) => `db.${m}('wishes');`,
+    );
+    expect(await problems(file, `${db}${starts.join('\n')}\nexport {};\n`)).toEqual(
+      Array(5).fill(expect.stringMatching(/^house\/sql-place: /)),
+    );
+    expect(await problems(file, `${tag}export const q = sql<number>\`SELECT 1\`;\n`)).toEqual([
+      expect.stringMatching(/^house\/sql-place: .*sql`…` template/),
+    ]);
+    expect(await problems(file, `${tag}export const r = sql.ref('w.id');\n`)).toHaveLength(1);
+    // A module's face is a logic file too.
+    expect(
+      await problems('apps/server/src/modules/wishes/index.ts', `${tag}export const q = sql\`1\`;\n`),
+    ).toHaveLength(1);
+  });
+
+  it('passes the SQL files: queries.ts, a <name>-queries.ts, a named read-model file, fixtures, seeds and tests', async () => {
+    const query = `${db}${tag}export const q = () => [db.selectFrom('wishes'), sql\`1\`];\n`;
+    for (const file of [
+      'apps/server/src/modules/wishes/queries.ts',
+      'apps/server/src/modules/wishes/create-wish-queries.ts',
+      'apps/server/src/modules/catalog/offers.ts',
+      'apps/server/src/modules/wishes/testing.ts',
+      'apps/server/src/modules/wishes/seed.ts',
+      'apps/server/src/modules/wishes/create-wish.test.ts',
+    ])
+      expect(await problems(file, query), file).toEqual([]);
+    // Opening a transaction builds no query.
+    expect(
+      await problems(
+        'apps/server/src/modules/wishes/create-wish.ts',
+        `${db}export const t = () => db.transaction?.();\n`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps the pending list to exactly the logic files that still build queries', async () => {
+    const { sqlPending } = (await import(path.join(root, 'eslint.config.js'))) as { sqlPending: string[] };
+    // Every module file, linted with this one rule and no pending list: what it reports must be what is listed.
+    const strict = new ESLint({
+      cwd: root,
+      overrideConfig: { rules: { 'house/sql-place': ['error', { pending: [] }] } },
+      ruleFilter: ({ ruleId }) => ruleId === 'house/sql-place',
+    });
+    const modules = path.join(root, 'apps/server/src/modules');
+    const results = await strict.lintFiles([path.join(modules, '**/*.ts')]);
+    const found = results
+      .filter((r) => r.messages.length > 0)
+      .map((r) => path.relative(modules, r.filePath))
+      .sort();
+    expect(found).toEqual([...sqlPending].sort());
+  }, 120_000);
+});

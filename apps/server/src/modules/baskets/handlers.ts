@@ -116,6 +116,8 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
       const basket = input.basket
         ? await ownBasket(trx, actor.id, input.basket, true)
         : await insertBasket(trx, actor.id, `${translate(ctx.language, 'basket.repeatName')} ${input.order}`);
+      // One price context for the request: the lines and the basket's sums use it (decision 216).
+      const context = await priceContextOf(trx, actor, 'basket');
       const { items: _items, ...result } = await putLines(
         trx,
         actor,
@@ -123,16 +125,27 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
         basket.id,
         items.map((i) => ({ product: i.product_id ?? 0, quantity: i.quantity })),
         'add',
+        context,
       );
-      return { ...result, basket: await basketView(trx, actor, basket) };
+      return { ...result, basket: await basketView(trx, actor, basket, context) };
     });
   },
   async 'basket/add'(input, ctx) {
     const actor = requireActor(ctx);
     return ctx.db.transaction().execute(async (trx) => {
       const basket = await ownBasket(trx, actor.id, input.id);
-      const { items: _items, ...result } = await putLines(trx, actor, ctx.language, basket.id, input.fields, 'add');
-      return { ...result, basket: await basketView(trx, actor, basket) };
+      // One price context for the request: the lines and the basket's sums use it (decision 216).
+      const context = await priceContextOf(trx, actor, 'basket');
+      const { items: _items, ...result } = await putLines(
+        trx,
+        actor,
+        ctx.language,
+        basket.id,
+        input.fields,
+        'add',
+        context,
+      );
+      return { ...result, basket: await basketView(trx, actor, basket, context) };
     });
   },
   async 'basket/resolve'(input, ctx) {
@@ -197,6 +210,7 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
         input.basket,
         [{ product: input.product, quantity: input.amount }],
         'set',
+        await priceContextOf(trx, actor, 'basket'),
       );
       const failed = result.failed[0];
       if (failed) {

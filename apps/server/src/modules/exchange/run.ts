@@ -21,6 +21,7 @@ import {
   type StagedRecord,
 } from './commerceml.js';
 import { ExchangeFailure, fileSource, findFile, PICTURE, registerPictures, unpackArchives, ARCHIVE } from './files.js';
+import { setFileState } from './files-queries.js';
 import {
   dropStage,
   insertStage,
@@ -167,7 +168,7 @@ export async function stepRun(
   }
   if (phase === 'done') {
     await saveRun(deps.db, run.id, { status: 'done', phase, stats, cursor, release: true });
-    await deps.db.updateTable('exchange_files').set({ state: 'done' }).where('id', '=', run.file_id!).execute();
+    await setFileState(deps.db, run.file_id!, 'done');
     return { kind: 'success', message: summary(stats) };
   }
   await saveRun(deps.db, run.id, { phase, stats, cursor, release: true });
