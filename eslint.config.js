@@ -390,6 +390,101 @@ const sqlPlaceRule = {
   },
 };
 
+/**
+ * Web files that still call `rest` themselves, under `apps/web/src/`. The list only shrinks: lint-boundaries.test.ts
+ * lints every web file with no list and fails unless what it reports is exactly this list.
+ * @type {string[]}
+ */
+export const restPending = [
+  'app/LanguageCard.tsx',
+  'app/layout/Sidebar.tsx',
+  'app/layout/TopBar.tsx',
+  'components/MissingParts.tsx',
+  'features/audit/AuditPage.tsx',
+  'features/auth/LoginPage.tsx',
+  'features/auth/RecoveryPage.tsx',
+  'features/auth/RegistrationPage.tsx',
+  'features/auth/ResetPage.tsx',
+  'features/companies/CompanyEditPage.tsx',
+  'features/companies/CompanyListPage.tsx',
+  'features/content-admin/AdminList.tsx',
+  'features/content-admin/BannerSection.tsx',
+  'features/content-admin/ContactsSection.tsx',
+  'features/content-admin/FaqSection.tsx',
+  'features/content-admin/FormSection.tsx',
+  'features/content-admin/ImageField.tsx',
+  'features/content-admin/NewsSection.tsx',
+  'features/content-admin/PageSection.tsx',
+  'features/content-admin/SectionsField.tsx',
+  'features/content-admin/SiteSettingsPage.tsx',
+  'features/content-admin/StorageSection.tsx',
+  'features/dashboard/BannersBlock.tsx',
+  'features/dashboard/NewsBlock.tsx',
+  'features/exchange/PriceMappings.tsx',
+  'features/forms/FillFormPage.tsx',
+  'features/forms/SupportDetailPage.tsx',
+  'features/mailing/MailingPage.tsx',
+  'features/notices/NoticeSettingsCard.tsx',
+  'features/notices/NoticesPage.tsx',
+  'features/notices/use-open-notice.ts',
+  'features/orders/BillPrintPage.tsx',
+  'features/orders/CheckoutPage.tsx',
+  'features/orders/CorrectionDialog.tsx',
+  'features/orders/DashboardBlocks.tsx',
+  'features/orders/OrderListPage.tsx',
+  'features/orders/desk/DeskOffer.tsx',
+  'features/orders/desk/DeskOrderPage.tsx',
+  'features/returns/CommentDialog.tsx',
+  'features/returns/ReturnCreatePage.tsx',
+  'features/returns/ReturnDetailPage.tsx',
+  'features/users/EditUserDialog.tsx',
+  'features/users/ProfilePage.tsx',
+  'features/users/UserDetailPage.tsx',
+  'features/wishes/WishCreatePage.tsx',
+  'features/wishes/WishDetailPage.tsx',
+];
+
+/**
+ * One way to write data on the web (docs/conventions.md, "Web features"; decision 217): `rest` from `lib/rest` is
+ * imported only by a feature's `api.ts` (its query options, fetchers and mutation hooks) and by `lib/`; a
+ * component or page calls those. Tests are exempt. Option `pending`: files not yet moved.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const restInApiRule = {
+  meta: {
+    type: 'problem',
+    schema: [
+      {
+        type: 'object',
+        properties: { pending: { type: 'array', items: { type: 'string' } } },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      rest: "Call the server from the feature's api.ts: a query option or a mutation hook that puts the answer into the cache (decision 217), not `rest` here.",
+    },
+  },
+  create(context) {
+    const file = /\/apps\/web\/src\/(.*)$/.exec(context.filename.replaceAll('\\', '/'))?.[1];
+    /** @type {{ pending?: string[] }} */
+    const options = context.options[0] ?? {};
+    if (!file || /^lib\//.test(file) || /^features\/.+\/api\.ts$/.test(file) || /\.test\.tsx?$/.test(file)) return {};
+    if (options.pending?.includes(file)) return {};
+    return {
+      /** @param {import('estree').ImportDeclaration} node */
+      ImportDeclaration(node) {
+        const spec = node.source.value;
+        if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+        if (target !== 'lib/rest') return;
+        for (const s of node.specifiers)
+          if (s.type === 'ImportSpecifier' && s.imported.type === 'Identifier' && s.imported.name === 'rest')
+            context.report({ node: s, messageId: 'rest' });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -421,6 +516,7 @@ export default tseslint.config(
           'table-owner': tableOwnerRule,
           'thin-handlers': thinHandlersRule,
           'sql-place': sqlPlaceRule,
+          'rest-in-api': restInApiRule,
         },
       },
     },
@@ -441,6 +537,11 @@ export default tseslint.config(
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['apps/server/src/modules/**/*handlers.ts', 'apps/server/src/modules/*/admin.ts'],
     rules: { 'house/sql-place': ['error', { pending: sqlPending }] },
+  },
+  {
+    // The web app calls the server from the features' api.ts and lib/ only (decision 217).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: { 'house/rest-in-api': ['error', { pending: restPending }] },
   },
   {
     // No import cycles inside the apps and the contract (eslint-plugin-import-x, resolved as TypeScript

@@ -297,3 +297,47 @@ describe('lint keeps SQL in the named files of a module', () => {
     expect(found).toEqual([...sqlPending].sort());
   }, 120_000);
 });
+
+describe('lint keeps the web app’s calls to the server in the features’ api.ts', () => {
+  const call = "import { rest } from '../../lib/rest';\nexport const q = () => rest('basket/list', { size: -1 });\n";
+
+  it('reports rest imported by a component, a page or a hook file, with the way out', async () => {
+    expect(await problems('apps/web/src/features/baskets/ProbeControl.tsx', call)).toEqual([
+      expect.stringMatching(/^house\/rest-in-api: Call the server from the feature's api\.ts: .*mutation hook/),
+    ]);
+    expect(
+      await problems('apps/web/src/features/baskets/components/use-probe.ts', call.replace('../../', '../../../')),
+    ).toHaveLength(1);
+    expect(await problems('apps/web/src/app/ProbeCard.tsx', call.replace('../../', '../'))).toHaveLength(1);
+    // Its error type is not a call.
+    expect(
+      await problems(
+        'apps/web/src/features/baskets/ProbeControl.tsx',
+        "import { RestError } from '../../lib/rest';\nexport const E = RestError;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('passes a feature’s api.ts (at any depth of the feature), lib/ and tests', async () => {
+    expect(await problems('apps/web/src/features/baskets/api.ts', call)).toEqual([]);
+    expect(await problems('apps/web/src/features/orders/desk/api.ts', call.replace('../../', '../../../'))).toEqual([]);
+    expect(await problems('apps/web/src/lib/probe.ts', call.replace('../../lib/', './'))).toEqual([]);
+    expect(await problems('apps/web/src/features/baskets/Probe.test.tsx', call)).toEqual([]);
+  });
+
+  it('keeps the pending list to exactly the web files that still call rest themselves', async () => {
+    const { restPending } = (await import(path.join(root, 'eslint.config.js'))) as { restPending: string[] };
+    const strict = new ESLint({
+      cwd: root,
+      overrideConfig: { rules: { 'house/rest-in-api': ['error', { pending: [] }] } },
+      ruleFilter: ({ ruleId }) => ruleId === 'house/rest-in-api',
+    });
+    const web = path.join(root, 'apps/web/src');
+    const results = await strict.lintFiles([path.join(web, '**/*.{ts,tsx}')]);
+    const found = results
+      .filter((r) => r.messages.length > 0)
+      .map((r) => path.relative(web, r.filePath))
+      .sort();
+    expect(found).toEqual([...restPending].sort());
+  }, 120_000);
+});

@@ -1,9 +1,9 @@
 import type { AddResult, Basket, BasketItem, Currency, Methods, ResultOf } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { basketKeys, invalidateBaskets, useActiveBasket } from '../../lib/active-basket';
+import { applyBasket, basketKeys, invalidateBaskets, useActiveBasket } from '../../lib/active-basket';
 import { rest } from '../../lib/rest';
 
-export { basketKeys };
+export { applyBasket, basketKeys };
 
 export const basketQuery = (id: number) =>
   queryOptions({ queryKey: basketKeys.get(id), queryFn: () => rest('basket/get', { id }) });
@@ -68,23 +68,6 @@ export function applyLineUpdate(
 }
 
 type BasketList = ResultOf<Methods['basket/list']>;
-
-/**
- * A basket the server answered with (an add, a repeat, a new basket): it replaces that basket in the basket
- * query and the basket list (the top bar's widget), so neither is fetched again. The lines are not in the
- * answer: only that basket's lines are invalidated. A basket the list does not hold yet refetches the list.
- */
-export function applyBasket(queryClient: QueryClient, basket: Basket): void {
-  queryClient.setQueryData(basketQuery(basket.id).queryKey, basket);
-  const list = queryClient.getQueryData<BasketList>(basketKeys.list());
-  if (list?.items.some((b) => b.id === basket.id))
-    queryClient.setQueryData<BasketList>(basketKeys.list(), {
-      ...list,
-      items: list.items.map((b) => (b.id === basket.id ? basket : b)),
-    });
-  else void queryClient.invalidateQueries({ queryKey: basketKeys.list() });
-  void queryClient.invalidateQueries({ queryKey: basketKeys.items(basket.id) });
-}
 
 /**
  * Adds lines to the active basket (created first when the dealer has none) in one `basket/add`; the basket in
