@@ -336,6 +336,31 @@ const isSqlFile = (file) =>
   /(\.test\.ts|\.bench\.ts|\/testing\.ts|\/seed\.ts)$/.test(file) ||
   sqlFiles.includes(file);
 
+/** The `pending` option of a rule whose list of files not yet moved only shrinks. */
+const pendingSchema = [
+  {
+    type: 'object',
+    properties: { pending: { type: 'array', items: { type: 'string' } } },
+    additionalProperties: false,
+  },
+];
+
+/**
+ * The linted file's path under `root` (`/apps/server/src/modules/`), or null when it is elsewhere or listed in
+ * the rule's `pending` option (files not yet moved; the lists only shrink).
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {string} root
+ */
+function pendingAware(context, root) {
+  const filename = context.filename.replaceAll('\\', '/');
+  const at = filename.indexOf(root);
+  if (at < 0) return null;
+  const file = filename.slice(at + root.length);
+  /** @type {{ pending?: string[] }} */
+  const options = context.options[0] ?? {};
+  return options.pending?.includes(file) ? null : file;
+}
+
 /**
  * Reports every query a file builds: the Kysely starts (`selectFrom`, `insertInto`, `updateTable`,
  * `deleteFrom`, `selectNoFrom`, `mergeInto`), a raw `sql` template and `sql.…(…)`; `db.transaction()` passes.
@@ -369,23 +394,15 @@ function reportQueries(context, messageId) {
 const sqlPlaceRule = {
   meta: {
     type: 'problem',
-    schema: [
-      {
-        type: 'object',
-        properties: { pending: { type: 'array', items: { type: 'string' } } },
-        additionalProperties: false,
-      },
-    ],
+    schema: pendingSchema,
     messages: {
       query:
         "SQL lives in the module's queries.ts (or a <name>-queries.ts, or a read-model file named in docs/conventions.md): move this {{what}} into a named function there and call it (decision 216).",
     },
   },
   create(context) {
-    const file = /\/apps\/server\/src\/modules\/(.*)$/.exec(context.filename.replaceAll('\\', '/'))?.[1];
-    /** @type {{ pending?: string[] }} */
-    const options = context.options[0] ?? {};
-    if (!file || isSqlFile(file) || options.pending?.includes(file)) return {};
+    const file = pendingAware(context, '/apps/server/src/modules/');
+    if (!file || isSqlFile(file)) return {};
     return reportQueries(context, 'query');
   },
 };
@@ -444,23 +461,14 @@ export const restPending = [
 const restInApiRule = {
   meta: {
     type: 'problem',
-    schema: [
-      {
-        type: 'object',
-        properties: { pending: { type: 'array', items: { type: 'string' } } },
-        additionalProperties: false,
-      },
-    ],
+    schema: pendingSchema,
     messages: {
       rest: "Call the server from the feature's api.ts: a query option or a mutation hook that puts the answer into the cache (decision 217), not `rest` here.",
     },
   },
   create(context) {
-    const file = /\/apps\/web\/src\/(.*)$/.exec(context.filename.replaceAll('\\', '/'))?.[1];
-    /** @type {{ pending?: string[] }} */
-    const options = context.options[0] ?? {};
+    const file = pendingAware(context, '/apps/web/src/');
     if (!file || /^lib\//.test(file) || /^features\/.+\/api\.ts$/.test(file) || /\.test\.tsx?$/.test(file)) return {};
-    if (options.pending?.includes(file)) return {};
     return {
       /** @param {import('estree').ImportDeclaration} node */
       ImportDeclaration(node) {

@@ -7,7 +7,7 @@ import type { Actor } from '../auth/index.js';
 import { loadOffers, loadStores, offerFrom, priceContextOf, productsForBasket } from '../catalog/index.js';
 import { ownFile, readStoredFile } from '../files/index.js';
 import { parseLines } from './lines.js';
-import { putLines } from './put-lines.js';
+import { addLines, putLines } from './put-lines.js';
 import {
   basketView,
   basketViews,
@@ -116,36 +116,14 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
       const basket = input.basket
         ? await ownBasket(trx, actor.id, input.basket, true)
         : await insertBasket(trx, actor.id, `${translate(ctx.language, 'basket.repeatName')} ${input.order}`);
-      // One price context for the request: the lines and the basket's sums use it (decision 216).
-      const context = await priceContextOf(trx, actor, 'basket');
-      const { items: _items, ...result } = await putLines(
-        trx,
-        actor,
-        ctx.language,
-        basket.id,
-        items.map((i) => ({ product: i.product_id ?? 0, quantity: i.quantity })),
-        'add',
-        context,
-      );
-      return { ...result, basket: await basketView(trx, actor, basket, context) };
+      const fields = items.map((i) => ({ product: i.product_id ?? 0, quantity: i.quantity }));
+      return addLines(trx, actor, ctx.language, basket, fields);
     });
   },
   async 'basket/add'(input, ctx) {
     const actor = requireActor(ctx);
     return ctx.db.transaction().execute(async (trx) => {
-      const basket = await ownBasket(trx, actor.id, input.id);
-      // One price context for the request: the lines and the basket's sums use it (decision 216).
-      const context = await priceContextOf(trx, actor, 'basket');
-      const { items: _items, ...result } = await putLines(
-        trx,
-        actor,
-        ctx.language,
-        basket.id,
-        input.fields,
-        'add',
-        context,
-      );
-      return { ...result, basket: await basketView(trx, actor, basket, context) };
+      return addLines(trx, actor, ctx.language, await ownBasket(trx, actor.id, input.id), input.fields);
     });
   },
   async 'basket/resolve'(input, ctx) {

@@ -1,8 +1,8 @@
 import { ORDER_QUANTITY_MAX, translate, type AddResult, type BasketItem, type Language } from '@portal/contract';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../auth/index.js';
-import { loadOffers, productsForBasket, type PriceContext } from '../catalog/index.js';
-import { itemsFrom, lineQuantities, upsertLines } from './queries.js';
+import { loadOffers, priceContextOf, productsForBasket, type PriceContext } from '../catalog/index.js';
+import { basketView, itemsFrom, lineQuantities, upsertLines, type BasketRow } from './queries.js';
 import { belowMinimum, limitsFor } from './thresholds.js';
 
 /* Apart from the handlers so that the face (index.ts) does not pull in handlers.ts, which reads the orders
@@ -97,4 +97,20 @@ export async function putLines(
     );
   }
   return { added, updated, failed, items };
+}
+
+/**
+ * Adds lines to a basket and answers with the basket's new sums (`basket/add`, `basket/repeat`): one price context
+ * for the request, read once and used by the lines, the minimums and the sums (decision 216).
+ */
+export async function addLines(
+  db: Db,
+  actor: Actor,
+  language: Language,
+  basket: BasketRow,
+  lines: Line[],
+): Promise<AddResult> {
+  const context = await priceContextOf(db, actor, 'basket');
+  const { items: _items, ...result } = await putLines(db, actor, language, basket.id, lines, 'add', context);
+  return { ...result, basket: await basketView(db, actor, basket, context) };
 }

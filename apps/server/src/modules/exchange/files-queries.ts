@@ -88,21 +88,14 @@ export const unfinishedFiles = (db: Db, sessionId: number) =>
     .execute();
 
 /** Keeps a catalogue picture by its source name; the same source sent again replaces the stored one. */
-export const putPicture = (
+export function putPicture(
   db: Db,
   picture: { source: string; key: string; content_type: string; width: number; height: number; size: number },
-) =>
-  db
+) {
+  const { source: _source, ...stored } = picture;
+  return db
     .insertInto('exchange_pictures')
     .values(picture)
-    .onConflict((oc) =>
-      oc.column('source').doUpdateSet({
-        key: picture.key,
-        content_type: picture.content_type,
-        width: picture.width,
-        height: picture.height,
-        size: picture.size,
-        updated_at: new Date(),
-      }),
-    )
+    .onConflict((oc) => oc.column('source').doUpdateSet({ ...stored, updated_at: new Date() }))
     .execute();
+}
