@@ -258,7 +258,7 @@ const tableOwnerRule = {
 };
 
 /** Kysely calls that build a query (a transaction, `db.transaction()`, only holds one). */
-const queryMethods = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'selectNoFrom']);
+const queryMethods = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'selectNoFrom', 'mergeInto']);
 
 /**
  * Thin handlers (decision 185, docs/conventions.md "Where the SQL lives"): a handler file (`*handlers.ts`, a
@@ -278,20 +278,207 @@ const thinHandlersRule = {
     },
   },
   create(context) {
+    return reportQueries(context, 'query');
+  },
+};
+
+/**
+ * Where the SQL lives (docs/conventions.md, "Where the SQL lives"; decision 216): in a server module, a query is
+ * built only in a file named for SQL — the module's `queries.ts`, a `<name>-queries.ts` beside the logic file
+ * it serves (`create-order.ts` → `checkout-queries.ts`), or one of the read-model files below, each holding
+ * nothing but named reads or writes — and in the files that build a world across modules (`*.test.ts`,
+ * `testing.ts`, `seed.ts`). Handler files have their own rule (`house/thin-handlers`). Paths are under
+ * `apps/server/src/modules/`.
+ */
+export const sqlFiles = [
+  'auth/dealer-filter.ts',
+  'auth/user-admin.ts',
+  'catalog/bulk-writes.ts',
+  'catalog/by-article.ts',
+  'catalog/filter.ts',
+  'catalog/groups.ts',
+  'catalog/names.ts',
+  'catalog/offers.ts',
+  'catalog/price-list.ts',
+  'catalog/price-mappings.ts',
+  'catalog/pricing-settings.ts',
+  'catalog/products.ts',
+  'catalog/search.ts',
+  'content/admin-crud.ts',
+  'exchange/history.ts',
+  'orders/exchange.ts',
+  'orders/for-returns.ts',
+  'orders/heads.ts',
+  'orders/view.ts',
+  'returns/views.ts',
+];
+
+/**
+ * Logic files that still build queries, under `modules/`. The list only shrinks: lint-boundaries.test.ts lints
+ * every module file with no list and fails unless what it reports is exactly this list. The orders' files are
+ * being reshaped with the desk's line edits (`change-order.ts` and what it uses: totals, history, supplier
+ * lines), their SQL moving to the orders' queries as that lands; `replacement-hook.ts` goes with the parts'.
+ * @type {string[]}
+ */
+export const sqlPending = [
+  'catalog/replacement-hook.ts',
+  'orders/bill-file.ts',
+  'orders/change-order.ts',
+  'orders/checkout-guard.ts',
+  'orders/history.ts',
+  'orders/supplier-lines.ts',
+  'orders/totals.ts',
+];
+
+/** @param {string} file a path under `apps/server/src/modules/` */
+const isSqlFile = (file) =>
+  /(^|\/)([a-z0-9-]+-)?queries\.ts$/.test(file) ||
+  /(\.test\.ts|\.bench\.ts|\/testing\.ts|\/seed\.ts)$/.test(file) ||
+  sqlFiles.includes(file);
+
+/** The `pending` option of a rule whose list of files not yet moved only shrinks. */
+const pendingSchema = [
+  {
+    type: 'object',
+    properties: { pending: { type: 'array', items: { type: 'string' } } },
+    additionalProperties: false,
+  },
+];
+
+/**
+ * The linted file's path under `root` (`/apps/server/src/modules/`), or null when it is elsewhere or listed in
+ * the rule's `pending` option (files not yet moved; the lists only shrink).
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {string} root
+ */
+function pendingAware(context, root) {
+  const filename = context.filename.replaceAll('\\', '/');
+  const at = filename.indexOf(root);
+  if (at < 0) return null;
+  const file = filename.slice(at + root.length);
+  /** @type {{ pending?: string[] }} */
+  const options = context.options[0] ?? {};
+  return options.pending?.includes(file) ? null : file;
+}
+
+/**
+ * Reports every query a file builds: the Kysely starts (`selectFrom`, `insertInto`, `updateTable`,
+ * `deleteFrom`, `selectNoFrom`, `mergeInto`), a raw `sql` template and `sql.…(…)`; `db.transaction()` passes.
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {string} messageId
+ */
+function reportQueries(context, messageId) {
+  return {
+    /** @param {import('estree').CallExpression} node */
+    CallExpression(node) {
+      const callee = node.callee;
+      if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return;
+      const name = callee.property.name;
+      if (queryMethods.has(name)) context.report({ node, messageId, data: { what: `.${name}(…)` } });
+      else if (callee.object.type === 'Identifier' && callee.object.name === 'sql')
+        context.report({ node, messageId, data: { what: `sql.${name}(…)` } });
+    },
+    /** @param {import('estree').TaggedTemplateExpression} node */
+    TaggedTemplateExpression(node) {
+      if (node.tag.type === 'Identifier' && node.tag.name === 'sql')
+        context.report({ node, messageId, data: { what: 'sql`…` template' } });
+    },
+  };
+}
+
+/**
+ * SQL in its place (docs/conventions.md, "Where the SQL lives"; decision 216): a logic file of a server module
+ * builds no query; it calls a named function of a SQL file (`isSqlFile`). Option `pending`: files not yet moved.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const sqlPlaceRule = {
+  meta: {
+    type: 'problem',
+    schema: pendingSchema,
+    messages: {
+      query:
+        "SQL lives in the module's queries.ts (or a <name>-queries.ts, or a read-model file named in docs/conventions.md): move this {{what}} into a named function there and call it (decision 216).",
+    },
+  },
+  create(context) {
+    const file = pendingAware(context, '/apps/server/src/modules/');
+    if (!file || isSqlFile(file)) return {};
+    return reportQueries(context, 'query');
+  },
+};
+
+/**
+ * Web files that still call `rest` themselves, under `apps/web/src/`. The list only shrinks: lint-boundaries.test.ts
+ * lints every web file with no list and fails unless what it reports is exactly this list.
+ * @type {string[]}
+ */
+export const restPending = [
+  'app/LanguageCard.tsx',
+  'app/layout/Sidebar.tsx',
+  'app/layout/TopBar.tsx',
+  'components/MissingParts.tsx',
+  'features/auth/LoginPage.tsx',
+  'features/auth/RecoveryPage.tsx',
+  'features/auth/RegistrationPage.tsx',
+  'features/auth/ResetPage.tsx',
+  'features/companies/CompanyEditPage.tsx',
+  'features/companies/CompanyListPage.tsx',
+  'features/content-admin/AdminList.tsx',
+  'features/content-admin/BannerSection.tsx',
+  'features/content-admin/ContactsSection.tsx',
+  'features/content-admin/FaqSection.tsx',
+  'features/content-admin/FormSection.tsx',
+  'features/content-admin/ImageField.tsx',
+  'features/content-admin/NewsSection.tsx',
+  'features/content-admin/PageSection.tsx',
+  'features/content-admin/SectionsField.tsx',
+  'features/content-admin/SiteSettingsPage.tsx',
+  'features/content-admin/StorageSection.tsx',
+  'features/exchange/PriceMappings.tsx',
+  'features/forms/FillFormPage.tsx',
+  'features/forms/SupportDetailPage.tsx',
+  'features/notices/NoticeSettingsCard.tsx',
+  'features/notices/NoticesPage.tsx',
+  'features/notices/use-open-notice.ts',
+  'features/orders/BillPrintPage.tsx',
+  'features/orders/CheckoutPage.tsx',
+  'features/orders/CorrectionDialog.tsx',
+  'features/orders/DashboardBlocks.tsx',
+  'features/orders/OrderListPage.tsx',
+  'features/orders/desk/DeskOffer.tsx',
+  'features/orders/desk/DeskOrderPage.tsx',
+  'features/users/EditUserDialog.tsx',
+  'features/users/ProfilePage.tsx',
+  'features/users/UserDetailPage.tsx',
+];
+
+/**
+ * One way to write data on the web (docs/conventions.md, "Web features"; decision 217): `rest` from `lib/rest` is
+ * imported only by a feature's `api.ts` (its query options, fetchers and mutation hooks) and by `lib/`; a
+ * component or page calls those. Tests are exempt. Option `pending`: files not yet moved.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const restInApiRule = {
+  meta: {
+    type: 'problem',
+    schema: pendingSchema,
+    messages: {
+      rest: "Call the server from the feature's api.ts: a query option or a mutation hook that puts the answer into the cache (decision 217), not `rest` here.",
+    },
+  },
+  create(context) {
+    const file = pendingAware(context, '/apps/web/src/');
+    if (!file || /^lib\//.test(file) || /^features\/.+\/api\.ts$/.test(file) || /\.test\.tsx?$/.test(file)) return {};
     return {
-      /** @param {import('estree').CallExpression} node */
-      CallExpression(node) {
-        const callee = node.callee;
-        if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return;
-        const name = callee.property.name;
-        if (queryMethods.has(name)) context.report({ node, messageId: 'query', data: { what: `.${name}(…)` } });
-        else if (callee.object.type === 'Identifier' && callee.object.name === 'sql')
-          context.report({ node, messageId: 'query', data: { what: `sql.${name}(…)` } });
-      },
-      /** @param {import('estree').TaggedTemplateExpression} node */
-      TaggedTemplateExpression(node) {
-        if (node.tag.type === 'Identifier' && node.tag.name === 'sql')
-          context.report({ node, messageId: 'query', data: { what: 'sql`…` template' } });
+      /** @param {import('estree').ImportDeclaration} node */
+      ImportDeclaration(node) {
+        const spec = node.source.value;
+        if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+        if (target !== 'lib/rest') return;
+        for (const s of node.specifiers)
+          if (s.type === 'ImportSpecifier' && s.imported.type === 'Identifier' && s.imported.name === 'rest')
+            context.report({ node: s, messageId: 'rest' });
       },
     };
   },
@@ -327,6 +514,8 @@ export default tseslint.config(
           boundaries: boundariesRule,
           'table-owner': tableOwnerRule,
           'thin-handlers': thinHandlersRule,
+          'sql-place': sqlPlaceRule,
+          'rest-in-api': restInApiRule,
         },
       },
     },
@@ -340,6 +529,18 @@ export default tseslint.config(
     // The server's handler files build no query: their SQL lives in the module's queries.ts (decision 185).
     files: ['apps/server/src/modules/**/*handlers.ts', 'apps/server/src/modules/*/admin.ts'],
     rules: { 'house/thin-handlers': 'error' },
+  },
+  {
+    // Every other file of a server module builds no query outside the SQL files (decision 216); handler files
+    // are held by house/thin-handlers above.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*handlers.ts', 'apps/server/src/modules/*/admin.ts'],
+    rules: { 'house/sql-place': ['error', { pending: sqlPending }] },
+  },
+  {
+    // The web app calls the server from the features' api.ts and lib/ only (decision 217).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: { 'house/rest-in-api': ['error', { pending: restPending }] },
   },
   {
     // No import cycles inside the apps and the contract (eslint-plugin-import-x, resolved as TypeScript

@@ -1,7 +1,7 @@
 /**
  * `DATABASE_URL=postgres://… npm run bench -- --scenario instances [--rounds R] [--duration S] [--port P]`
  *
- * Issue 14.9 (docs/performance.md, «Two instances behind nginx»): what a dealer's request costs through two
+ * Docs/performance.md, «Two instances behind nginx»: what a dealer's request costs through two
  * instances behind the reverse proxy (deploy/nginx.conf, Debian's nginx, as the two-instance test runs it)
  * against one instance asked directly. PostgreSQL only (PGlite is one process's database); an empty database
  * gets the demo data. Starts two server processes on the one database, nginx in front of both, signs in as

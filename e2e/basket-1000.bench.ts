@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { restCall, signIn } from './support/portal';
 
 /**
- * Issue 4 §5: the basket screen with 1,000 lines is interactive under 1 s. Fills a basket through the API,
+ * The basket screen with 1,000 lines is interactive under 1 s. Fills a basket through the API,
  * opens /basket/{id}/ and reports the time from navigation start until the table is shown and the page's
  * main thread answers again (a task queued after the render is the first moment a click would be handled).
  * The figure is printed, not asserted: the test machine is shared, docs/performance.md has the runs.

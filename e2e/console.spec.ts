@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, restCall, type Account } from './support/portal';
 
 /**
- * Issue 11, point 20: a normal session leaves nothing in the browser's console — the login page asks who is
+ * A normal session leaves nothing in the browser's console — the login page asks who is
  * signed in without a 401 (`auth/fetch`, decision 067), and React Router has its HydrateFallback.
  */
 

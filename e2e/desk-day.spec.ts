@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { restCall, setOrderTidingsMinutes, shot, signIn, signOut } from './support/portal';
 
 /**
- * Issue 13 «Done when»: an administrator runs a day at the desk in the browser — the dashboard's waiting
+ * An administrator runs a day at the desk in the browser — the dashboard's waiting
  * counts, the staff lists with the dealer and the company, an appeal answered, an order's bill attached as a
  * file and opened, then replaced by the generated one only after confirming — and the dealer sees the result.
  * Every screen is photographed at 1280 and 390 px (e2e/screenshots/desk-day-*).

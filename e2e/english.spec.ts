@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { restCall, shot, signIn } from './support/portal';
 
 /**
- * Issue 11 pt 21 (decision 145): what the server writes into the page (forms and their fields, the bill,
+ * Decision 145: what the server writes into the page (forms and their fields, the bill,
  * units, statuses, notices, error messages) follows the page's language. Names and texts people typed
  * (companies, products, addresses) stay as they were entered, so each check reads the server-driven parts.
  */

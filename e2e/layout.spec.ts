@@ -4,7 +4,7 @@ import { SCREENSHOT_DIR } from './support/env';
 import { restCall, signIn } from './support/portal';
 
 /**
- * Issue 11, point 16: the screens a dealer works in hold at 1280 px and on a 390 px phone — the page never
+ * The screens a dealer works in hold at 1280 px and on a 390 px phone — the page never
  * scrolls sideways, the order control of a table row is on screen, a phone shows more than one product.
  */
 

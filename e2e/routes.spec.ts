@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { restCall, signIn } from './support/portal';
 
-/** Issue 11, point 14: the route shapes of docs/spec/02-screens.md open what they name in the browser. */
+/** The route shapes of docs/spec/02-screens.md open what they name in the browser. */
 
 test('spec §2 routes: every product of a category, a product without its section, a warehouse with a token', async ({
   page,

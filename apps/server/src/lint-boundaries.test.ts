@@ -92,7 +92,8 @@ describe("lint refuses queries of another module's tables", () => {
   const db = 'declare const db: { selectFrom(t: unknown): { innerJoin(t: string): unknown } };\n';
 
   it('reports a Kysely call naming a table another module owns, in any form', async () => {
-    const file = 'apps/server/src/modules/wishes/probe.ts';
+    // A SQL file of the module (house/sql-place keeps queries there).
+    const file = 'apps/server/src/modules/wishes/probe-queries.ts';
     expect(await problems(file, `${db}export const q = () => db.selectFrom('users as u');\n`)).toEqual([
       expect.stringMatching(
         /^house\/table-owner: Module "wishes" must not query table "users" of module "auth"; use .*\.\.\/auth\/index\.js/,
@@ -110,7 +111,8 @@ describe("lint refuses queries of another module's tables", () => {
   });
 
   it('reports a raw sql template naming a table another module owns, and passes an interpolated builder', async () => {
-    const file = 'apps/server/src/modules/wishes/probe.ts';
+    // A SQL file of the module (house/sql-place keeps queries there).
+    const file = 'apps/server/src/modules/wishes/probe-queries.ts';
     const tag = "import { sql } from 'kysely';\n";
     const raw = (text: string) => `${tag}export const q = (id: number) => sql<number>\`${text}\`;\n`;
     expect(
@@ -134,7 +136,8 @@ describe("lint refuses queries of another module's tables", () => {
   });
 
   it("passes the module's own tables, tables no module owns, and fixtures", async () => {
-    const file = 'apps/server/src/modules/wishes/probe.ts';
+    // A SQL file of the module (house/sql-place keeps queries there).
+    const file = 'apps/server/src/modules/wishes/probe-queries.ts';
     const own = `${db}export const q = () => db.selectFrom('wishes as w').innerJoin('wishes as w2');\n`;
     expect(await problems(file, own)).toEqual([]);
     expect(await problems(file, `${db}export const q = () => db.selectFrom('jobs');\n`)).toEqual([]);
@@ -230,4 +233,111 @@ describe('lint refuses import cycles', () => {
     expect(second!.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle']);
     expect(third!.messages).toEqual([]);
   });
+});
+
+describe('lint keeps SQL in the named files of a module', () => {
+  const db = 'declare const db: Record<string, (t?: string) => unknown>;\n';
+  const tag = "import { sql } from 'kysely';\n";
+
+  it('reports a query built in a logic file, with the way out', async () => {
+    const file = 'apps/server/src/modules/wishes/create-wish.ts';
+    expect(await problems(file, `${db}export const q = () => db.selectFrom('wishes');\n`)).toEqual([
+      expect.stringMatching(/^house\/sql-place: SQL lives in the module's queries\.ts .*\.selectFrom\(…\)/),
+    ]);
+    const starts = ['insertInto', 'updateTable', 'deleteFrom', 'selectNoFrom', 'mergeInto'].map(
+      (m) => `db.${m}('wishes');`,
+    );
+    expect(await problems(file, `${db}${starts.join('\n')}\nexport {};\n`)).toEqual(
+      Array(5).fill(expect.stringMatching(/^house\/sql-place: /)),
+    );
+    expect(await problems(file, `${tag}export const q = sql<number>\`SELECT 1\`;\n`)).toEqual([
+      expect.stringMatching(/^house\/sql-place: .*sql`…` template/),
+    ]);
+    expect(await problems(file, `${tag}export const r = sql.ref('w.id');\n`)).toHaveLength(1);
+    // A module's face is a logic file too.
+    expect(
+      await problems('apps/server/src/modules/wishes/index.ts', `${tag}export const q = sql\`1\`;\n`),
+    ).toHaveLength(1);
+  });
+
+  it('passes the SQL files: queries.ts, a <name>-queries.ts, a named read-model file, fixtures, seeds and tests', async () => {
+    const query = (table: string) => `${db}${tag}export const q = () => [db.selectFrom('${table}'), sql\`1\`];\n`;
+    for (const [file, table] of [
+      ['apps/server/src/modules/wishes/queries.ts', 'wishes'],
+      ['apps/server/src/modules/wishes/create-wish-queries.ts', 'wishes'],
+      ['apps/server/src/modules/catalog/offers.ts', 'products'],
+      ['apps/server/src/modules/wishes/testing.ts', 'wishes'],
+      ['apps/server/src/modules/wishes/seed.ts', 'wishes'],
+      ['apps/server/src/modules/wishes/create-wish.test.ts', 'wishes'],
+    ] as const)
+      expect(await problems(file, query(table)), file).toEqual([]);
+    // Opening a transaction builds no query.
+    expect(
+      await problems(
+        'apps/server/src/modules/wishes/create-wish.ts',
+        `${db}export const t = () => db.transaction?.();\n`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps the pending list to exactly the logic files that still build queries', async () => {
+    const { sqlPending } = (await import(path.join(root, 'eslint.config.js'))) as { sqlPending: string[] };
+    // Every module file, linted with this one rule and no pending list: what it reports must be what is listed.
+    const strict = new ESLint({
+      cwd: root,
+      overrideConfig: { rules: { 'house/sql-place': ['error', { pending: [] }] } },
+      ruleFilter: ({ ruleId }) => ruleId === 'house/sql-place',
+    });
+    const modules = path.join(root, 'apps/server/src/modules');
+    const results = await strict.lintFiles([path.join(modules, '**/*.ts')]);
+    const found = results
+      .filter((r) => r.messages.length > 0)
+      .map((r) => path.relative(modules, r.filePath))
+      .sort();
+    expect(found).toEqual([...sqlPending].sort());
+  }, 120_000);
+});
+
+describe('lint keeps the web app’s calls to the server in the features’ api.ts', () => {
+  const call = "import { rest } from '../../lib/rest';\nexport const q = () => rest('basket/list', { size: -1 });\n";
+
+  it('reports rest imported by a component, a page or a hook file, with the way out', async () => {
+    expect(await problems('apps/web/src/features/baskets/ProbeControl.tsx', call)).toEqual([
+      expect.stringMatching(/^house\/rest-in-api: Call the server from the feature's api\.ts: .*mutation hook/),
+    ]);
+    expect(
+      await problems('apps/web/src/features/baskets/components/use-probe.ts', call.replace('../../', '../../../')),
+    ).toHaveLength(1);
+    expect(await problems('apps/web/src/app/ProbeCard.tsx', call.replace('../../', '../'))).toHaveLength(1);
+    // Its error type is not a call.
+    expect(
+      await problems(
+        'apps/web/src/features/baskets/ProbeControl.tsx',
+        "import { RestError } from '../../lib/rest';\nexport const E = RestError;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('passes a feature’s api.ts (at any depth of the feature), lib/ and tests', async () => {
+    expect(await problems('apps/web/src/features/baskets/api.ts', call)).toEqual([]);
+    expect(await problems('apps/web/src/features/orders/desk/api.ts', call.replace('../../', '../../../'))).toEqual([]);
+    expect(await problems('apps/web/src/lib/probe.ts', call.replace('../../lib/', './'))).toEqual([]);
+    expect(await problems('apps/web/src/features/baskets/Probe.test.tsx', call)).toEqual([]);
+  });
+
+  it('keeps the pending list to exactly the web files that still call rest themselves', async () => {
+    const { restPending } = (await import(path.join(root, 'eslint.config.js'))) as { restPending: string[] };
+    const strict = new ESLint({
+      cwd: root,
+      overrideConfig: { rules: { 'house/rest-in-api': ['error', { pending: [] }] } },
+      ruleFilter: ({ ruleId }) => ruleId === 'house/rest-in-api',
+    });
+    const web = path.join(root, 'apps/web/src');
+    const results = await strict.lintFiles([path.join(web, '**/*.{ts,tsx}')]);
+    const found = results
+      .filter((r) => r.messages.length > 0)
+      .map((r) => path.relative(web, r.filePath))
+      .sort();
+    expect(found).toEqual([...restPending].sort());
+  }, 120_000);
 });

@@ -56,7 +56,7 @@ describe('formatPrice', () => {
   });
 });
 
-describe('formatNumber and formatQuantity (one way everywhere, issue 11 point 18)', () => {
+describe('formatNumber and formatQuantity (one way everywhere)', () => {
   it('writes Russian numbers with a decimal comma and thousands spaces', () => {
     expect(formatNumber(9.35)).toBe('9,35');
     expect(formatNumber(0.023)).toBe('0,023');

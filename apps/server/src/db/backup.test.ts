@@ -17,7 +17,7 @@ import { adminUrl } from '../testing/paths.js';
 import { startTestS3, type TestS3 } from '../testing/s3.js';
 
 /**
- * Issue 14.7: `npm run db:backup` and `npm run db:restore` (decision 085) as an operator runs them, on the
+ * `npm run db:backup` and `npm run db:restore` (decision 085) as an operator runs them, on the
  * engine of this run (PGlite, or PostgreSQL with TEST_DATABASE_URL) with files on the local disk and in S3:
  * orders and files are made through the API, backed up, everything is wiped, restored, and found again.
  */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/index.js';
 
 /**
- * Issue 10.1: PostgreSQL connections that drop under load (pg_terminate_backend, a network cut) must not
+ * PostgreSQL connections that drop under load (pg_terminate_backend, a network cut) must not
  * kill the server. A client checked out of the pool emits 'error' on itself, not on the pool; without a
  * listener the process died with "Unhandled 'error' event … Connection terminated unexpectedly".
  * Runs only on PostgreSQL (TEST_DATABASE_URL): PGlite has no connections to lose.

@@ -12,7 +12,7 @@ import { adminUrl } from '../testing/paths.js';
 import { startTestS3, type TestS3 } from '../testing/s3.js';
 
 /**
- * Issue 14.6 (DESIGN §6): two server processes on one PostgreSQL database and one S3 bucket, behind nginx
+ * Two server processes on one PostgreSQL database and one S3 bucket, behind nginx
  * running the repository's deploy/nginx.conf, started at once on an EMPTY database. A dealer's journey goes
  * across both: every request names the instance that answered (a header the test adds to the proxy), and
  * nginx's round robin lets the test choose which one takes the next request.

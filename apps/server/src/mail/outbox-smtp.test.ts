@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/index.js';
 
 /**
- * Issue 14.5, done when: "an e-mail sent while SMTP is down arrives when it comes back". A real SMTP server
+ * Done when "an e-mail sent while SMTP is down arrives when it comes back". A real SMTP server
  * (smtp-server from npm) on a fixed local port is stopped, a dealer writes to the supplier (the managers get
  * an e-mail), the delivery fails and is retried; the server is started again on the same port and the
  * message arrives by itself, once.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/index.js';
 
 /**
- * Issue 14.1 on the engine of the run (PGlite, or PostgreSQL with TEST_DATABASE_URL): /health and /ready answer
+ * On the engine of the run (PGlite, or PostgreSQL with TEST_DATABASE_URL): /health and /ready answer
  * JSON, outside sessions and rate limits, and /ready names the part that fails — a pending migration, a file
  * store that takes no write. (A stopped PostgreSQL: ready-postgres.test.ts.)
  */
@@ -106,7 +106,7 @@ describe('with the web app served', () => {
     await rm(webDist, { recursive: true, force: true });
   });
 
-  it('/health, /ready and /metrics are never the page (they were before issue 14)', async () => {
+  it("/health, /ready and /metrics are never the page, never the web app's fallback", async () => {
     for (const url of ['/health', '/ready', '/metrics']) {
       const r = await t.app.inject({ method: 'GET', url });
       expect(r.statusCode, url).toBe(200);

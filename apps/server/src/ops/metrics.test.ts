@@ -3,7 +3,7 @@ import { enqueue } from './jobs/index.js';
 import { createWorker } from './jobs/worker.js';
 import { basic, createTestApp, type TestApp } from '../testing/index.js';
 
-/** Issue 14.2: GET /metrics in the Prometheus text format, protected by METRICS_TOKEN when it is set. */
+/** GET /metrics in the Prometheus text format, protected by METRICS_TOKEN when it is set. */
 describe('GET /metrics', () => {
   let t: TestApp;
   beforeAll(async () => {

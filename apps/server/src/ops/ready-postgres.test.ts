@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, type TestApp } from '../testing/index.js';
 
 /**
- * Issue 14.1, done when: "/ready goes to 503 within 2 s of the database stopping and back to 200 by itself
+ * Done when "/ready goes to 503 within 2 s of the database stopping and back to 200 by itself
  * when it returns". PostgreSQL only (TEST_DATABASE_URL). The server reaches its database through a TCP relay
  * the test controls, so the database can be stopped (connections cut and refused), blocked (connections open,
  * nothing answers) and brought back; and on the real server the backends are terminated while new connections

@@ -3,7 +3,7 @@ import { DEMO_EXCHANGE } from '../config.js';
 import { basic, createTestApp, DEMO, type TestApp } from '../testing/index.js';
 
 /**
- * Issue 14.3: JSON log lines with a request id (taken from X-Request-Id or made, and sent back), the method,
+ * JSON log lines with a request id (taken from X-Request-Id or made, and sent back), the method,
  * the user id and the duration; and never a password, a cookie, a sessid or an exchange credential, at the
  * most verbose level, whatever the calls carry.
  */

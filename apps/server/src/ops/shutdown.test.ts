@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../testing/index.js';
 
 /**
- * Issue 14.8: SIGTERM stops taking requests, finishes those in flight and the job running, then exits 0.
+ * SIGTERM stops taking requests, finishes those in flight and the job running, then exits 0.
  * A real server process (testing/serve.ts, the shutdown of main.ts) on a copy of the test database; a request
  * whose body is still arriving is in flight, and the worker is in the middle of handing a message to a slow
  * SMTP server (smtp-server from npm) when the signal comes.

@@ -10,7 +10,7 @@ import { MIGRATION_NAMES } from '../db/migrate.js';
 import { adminUrl } from '../testing/paths.js';
 
 /**
- * Issue 14.6/14.8: two instances started at the same moment on one empty PostgreSQL migrate it once and load
+ * Two instances started at the same moment on one empty PostgreSQL migrate it once and load
  * the demo data once (db/migrate.ts withStartupLock), and both then serve. PostgreSQL only: PGlite has one
  * process per data directory (db/data-dir-lock.test.ts).
  */

@@ -13,7 +13,7 @@ import { DEMO_ACCOUNTS } from '../modules/auth/seed.js';
 import { basic, createTestApp, type TestApp, type TestClient } from '../testing/index.js';
 
 /**
- * Issue 10.6: a NUL character (U+0000) in any text gave 500 (`invalid byte sequence for encoding "UTF8":
+ * A NUL character (U+0000) in any text gave 500 (`invalid byte sequence for encoding "UTF8":
  * 0x00`) on 32 of 37 fields tried. Here EVERY method of the contract gets an input generated from its own
  * schema, once per text field with a NUL in that field (everything else plausible), from a caller its access
  * rule lets in. None may answer 5xx; a field the schema keeps is refused 400 VALIDATION naming it.

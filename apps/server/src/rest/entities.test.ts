@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../testing/index.js';
 
-/** Issue 11 pt 12: the entity fields of docs/spec/03-entities.md, present when they have a value and left out otherwise. */
+/** The entity fields of docs/spec/03-entities.md, present when they have a value and left out otherwise. */
 let t: TestApp;
 let dealer: TestClient;
 

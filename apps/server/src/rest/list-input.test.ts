@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS } from '../modules/auth/seed.js';
 import { createTestApp, type TestApp, type TestClient } from '../testing/index.js';
 
 /**
- * Issue 11, points 9 and 10, walked over the whole contract like access.test.ts: wrong types are a 400
+ * Walked over the whole contract like access.test.ts: wrong types are a 400
  * VALIDATION on every method (DESIGN §3), page and size are strict on every list, and `size: -1` is every
  * row or a clear 400, never a silently short page (decision 065).
  */

@@ -4,7 +4,7 @@ import { newOrder } from '../modules/returns/testing.js';
 import { createTestApp, type TestApp, type TestClient } from '../testing/index.js';
 
 /**
- * Issue 13 pt 4: the staff lists of returns, requests and appeals name the dealer and the company; a dealer
+ * The staff lists of returns, requests and appeals name the dealer and the company; a dealer
  * still sees only their own rows.
  */
 let t: TestApp;
@@ -98,7 +98,7 @@ describe('staff lists carry the dealer and the company', () => {
 });
 
 /**
- * Issue 13: staff filter these lists by dealer and by company (the order desk's `dealer` and `company`
+ * Staff filter these lists by dealer and by company (the order desk's `dealer` and `company`
  * fields); a dealer sending the same filter still gets only their own rows.
  */
 describe('staff lists filter by dealer and company', () => {

@@ -12,7 +12,7 @@ import { startTestS3, type TestS3 } from '../testing/s3.js';
 import { localFilesDir } from './index.js';
 
 /**
- * Issue 14.4, "a command moves local files to S3": `npm run storage:to-s3 -- --remove-local` as an operator
+ * A command moves local files to S3: `npm run storage:to-s3 -- --remove-local` as an operator
  * runs it from the repository's root, against the local S3-compatible server of the suite, on the engine of
  * this run. Files uploaded while the portal kept them on disk download again once it is switched to S3, and
  * the disk copies are gone.

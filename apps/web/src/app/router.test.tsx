@@ -70,7 +70,7 @@ describe('the route tree', () => {
     expect(screen.queryByText('странный')).not.toBeInTheDocument();
   });
 
-  it('has a HydrateFallback while the first route loader runs: no router warning (issue 11, point 20)', async () => {
+  it('has a HydrateFallback while the first route loader runs: no router warning', async () => {
     const warn = vi.spyOn(console, 'warn');
     const error = vi.spyOn(console, 'error');
     renderAt('/prefetched/');

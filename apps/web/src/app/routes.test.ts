@@ -30,7 +30,7 @@ describe('the portal routes', () => {
     expect(nameAt('/catalog/7/').name).toBe('catalog/Section');
   });
 
-  it('open the returns dialog over the order detail: /order/{id}/returns/{product}/ (issue 11, point 2)', () => {
+  it('open the returns dialog over the order detail: /order/{id}/returns/{product}/', () => {
     type Match = { path: string; id: string; children?: Match[] };
     const tree = (routes: typeof ROUTES): Match[] =>
       routes.map((r) => ({ path: r.path, id: r.name, ...(r.children ? { children: tree(r.children) } : {}) }));

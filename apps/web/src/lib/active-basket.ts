@@ -1,5 +1,5 @@
-import { BASKET_ACTIVE_ID_KEY, type Basket } from '@portal/contract';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BASKET_ACTIVE_ID_KEY, type Basket, type Methods, type ResultOf } from '@portal/contract';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { rest } from './rest';
 import { storage } from './storage';
@@ -96,3 +96,22 @@ export function useBasketTotals(): (basket: Basket) => Totals {
 /** After any basket change: lists, the widget and the basket screens refetch. */
 export const invalidateBaskets = (queryClient: ReturnType<typeof useQueryClient>) =>
   queryClient.invalidateQueries({ queryKey: basketKeys.all });
+
+type BasketList = ResultOf<Methods['basket/list']>;
+
+/**
+ * A basket the server answered with (an add, a repeat, a new basket): it replaces that basket in the basket
+ * query and the basket list (the top bar's widget), so neither is fetched again. The lines are not in the
+ * answer: only that basket's lines are invalidated. A basket the list does not hold yet refetches the list.
+ */
+export function applyBasket(queryClient: QueryClient, basket: Basket): void {
+  queryClient.setQueryData(basketKeys.get(basket.id), basket);
+  const list = queryClient.getQueryData<BasketList>(basketKeys.list());
+  if (list?.items.some((b) => b.id === basket.id))
+    queryClient.setQueryData<BasketList>(basketKeys.list(), {
+      ...list,
+      items: list.items.map((b) => (b.id === basket.id ? basket : b)),
+    });
+  else void queryClient.invalidateQueries({ queryKey: basketKeys.list() });
+  void queryClient.invalidateQueries({ queryKey: basketKeys.items(basket.id) });
+}

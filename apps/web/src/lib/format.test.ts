@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import i18n from './i18n';
 import { monthName, num, qty } from './format';
 
-/** Issue 11, point 18: numbers are formatted one way everywhere, print pages included. */
+/** Numbers are formatted one way everywhere, print pages included. */
 describe('num and qty', () => {
   it('write Russian numbers with a decimal comma and thousands spaces', async () => {
     await i18n.changeLanguage('ru');

@@ -48,7 +48,7 @@ describe('checkCreatedEntity', () => {
   });
 });
 
-/** Issue 11, points 17 and 20: a 404 is not asked again a second later (a second console error, a late state). */
+/** A 404 is not asked again a second later (a second console error, a late state). */
 describe('retryQuery', () => {
   it('tries a network or server failure once more, a refused request never', () => {
     expect(retryQuery(0, new TypeError('Failed to fetch'))).toBe(true);

@@ -1,8 +1,9 @@
 import type { auditMethods, ParsedInputOf } from '@portal/contract';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { dayEnd, dayStart } from '../../rest/dates.js';
 import { containsPattern, countAndPage } from '../../rest/paging.js';
+import type { AuditLogTable } from './tables.js';
 import './tables.js';
 
 /** The SQL of the audit log's reader (the writer is `record.ts`). */
@@ -62,3 +63,7 @@ export const auditAuthors = (db: Db) =>
     .where('user_id', 'is not', null)
     .groupBy('user_id')
     .execute();
+
+/** One entry of the audit log (recordAudit decides what it holds). */
+export const insertAuditEntry = (db: Db, values: Insertable<AuditLogTable>) =>
+  db.insertInto('audit_log').values(values).execute();

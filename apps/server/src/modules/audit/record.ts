@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import './tables.js';
+import { insertAuditEntry } from './queries.js';
 
 /** Who writes: anything with the signed-in actor (a RestContext will do), or null for the portal itself. */
 export interface AuditWho {
@@ -71,17 +71,14 @@ export async function recordAudit(db: Db, who: AuditWho, entry: AuditEntry): Pro
     before = b;
     after = a;
   }
-  await db
-    .insertInto('audit_log')
-    .values({
-      user_id: who.actor?.id ?? null,
-      user_login: who.actor?.login ?? '',
-      ip: who.ip ?? '',
-      entity: entry.entity,
-      entity_id: entry.id === undefined || entry.id === null ? null : String(entry.id),
-      action: entry.action,
-      before: before === null ? null : JSON.stringify(clean(before, true)),
-      after: after === null ? null : JSON.stringify(clean(after, true)),
-    })
-    .execute();
+  await insertAuditEntry(db, {
+    user_id: who.actor?.id ?? null,
+    user_login: who.actor?.login ?? '',
+    ip: who.ip ?? '',
+    entity: entry.entity,
+    entity_id: entry.id === undefined || entry.id === null ? null : String(entry.id),
+    action: entry.action,
+    before: before === null ? null : JSON.stringify(clean(before, true)),
+    after: after === null ? null : JSON.stringify(clean(after, true)),
+  });
 }

@@ -1,8 +1,18 @@
 import { translate, type authMethods } from '@portal/contract';
-import { sql } from 'kysely';
 import { AppError } from '../../rest/app-error.js';
 import type { Handlers } from '../../rest/context.js';
 import { forgetSignInAttempts, limitAttempt, loginKeyPart } from '../throttle/index.js';
+import {
+  adminEmails,
+  deleteSessionsOf,
+  insertUser,
+  lockLiveRestores,
+  setPasswordHash,
+  spendRestores,
+  userByLoginOrEmail,
+  userIdByLogin,
+  usersWithLoginOrEmail,
+} from './account-queries.js';
 import { hashPassword, sameHash, secretHash } from './passwords.js';
 import { sendRestoreLink } from './restore-link.js';
 
@@ -19,12 +29,7 @@ export const accountHandlers: Pick<
     // Counted before anything is sent (decision 050). A stranger who uses up an account's five cannot keep
     // its owner out: the links they caused went to the owner's inbox, and each works for a day.
     await limitAttempt(ctx.db, [{ key: `restore:ip:${ctx.ip}`, limit: 20, windowMs: HOUR }]);
-    const user = await ctx.db
-      .selectFrom('users')
-      .select(['id', 'login', 'email', 'language', 'active'])
-      .where((eb) => eb.or([eb(sql`lower(login)`, '=', key), eb(sql`lower(email)`, '=', key)]))
-      .orderBy('id')
-      .executeTakeFirst();
+    const user = await userByLoginOrEmail(ctx.db, key);
     // By account when there is one, so its login and its e-mail share the five; else by what was typed.
     const counted = user ? `restore:user:${user.id}` : `restore:login:${loginKeyPart(key)}`;
     await limitAttempt(ctx.db, [{ key: counted, limit: 5, windowMs: HOUR }], 'error.restoreAlreadySent');
@@ -34,39 +39,19 @@ export const accountHandlers: Pick<
 
   async 'user/change-password-under-restore'(input, ctx) {
     const invalid = () => new AppError('VALIDATION', 'error.checkwordInvalid', { fields: {} });
-    const user = await ctx.db
-      .selectFrom('users')
-      .select(['id'])
-      .where(sql`lower(login)`, '=', input.login.toLowerCase())
-      .executeTakeFirst();
+    const user = await userIdByLogin(ctx.db, input.login);
     if (!user) throw invalid();
     const wanted = secretHash(ctx.config.sessionSecret, input.checkword);
     const passwordHash = await hashPassword(input.password);
     await ctx.db.transaction().execute(async (trx) => {
-      const restores = await trx
-        .selectFrom('password_restores')
-        .select(['id', 'checkword_hash'])
-        .where('user_id', '=', user.id)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', new Date())
-        .forUpdate()
-        .execute();
+      const restores = await lockLiveRestores(trx, user.id);
       const match = restores.find((r) => sameHash(r.checkword_hash, wanted));
       if (!match) throw invalid();
       // This link and every other outstanding link of the account are spent.
-      await trx
-        .updateTable('password_restores')
-        .set({ used_at: new Date() })
-        .where('user_id', '=', user.id)
-        .where('used_at', 'is', null)
-        .execute();
-      await trx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: new Date() })
-        .where('id', '=', user.id)
-        .execute();
+      await spendRestores(trx, user.id);
+      await setPasswordHash(trx, user.id, passwordHash);
       // Every session of the account ends: whoever knew the old password is signed out.
-      await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+      await deleteSessionsOf(trx, user.id);
     });
     // The owner proved their mailbox: sign-in attempts counted against the login no longer slow them down.
     await forgetSignInAttempts(ctx.db, 'signin', input.login);
@@ -76,16 +61,7 @@ export const accountHandlers: Pick<
   /** A new account waits for an administrator (approved = false); administrators are told by e-mail. */
   async 'user/register'(input, ctx) {
     await limitAttempt(ctx.db, [{ key: `register:ip:${ctx.ip}`, limit: 10, windowMs: HOUR }]);
-    const taken = await ctx.db
-      .selectFrom('users')
-      .select(['login', 'email'])
-      .where((eb) =>
-        eb.or([
-          eb(sql`lower(login)`, '=', input.login.toLowerCase()),
-          eb(sql`lower(email)`, '=', input.email.toLowerCase()),
-        ]),
-      )
-      .execute();
+    const taken = await usersWithLoginOrEmail(ctx.db, input.login, input.email);
     const fields: Record<string, string> = {};
     if (taken.some((t) => t.login.toLowerCase() === input.login.toLowerCase())) fields.login = 'error.loginTaken';
     if (taken.some((t) => t.email.toLowerCase() === input.email.toLowerCase())) fields.email = 'error.emailTaken';
@@ -101,36 +77,26 @@ export const accountHandlers: Pick<
     // The account and its e-mails in one transaction: all are saved, or none and the caller hears why
     // (decision 189).
     await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('users')
-        .values({
-          login: input.login,
-          email: input.email,
-          password_hash: passwordHash,
-          first_name: input.firstName,
-          last_name: input.lastName,
-          middle_name: input.middleName ?? '',
-          phone: input.phone,
-          company: input.company,
-          inn: input.inn,
-          city: input.city ?? '',
-          groups: ['DEALERS'],
-          approved: false,
-          language: ctx.language,
-        })
-        .execute()
-        .catch((err: unknown) => {
-          // The same login registered a moment earlier by a parallel request (unique index on lower(login)).
-          if ((err as { code?: string }).code === '23505') throw loginTaken();
-          throw err;
-        });
-      const admins = await trx
-        .selectFrom('users')
-        .select('email')
-        .where(sql<boolean>`'ADMINS' = ANY(groups)`)
-        .where('active', '=', true)
-        .where('email', '<>', '')
-        .execute();
+      await insertUser(trx, {
+        login: input.login,
+        email: input.email,
+        password_hash: passwordHash,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        middle_name: input.middleName ?? '',
+        phone: input.phone,
+        company: input.company,
+        inn: input.inn,
+        city: input.city ?? '',
+        groups: ['DEALERS'],
+        approved: false,
+        language: ctx.language,
+      }).catch((err: unknown) => {
+        // The same login registered a moment earlier by a parallel request (unique index on lower(login)).
+        if ((err as { code?: string }).code === '23505') throw loginTaken();
+        throw err;
+      });
+      const admins = await adminEmails(trx);
       if (admins.length) {
         await ctx.mailer.send(
           {

@@ -1,6 +1,7 @@
 import { can, permissionsFor, rolesOf, type Language, type User } from '@portal/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { userById } from './queries.js';
 import type { UsersTable } from './tables.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -18,7 +19,7 @@ export interface Actor {
 }
 
 export async function loadActor(db: Db, userId: number): Promise<Actor | null> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  const row = await userById(db, userId);
   return signedInActor(row ?? null);
 }
 

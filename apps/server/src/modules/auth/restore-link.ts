@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { RESTORE_LINK_TTL_HOURS } from '@portal/contract';
 import type { Db } from '../../db/database.js';
 import type { RestContext } from '../../rest/context.js';
+import { insertRestore } from './account-queries.js';
 import { secretHash } from './passwords.js';
 
 /**
@@ -19,14 +20,11 @@ export async function sendRestoreLink(
   // The checkword and its e-mail in one transaction: both are saved, or neither and the caller hears why
   // (decision 189).
   const run = async (db: Db) => {
-    await db
-      .insertInto('password_restores')
-      .values({
-        user_id: user.id,
-        checkword_hash: secretHash(ctx.config.sessionSecret, checkword),
-        expires_at: new Date(Date.now() + RESTORE_LINK_TTL_HOURS * 3600 * 1000),
-      })
-      .execute();
+    await insertRestore(db, {
+      user_id: user.id,
+      checkword_hash: secretHash(ctx.config.sessionSecret, checkword),
+      expires_at: new Date(Date.now() + RESTORE_LINK_TTL_HOURS * 3600 * 1000),
+    });
     await ctx.mailer.send(
       {
         to: user.email,

@@ -7,7 +7,6 @@ import {
   withCleanText,
   type authMethods,
 } from '@portal/contract';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../rest/app-error.js';
 import type { Db } from '../../db/database.js';
@@ -16,6 +15,14 @@ import { describeFields, fieldsOf } from '../../rest/zod-errors.js';
 import { beginSignIn, limitAttempt } from '../throttle/index.js';
 import { actorOf, toUserView, type UserRow } from './actor.js';
 import { parseBasicHeader } from './basic-header.js';
+import {
+  authCodeOf,
+  countAuthCodeTry,
+  markSignedIn,
+  putAuthCode,
+  spendAuthCode,
+  userRowByLogin,
+} from './sign-in-queries.js';
 import { codeFor, sameHash, secretHash, verifyPassword } from './passwords.js';
 
 const credentialsSchema = withCleanText(z.object({ login: loginField, password: signInPassword }));
@@ -44,11 +51,7 @@ export async function verifyCredentials(
     // Not a lock: the owner signs in at once with a code from their mailbox (the web app asks for one on AUTH).
     throw new AppError('AUTH', 'error.signInSlowed', { args: [retryAfter], retryAfter });
   }
-  const user = await ctx.db
-    .selectFrom('users')
-    .selectAll()
-    .where(sql`lower(login)`, '=', login)
-    .executeTakeFirst();
+  const user = await userRowByLogin(ctx.db, login);
   const ok = await verifyPassword(user?.password_hash ?? null, parsed.data.password);
   // A blocked account gets the answer of a wrong password: nothing tells it apart from a missing one.
   if (!user || !ok || !user.active) throw new AppError('UNAUTHORIZED', 'error.badLogin');
@@ -60,19 +63,13 @@ export async function verifyCredentials(
 
 async function checkAuthCode(ctx: RestContext, user: UserRow, code: string | undefined): Promise<void> {
   if (!code) throw new AppError('AUTH', 'error.authCodeRequired');
-  const row = await ctx.db.selectFrom('auth_codes').selectAll().where('user_id', '=', user.id).executeTakeFirst();
+  const row = await authCodeOf(ctx.db, user.id);
   if (!row) throw new AppError('AUTH', 'error.authCodeWrong');
   if (row.expires_at.getTime() < Date.now()) throw new AppError('AUTH', 'error.authCodeExpired');
   if (row.attempts >= AUTH_CODE_MAX_ATTEMPTS) throw new AppError('AUTH', 'error.authCodeTooMany');
   // Every try is counted in one statement before the code is compared, so guesses sent in parallel
   // cannot all read the same count and get more than the allowed number of tries.
-  const counted = await ctx.db
-    .updateTable('auth_codes')
-    .set({ attempts: sql<number>`attempts + 1` })
-    .where('user_id', '=', user.id)
-    .where('attempts', '<', AUTH_CODE_MAX_ATTEMPTS)
-    .returning(['code_hash', 'attempts'])
-    .executeTakeFirst();
+  const counted = await countAuthCodeTry(ctx.db, user.id, AUTH_CODE_MAX_ATTEMPTS);
   if (!counted) throw new AppError('AUTH', 'error.authCodeTooMany');
   if (!sameHash(counted.code_hash, secretHash(ctx.config.sessionSecret, code))) {
     throw new AppError(
@@ -81,11 +78,7 @@ async function checkAuthCode(ctx: RestContext, user: UserRow, code: string | und
     );
   }
   // The code is spent: only the call that deletes it signs in, even when two carry it at once.
-  const spent = await ctx.db
-    .deleteFrom('auth_codes')
-    .where('user_id', '=', user.id)
-    .where('code_hash', '=', counted.code_hash)
-    .executeTakeFirst();
+  const spent = await spendAuthCode(ctx.db, user.id, counted.code_hash);
   if (Number(spent.numDeletedRows) !== 1) throw new AppError('AUTH', 'error.authCodeWrong');
 }
 
@@ -108,7 +101,7 @@ async function viewOf(ctx: RestContext, row: UserRow) {
 async function signIn(ctx: RestContext, user: UserRow, persistent: boolean) {
   const session = await ctx.sessions.rotate(ctx.session, user.id, persistent);
   ctx.setSession(session);
-  await ctx.db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', user.id).execute();
+  await markSignedIn(ctx.db, user.id);
   return { user: await viewOf(ctx, user), sessid: session.sessid };
 }
 
@@ -141,18 +134,10 @@ export const signInHandlers: Pick<
   async 'user/GenerateAuthKey'(input, ctx) {
     // Besides one code a minute per account, one address may not mail codes to many accounts.
     await limitAttempt(ctx.db, [{ key: `authcode:ip:${ctx.ip}`, limit: 20, windowMs: 15 * 60 * 1000 }]);
-    const user = await ctx.db
-      .selectFrom('users')
-      .selectAll()
-      .where(sql`lower(login)`, '=', input.login.toLowerCase())
-      .executeTakeFirst();
+    const user = await userRowByLogin(ctx.db, input.login.toLowerCase());
     // An unknown or disabled login gets the same answer and no mail: nothing to enumerate.
     if (!user || !user.active || !user.approved || !user.email) return { resendAfter: AUTH_CODE_RESEND_SECONDS };
-    const previous = await ctx.db
-      .selectFrom('auth_codes')
-      .select(['sent_at', 'expires_at', 'attempts', 'code_hash'])
-      .where('user_id', '=', user.id)
-      .executeTakeFirst();
+    const previous = await authCodeOf(ctx.db, user.id);
     if (previous) {
       const wait = Math.ceil((previous.sent_at.getTime() + AUTH_CODE_RESEND_SECONDS * 1000 - Date.now()) / 1000);
       if (wait > 0) throw new AppError('RATE_LIMITED', 'error.authCodeResend', { args: [wait], retryAfter: wait });
@@ -179,11 +164,7 @@ export const signInHandlers: Pick<
     // The code and its e-mail in one transaction: a code whose mail was never queued would hold the resend
     // pause for nothing (decision 189).
     await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('auth_codes')
-        .values({ user_id: user.id, ...values })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-        .execute();
+      await putAuthCode(trx, user.id, values);
       await ctx.mailer.send(
         {
           to: user.email,

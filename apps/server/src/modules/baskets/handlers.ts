@@ -7,7 +7,7 @@ import type { Actor } from '../auth/index.js';
 import { loadOffers, loadStores, offerFrom, priceContextOf, productsForBasket } from '../catalog/index.js';
 import { ownFile, readStoredFile } from '../files/index.js';
 import { parseLines } from './lines.js';
-import { putLines } from './put-lines.js';
+import { addLines, putLines } from './put-lines.js';
 import {
   basketView,
   basketViews,
@@ -116,23 +116,14 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
       const basket = input.basket
         ? await ownBasket(trx, actor.id, input.basket, true)
         : await insertBasket(trx, actor.id, `${translate(ctx.language, 'basket.repeatName')} ${input.order}`);
-      const { items: _items, ...result } = await putLines(
-        trx,
-        actor,
-        ctx.language,
-        basket.id,
-        items.map((i) => ({ product: i.product_id ?? 0, quantity: i.quantity })),
-        'add',
-      );
-      return { ...result, basket: await basketView(trx, actor, basket) };
+      const fields = items.map((i) => ({ product: i.product_id ?? 0, quantity: i.quantity }));
+      return addLines(trx, actor, ctx.language, basket, fields);
     });
   },
   async 'basket/add'(input, ctx) {
     const actor = requireActor(ctx);
     return ctx.db.transaction().execute(async (trx) => {
-      const basket = await ownBasket(trx, actor.id, input.id);
-      const { items: _items, ...result } = await putLines(trx, actor, ctx.language, basket.id, input.fields, 'add');
-      return { ...result, basket: await basketView(trx, actor, basket) };
+      return addLines(trx, actor, ctx.language, await ownBasket(trx, actor.id, input.id), input.fields);
     });
   },
   async 'basket/resolve'(input, ctx) {
@@ -206,6 +197,7 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
         input.basket,
         [{ product: input.product, quantity: input.amount }],
         'set',
+        await priceContextOf(trx, actor, 'basket'),
       );
       const failed = result.failed[0];
       if (failed) {

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../testing/inde
 import { MAX_SHARED_STRINGS_BYTES } from './spreadsheet.js';
 
 /**
- * Issue 10.7: a spreadsheet whose shared strings inflate to 1 GB was accepted (33 s and 700 MB for one, six at
+ * A spreadsheet whose shared strings inflate to 1 GB was accepted (33 s and 700 MB for one, six at
  * once 237 s each, other users waited 6 s). The files here are crafted in the test: a real workbook whose
  * shared strings (or one cell) are replaced by 1 GB of text that deflates to about 1 MB, with honest sizes in
  * the zip headers, and with headers that lie about them.

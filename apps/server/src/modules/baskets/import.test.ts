@@ -113,7 +113,7 @@ describe('spreadsheet reader', () => {
     ]);
   });
 
-  it('reads a one-line XML order: the <?xml?> header is not a record (issue 11, point 4)', async () => {
+  it('reads a one-line XML order: the <?xml?> header is not a record', async () => {
     const lines = async (text: string) =>
       (await readSpreadsheet(Buffer.from(text))).lines.map((l) => [l.article, l.quantity]);
     expect(

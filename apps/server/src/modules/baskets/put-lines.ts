@@ -1,9 +1,8 @@
 import { ORDER_QUANTITY_MAX, translate, type AddResult, type BasketItem, type Language } from '@portal/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../auth/index.js';
-import { loadOffers, productsForBasket } from '../catalog/index.js';
-import { itemsFrom } from './queries.js';
+import { loadOffers, priceContextOf, productsForBasket, type PriceContext } from '../catalog/index.js';
+import { basketView, itemsFrom, lineQuantities, upsertLines, type BasketRow } from './queries.js';
 import { belowMinimum, limitsFor } from './thresholds.js';
 
 /* Apart from the handlers so that the face (index.ts) does not pull in handlers.ts, which reads the orders
@@ -27,6 +26,12 @@ export async function putLines(
   basketId: number,
   lines: Line[],
   mode: 'add' | 'set',
+  /**
+   * The request's basket price context (priceContextOf(…, 'basket')): computed once by the handler and passed
+   * down to the offers, the minimums and the basket's sums, so that an add reads the settings once (decision 216).
+   * Left out (the demo seed), it is read here.
+   */
+  context?: PriceContext | null,
 ): Promise<Omit<AddResult, 'basket'> & { items: BasketItem[] }> {
   const merged = new Map<number, number>();
   for (const l of lines)
@@ -34,19 +39,16 @@ export async function putLines(
   const ids = [...merged.keys()];
   const products = await productsForBasket(db, ids);
   const byId = new Map(products.map((p) => [p.id, p]));
-  const [offers, limits] = await Promise.all([loadOffers(db, actor, ids, undefined, 'basket'), limitsFor(db, ids)]);
+  const [offers, limits] = await Promise.all([
+    loadOffers(db, actor, ids, context, 'basket'),
+    limitsFor(db, ids, context?.thresholds),
+  ]);
   // What a line will hold after this call ('add' sums with the line already there): the group minimum of
   // docs/spec/09-constants.md (decision 140) is checked on that.
   const grouped = ids.filter((id) => limits.groups.has(id));
   const already = new Map<number, number>();
   if (mode === 'add' && grouped.length > 0) {
-    const rows = await db
-      .selectFrom('basket_items')
-      .select(['product_id', 'quantity'])
-      .where('basket_id', '=', basketId)
-      .where('product_id', '=', sql<number>`ANY(${grouped}::int[])`)
-      .execute();
-    for (const r of rows) already.set(r.product_id, r.quantity);
+    for (const r of await lineQuantities(db, basketId, grouped)) already.set(r.product_id, r.quantity);
   }
   const failed: AddResult['failed'] = [];
   const good: Line[] = [];
@@ -70,20 +72,7 @@ export async function putLines(
   let updated = 0;
   const items: BasketItem[] = [];
   if (good.length > 0) {
-    const rows = await db
-      .insertInto('basket_items')
-      .values(good.map((l) => ({ basket_id: basketId, product_id: l.product, quantity: l.quantity })))
-      .onConflict((oc) =>
-        oc.columns(['basket_id', 'product_id']).doUpdateSet({
-          quantity:
-            mode === 'add'
-              ? sql<number>`LEAST(basket_items.quantity + excluded.quantity, ${ORDER_QUANTITY_MAX})`
-              : sql<number>`excluded.quantity`,
-          updated_at: new Date(),
-        }),
-      )
-      .returning(['id', 'product_id', 'quantity', sql<boolean>`(xmax = 0)`.as('inserted')])
-      .execute();
+    const rows = await upsertLines(db, basketId, good, mode);
     for (const r of rows)
       if (r.inserted) added++;
       else updated++;
@@ -108,4 +97,20 @@ export async function putLines(
     );
   }
   return { added, updated, failed, items };
+}
+
+/**
+ * Adds lines to a basket and answers with the basket's new sums (`basket/add`, `basket/repeat`): one price context
+ * for the request, read once and used by the lines, the minimums and the sums (decision 216).
+ */
+export async function addLines(
+  db: Db,
+  actor: Actor,
+  language: Language,
+  basket: BasketRow,
+  lines: Line[],
+): Promise<AddResult> {
+  const context = await priceContextOf(db, actor, 'basket');
+  const { items: _items, ...result } = await putLines(db, actor, language, basket.id, lines, 'add', context);
+  return { ...result, basket: await basketView(db, actor, basket, context) };
 }

@@ -1,5 +1,6 @@
 import {
   inLanguage,
+  ORDER_QUANTITY_MAX,
   unitCode,
   unitSymbol,
   type Basket,
@@ -252,10 +253,16 @@ export const deleteBasketLine = (db: Db, id: number) => db.deleteFrom('basket_it
  * shows them on every page, so they must not cost a priced line each. The prices are the actor's (the same
  * price context as loadOffers).
  */
-export async function basketViews(db: Db, actor: Actor, rows: BasketRow[]): Promise<Basket[]> {
+export async function basketViews(
+  db: Db,
+  actor: Actor,
+  rows: BasketRow[],
+  /** The request's basket price context when the caller already has it (decision 216). */
+  known?: PriceContext | null,
+): Promise<Basket[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const context = await priceContextOf(db, actor, 'basket');
+  const context = known === undefined ? await priceContextOf(db, actor, 'basket') : known;
   // The same sums as the lines show: each line's price (rounded up to the rouble when the settings say so,
   // decision 140) times its quantity.
   const linePrice = context?.roundUp ? sql`ceil(round(pp.value, 2))` : sql`pp.value`;
@@ -294,8 +301,8 @@ export async function basketViews(db: Db, actor: Actor, rows: BasketRow[]): Prom
   });
 }
 
-export async function basketView(db: Db, actor: Actor, row: BasketRow): Promise<Basket> {
-  const [view] = await basketViews(db, actor, [row]);
+export async function basketView(db: Db, actor: Actor, row: BasketRow, known?: PriceContext | null): Promise<Basket> {
+  const [view] = await basketViews(db, actor, [row], known);
   if (!view) throw notFound();
   return view;
 }
@@ -305,3 +312,38 @@ export async function emptyBasket(db: Db, basketId: number): Promise<void> {
   await db.deleteFrom('basket_items').where('basket_id', '=', basketId).execute();
   await db.updateTable('baskets').set({ updated_at: new Date() }).where('id', '=', basketId).execute();
 }
+
+/** The quantities the basket already holds of these products (putLines checks the group minimum on the sum). */
+export const lineQuantities = (db: Db, basketId: number, productIds: number[]) =>
+  db
+    .selectFrom('basket_items')
+    .select(['product_id', 'quantity'])
+    .where('basket_id', '=', basketId)
+    .where('product_id', '=', sql<number>`ANY(${productIds}::int[])`)
+    .execute();
+
+/**
+ * Puts lines into a basket in one statement (putLines): a product that has a line is updated under the
+ * database's own row lock (`ON CONFLICT … DO UPDATE`); 'add' sums (capped), 'set' replaces. `inserted` tells a
+ * new line from an updated one.
+ */
+export const upsertLines = (
+  db: Db,
+  basketId: number,
+  good: ReadonlyArray<{ product: number; quantity: number }>,
+  mode: 'add' | 'set',
+) =>
+  db
+    .insertInto('basket_items')
+    .values(good.map((l) => ({ basket_id: basketId, product_id: l.product, quantity: l.quantity })))
+    .onConflict((oc) =>
+      oc.columns(['basket_id', 'product_id']).doUpdateSet({
+        quantity:
+          mode === 'add'
+            ? sql<number>`LEAST(basket_items.quantity + excluded.quantity, ${ORDER_QUANTITY_MAX})`
+            : sql<number>`excluded.quantity`,
+        updated_at: new Date(),
+      }),
+    )
+    .returning(['id', 'product_id', 'quantity', sql<boolean>`(xmax = 0)`.as('inserted')])
+    .execute();

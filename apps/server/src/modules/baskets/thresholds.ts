@@ -12,9 +12,12 @@ export interface Limits {
   groups: Map<number, ProductGroup>;
 }
 
-/** The thresholds and the groups of the given products: one settings read and one query. */
-export async function limitsFor(db: Db, productIds: number[]): Promise<Limits> {
-  const thresholds = await readThresholds(db);
+/**
+ * The thresholds and the groups of the given products: one settings read and one query; no settings read when
+ * the caller passes the thresholds it already has (the request's price context, decision 216).
+ */
+export async function limitsFor(db: Db, productIds: number[], known?: Thresholds): Promise<Limits> {
+  const thresholds = known ?? (await readThresholds(db));
   const groups = await productGroupsOf(db, productIds, [
     ['tea', thresholds.teaSections],
     ['coffee', thresholds.coffeeSections],

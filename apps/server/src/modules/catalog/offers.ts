@@ -1,4 +1,4 @@
-import type { Currency } from '@portal/contract';
+import type { Currency, Thresholds } from '@portal/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../auth/index.js';
@@ -56,6 +56,8 @@ export interface PriceContext {
    * minimum to buy (0: none); only groups with sections. The catalogue tells each product's minimum.
    */
   groups: ReadonlyArray<{ name: 'tea' | 'coffee'; sections: number[]; minQuantity: number }>;
+  /** The thresholds read with the context (docs/spec/09-constants.md): the basket path checks minimums on them. */
+  thresholds: Thresholds;
 }
 
 /**
@@ -111,6 +113,7 @@ export async function priceContextOf(
       { name: 'tea' as const, sections: t.teaSections, minQuantity: t.teaMinQuantity },
       { name: 'coffee' as const, sections: t.coffeeSections, minQuantity: t.coffeeMinQuantity },
     ].filter((g) => g.sections.length > 0),
+    thresholds: t,
     priceTypeId: row.pt_id,
     paySystemId: row.ps_id,
     priceTypeName: row.pt_name,

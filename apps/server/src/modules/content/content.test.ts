@@ -224,7 +224,7 @@ describe('departments and contacts', () => {
 });
 
 describe('storage/list and storage/get', () => {
-  it('names the same warehouses as the stock, and the ones the demo news speaks of (issue 11 point 7)', async () => {
+  it('names the same warehouses as the stock, and the ones the demo news speaks of', async () => {
     const c = await t.as('dealer');
     const storages = (await c.ok('storage/list', { size: -1 })).items.map((s) => s.name);
     const product = (await c.ok('product/list', { size: 1, sort: { NAME: 'ASC' } })).items[0]!;

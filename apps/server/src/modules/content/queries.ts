@@ -203,3 +203,33 @@ export async function pageUrlTaken(db: Db, url: string, self: number | null): Pr
   if (self !== null) taken = taken.where('id', '<>', self);
   return (await taken.executeTakeFirst()) !== undefined;
 }
+
+/** A warehouse of the «Склады» page as a pickup point of an order (decision 064). */
+export interface PickupPoint {
+  id: number;
+  name: string;
+  address: string;
+  working: string;
+}
+
+/** The active warehouses in the order of the «Склады» page: where a dealer may collect a pickup order. */
+export async function pickupPoints(db: Db): Promise<PickupPoint[]> {
+  return db
+    .selectFrom('storages')
+    .select(['id', 'name', 'address', 'working'])
+    .where('active', '=', true)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** Active content pages (docs/spec/02-screens.md `/{path}`), for the menu: url and title, in title order. */
+export async function listContentPages(db: Db): Promise<Array<{ url: string; title: string }>> {
+  return db
+    .selectFrom('pages')
+    .select(['url', 'title'])
+    .where('active', '=', true)
+    .orderBy('title')
+    .limit(50)
+    .execute();
+}

@@ -5,9 +5,23 @@ import iconv from 'iconv-lite';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import type { Db } from '../../db/database.js';
+import {
+  deleteFile,
+  fileParts,
+  filePartKeys,
+  filesFromArchive,
+  insertFile,
+  insertFilePart,
+  putPicture,
+  receivingFiles,
+  sessionFileNamed,
+  sessionFilesByBaseName,
+  setFileSize,
+  setFileState,
+  unfinishedFiles,
+} from './files-queries.js';
 import type { ExchangeStore } from './store.js';
 import type { ByteSource } from './xml-reader.js';
-import './tables.js';
 
 /**
  * What 1C sends with `mode=file`: the bytes of a file, possibly in several requests appended in order.
@@ -55,23 +69,14 @@ export async function appendPart(
   data: Buffer,
   maxFileBytes: number,
 ): Promise<{ fileId: number; size: number }> {
-  let file = await db
-    .selectFrom('exchange_files')
-    .selectAll()
-    .where('session_id', '=', sessionId)
-    .where('name', '=', name)
-    .executeTakeFirst();
+  let file = await sessionFileNamed(db, sessionId, name);
   if (file && file.state !== 'receiving') {
     // Sent again after it was imported or unpacked: a new file of the same name.
     await removeFile(db, store, file.id);
     file = undefined;
   }
   if (!file) {
-    file = await db
-      .insertInto('exchange_files')
-      .values({ session_id: sessionId, name })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    file = await insertFile(db, sessionId, name);
   }
   const size = Number(file.size) + data.length;
   if (size > maxFileBytes) {
@@ -81,33 +86,21 @@ export async function appendPart(
   const key = partKey(sessionId, file.id, no);
   await store.put(key, data);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('exchange_file_parts')
-      .values({ file_id: file.id, no, start_at: Number(file.size), size: data.length, key })
-      .execute();
-    await trx
-      .updateTable('exchange_files')
-      .set({ size, parts: no, updated_at: new Date() })
-      .where('id', '=', file.id)
-      .execute();
+    await insertFilePart(trx, { file_id: file.id, no, start_at: Number(file.size), size: data.length, key });
+    await setFileSize(trx, file.id, size, no);
   });
   return { fileId: file.id, size };
 }
 
 export async function removeFile(db: Db, store: ExchangeStore, fileId: number): Promise<void> {
-  const parts = await db.selectFrom('exchange_file_parts').select('key').where('file_id', '=', fileId).execute();
-  await db.deleteFrom('exchange_files').where('id', '=', fileId).execute();
+  const parts = await filePartKeys(db, fileId);
+  await deleteFile(db, fileId);
   await Promise.all(parts.map((p) => store.delete(p.key).catch(() => {})));
 }
 
 /** The stored parts of a file as one stream of bytes, read a part at a time. */
 export async function fileSource(db: Db, store: ExchangeStore, fileId: number): Promise<ByteSource> {
-  const parts = await db
-    .selectFrom('exchange_file_parts')
-    .select(['no', 'start_at', 'size', 'key'])
-    .where('file_id', '=', fileId)
-    .orderBy('no')
-    .execute();
+  const parts = await fileParts(db, fileId);
   const size = parts.reduce((s, p) => s + p.size, 0);
   let cached: { no: number; data: Buffer } | null = null;
   return {
@@ -126,20 +119,10 @@ export async function fileSource(db: Db, store: ExchangeStore, fileId: number): 
 
 /** The session's file by the name 1C asks to import: exact, else the only one with that base name. */
 export async function findFile(db: Db, sessionId: number, name: string) {
-  const exact = await db
-    .selectFrom('exchange_files')
-    .selectAll()
-    .where('session_id', '=', sessionId)
-    .where('name', '=', name)
-    .executeTakeFirst();
+  const exact = await sessionFileNamed(db, sessionId, name);
   if (exact) return exact;
   const base = name.split('/').pop()!;
-  const candidates = await db
-    .selectFrom('exchange_files')
-    .selectAll()
-    .where('session_id', '=', sessionId)
-    .where((eb) => eb.or([eb('name', '=', base), eb('name', 'like', `%/${base.replace(/[\\%_]/g, '\\$&')}`)]))
-    .execute();
+  const candidates = await sessionFilesByBaseName(db, sessionId, base);
   return candidates.length === 1 ? candidates[0] : undefined;
 }
 
@@ -189,12 +172,7 @@ export async function unpackArchives(
   limits: { partBytes: number; maxFileBytes: number },
   stop: () => boolean,
 ): Promise<{ done: boolean; entries: number }> {
-  const archives = await db
-    .selectFrom('exchange_files')
-    .selectAll()
-    .where('session_id', '=', sessionId)
-    .where('state', '=', 'receiving')
-    .execute();
+  const archives = await receivingFiles(db, sessionId);
   let entries = 0;
   // An archive inside an archive is kept as a file, never unpacked (no nesting bombs).
   for (const archive of archives.filter((a) => ARCHIVE.test(a.name) && a.from_archive === null)) {
@@ -214,16 +192,7 @@ export async function unpackArchives(
       throw new ExchangeFailure(`Архив ${archive.name} повреждён: ${(err as Error).message}`);
     }
     const done = new Set(
-      (
-        await db
-          .selectFrom('exchange_files')
-          .select(['name', 'state', 'id'])
-          .where('session_id', '=', sessionId)
-          .where('from_archive', '=', archive.id)
-          .execute()
-      )
-        .filter((f) => f.state !== 'receiving')
-        .map((f) => f.name),
+      (await filesFromArchive(db, sessionId, archive.id)).filter((f) => f.state !== 'receiving').map((f) => f.name),
     );
     let total = 0;
     try {
@@ -246,7 +215,7 @@ export async function unpackArchives(
     } finally {
       zip.close();
     }
-    await db.updateTable('exchange_files').set({ state: 'done' }).where('id', '=', archive.id).execute();
+    await setFileState(db, archive.id, 'done');
   }
   return { done: true, entries };
 }
@@ -261,12 +230,7 @@ async function unpackEntry(
   name: string,
   limits: { partBytes: number; maxFileBytes: number },
 ): Promise<void> {
-  const old = await db
-    .selectFrom('exchange_files')
-    .select('id')
-    .where('session_id', '=', sessionId)
-    .where('name', '=', name)
-    .executeTakeFirst();
+  const old = await sessionFileNamed(db, sessionId, name);
   if (old) await removeFile(db, store, old.id);
   const stream = await zip.openReadStreamPromise(entry);
   let pending: Buffer[] = [];
@@ -279,11 +243,7 @@ async function unpackEntry(
     pending = [];
     pendingSize = 0;
     if (fileId === null) {
-      const row = await db
-        .insertInto('exchange_files')
-        .values({ session_id: sessionId, name, from_archive: archiveId })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await insertFile(db, sessionId, name, archiveId);
       fileId = row.id;
     }
     const result = await appendPart(db, store, sessionId, name, data, limits.maxFileBytes);
@@ -298,7 +258,7 @@ async function unpackEntry(
   }
   await flush();
   // Complete: a picture is registered next, an XML file waits for its import.
-  await db.updateTable('exchange_files').set({ state: 'ready' }).where('id', '=', fileId!).execute();
+  await setFileState(db, fileId!, 'ready');
 }
 
 // ——— pictures ———
@@ -323,12 +283,7 @@ export async function registerPictures(
   sessionId: number,
   stop: () => boolean,
 ): Promise<{ done: boolean; registered: number; skipped: number }> {
-  const files = await db
-    .selectFrom('exchange_files')
-    .selectAll()
-    .where('session_id', '=', sessionId)
-    .where('state', '<>', 'done')
-    .execute();
+  const files = await unfinishedFiles(db, sessionId);
   let registered = 0;
   let skipped = 0;
   for (const file of files.filter((f) => PICTURE.test(f.name))) {
@@ -357,30 +312,17 @@ export async function registerPictures(
     } else {
       const key = `${PICTURE_KEY_PREFIX}/${createHash('sha256').update(data).digest('hex').slice(0, 40)}.${ext}`;
       await store.put(key, data, type);
-      await db
-        .insertInto('exchange_pictures')
-        .values({
-          source: file.name,
-          key,
-          content_type: type,
-          width: size.width,
-          height: size.height,
-          size: data.length,
-        })
-        .onConflict((oc) =>
-          oc.column('source').doUpdateSet({
-            key,
-            content_type: type,
-            width: size.width!,
-            height: size.height!,
-            size: data.length,
-            updated_at: new Date(),
-          }),
-        )
-        .execute();
+      await putPicture(db, {
+        source: file.name,
+        key,
+        content_type: type,
+        width: size.width,
+        height: size.height,
+        size: data.length,
+      });
       registered += 1;
     }
-    await db.updateTable('exchange_files').set({ state: 'done' }).where('id', '=', file.id).execute();
+    await setFileState(db, file.id, 'done');
   }
   return { done: true, registered, skipped };
 }

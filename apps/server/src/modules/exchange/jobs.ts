@@ -7,7 +7,8 @@ import { enqueue, jobByKey } from '../../ops/jobs/queue.js';
 import { JobHandedBack, type JobHandler } from '../../ops/jobs/worker.js';
 import type { FileStorage } from '../../storage/index.js';
 import { ARCHIVE, ExchangeFailure, findFile } from './files.js';
-import { sessionById, type SessionRow } from './queries.js';
+import { runningRun, sessionFiles } from './protocol-queries.js';
+import { endSession, sessionById, sessionRuns, type SessionRow } from './queries.js';
 import type { ExchangeDeps } from './deps.js';
 import { endOfSession, importStep, PHASE_TEXT, REPORT_READY, summary, type Answer } from './run.js';
 import { exchangeStore } from './store.js';
@@ -117,17 +118,8 @@ const rank = (name: string) => {
 
 /** The next file of an uploaded exchange, one bounded step; at the end the session closes. */
 async function nextUploadStep(deps: ExchangeDeps, session: SessionRow, deadline: number): Promise<Answer> {
-  const files = await deps.db
-    .selectFrom('exchange_files')
-    .select(['id', 'name', 'state'])
-    .where('session_id', '=', session.id)
-    .orderBy('id')
-    .execute();
-  const runs = await deps.db
-    .selectFrom('exchange_runs')
-    .select(['file_id', 'status', 'error', 'phase'])
-    .where('session_id', '=', session.id)
-    .execute();
+  const files = await sessionFiles(deps.db, session.id);
+  const runs = await sessionRuns(deps.db, session.id);
   const failed = runs.find((r) => r.status === 'failed');
   if (failed) return { kind: 'failure', message: failed.error ?? '' };
   // A reviewed upload (decision 197): every file is parsed and reported first, and waits in `review`.
@@ -141,7 +133,7 @@ async function nextUploadStep(deps: ExchangeDeps, session: SessionRow, deadline:
   if (!first && reviewing) return { kind: 'success', message: REPORT_READY };
   if (!first) {
     await endOfSession(deps, session);
-    await deps.db.updateTable('exchange_sessions').set({ ended_at: new Date() }).where('id', '=', session.id).execute();
+    await endSession(deps.db, session.id);
     return { kind: 'success', message: 'Обмен завершён' };
   }
   // Manual files follow the single-file scheme: a full import.xml hides what it does not name (decision 094).
@@ -155,13 +147,7 @@ async function nextUploadStep(deps: ExchangeDeps, session: SessionRow, deadline:
 
 /** Where the session's running file stands, for a `progress` answer. */
 async function progressText(db: Db, sessionId: number, fileName?: string): Promise<string> {
-  let q = db
-    .selectFrom('exchange_runs')
-    .select(['file_name', 'phase', 'stats'])
-    .where('session_id', '=', sessionId)
-    .where('status', '=', 'running');
-  if (fileName) q = q.where('file_name', '=', fileName);
-  const run = await q.orderBy('id', 'desc').executeTakeFirst();
+  const run = await runningRun(db, sessionId, fileName);
   if (!run) return 'Файл в очереди на обработку';
   const text = `${PHASE_TEXT[run.phase] ?? run.phase}: ${summary(run.stats)}`;
   return fileName ? text : `${run.file_name}: ${text}`;

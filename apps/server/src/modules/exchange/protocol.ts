@@ -5,6 +5,7 @@ import { beginSignIn } from '../throttle/index.js';
 import { basicCredentials, rightCredentials } from './auth.js';
 import { appendPart, cleanExchangeName, ExchangeFailure, PICTURE_CONTENT_TYPE, PICTURE_KEY_PREFIX } from './files.js';
 import { exchangeDepsOf, importByJob } from './jobs.js';
+import { recordSaleRun, setSalePending } from './protocol-queries.js';
 import { createSession, endSession, findSession, type SessionRow } from './queries.js';
 import type { ExchangeDeps } from './deps.js';
 import { endOfSession, importStep, type Answer } from './run.js';
@@ -173,11 +174,7 @@ async function receiveFile(
 
 async function query(deps: ExchangeDeps, session: SessionRow, reply: FastifyReply) {
   const { xml, pending } = await queryOrders(deps.db);
-  await deps.db
-    .updateTable('exchange_sessions')
-    .set({ sale_pending: JSON.stringify({ orders: pending }) })
-    .where('id', '=', session.id)
-    .execute();
+  await setSalePending(deps.db, session.id, pending);
   return reply
     .code(200)
     .header('content-type', 'application/xml; charset=utf-8')
@@ -188,20 +185,8 @@ async function query(deps: ExchangeDeps, session: SessionRow, reply: FastifyRepl
 async function saleSuccess(deps: ExchangeDeps, session: SessionRow, reply: FastifyReply) {
   const pending = session.sale_pending?.orders ?? [];
   const delivered = await deliverOrders(deps.db, pending);
-  await deps.db.updateTable('exchange_sessions').set({ sale_pending: null }).where('id', '=', session.id).execute();
-  await deps.db
-    .insertInto('exchange_runs')
-    .values({
-      session_id: session.id,
-      type: 'sale',
-      file_name: 'query',
-      status: 'done',
-      phase: 'done',
-      cursor: '{}',
-      stats: JSON.stringify({ exported: delivered }),
-      finished_at: new Date(),
-    })
-    .execute();
+  await setSalePending(deps.db, session.id, null);
+  await recordSaleRun(deps.db, session.id, delivered);
   return text(reply, 200, ['success']);
 }
 

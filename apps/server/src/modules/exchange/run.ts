@@ -22,6 +22,7 @@ import {
   type StagedRecord,
 } from './commerceml.js';
 import { ExchangeFailure, fileSource, findFile, PICTURE, registerPictures, unpackArchives, ARCHIVE } from './files.js';
+import { setFileState } from './files-queries.js';
 import {
   dropStage,
   insertStage,
@@ -205,7 +206,7 @@ export async function stepRun(
     // A live exchange's report gets the products' counts the apply made (after the fact, decision 197).
     const report = cursor.report && !cursor.preview ? reportAfterTheFact(cursor.report.report, stats) : undefined;
     await saveRun(deps.db, run.id, { status: 'done', phase, stats, cursor, release: true, report });
-    await deps.db.updateTable('exchange_files').set({ state: 'done' }).where('id', '=', run.file_id!).execute();
+    await setFileState(deps.db, run.file_id!, 'done');
     return { kind: 'success', message: summary(stats) };
   }
   await saveRun(deps.db, run.id, { phase, stats, cursor, release: true });

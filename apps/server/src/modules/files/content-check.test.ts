@@ -3,7 +3,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../testing/inde
 import { multipart, newOrder, PNG } from '../returns/testing.js';
 
 /**
- * Issue 10.8: files whose bytes are script or markup were accepted under an image name (PHP, HTML, SVG with a
+ * Files whose bytes are script or markup were accepted under an image name (PHP, HTML, SVG with a
  * script, named `.png`) and kept that misleading name. Now the content must be an allowed type, free of
  * markup, and the name must say what the content is; a photo must be a JPEG, PNG or WebP.
  */

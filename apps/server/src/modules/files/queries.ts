@@ -60,3 +60,21 @@ export const keysPage = (db: Db, afterId: number, limit: number) =>
 /** The name of the file whose id is in `idColumn` (another table's column), '' when there is none. */
 export const fileNameOf = (idColumn: string) =>
   sql<string>`coalesce((SELECT f.name FROM files f WHERE f.id = ${sql.ref(idColumn)}), '')`;
+
+/** The user's generated file made from this source (`source_key`: its kind and the hash of the source). */
+export const generatedFile = (db: Db, userId: number, sourceKey: string) =>
+  db
+    .selectFrom('files')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('source_key', '=', sourceKey)
+    .executeTakeFirst();
+
+/** Stores a generated file unless the same source's file was stored a moment ago (then: undefined). */
+export const insertGeneratedFile = (db: Db, values: Insertable<FilesTable>) =>
+  db
+    .insertInto('files')
+    .values(values)
+    .onConflict((oc) => oc.columns(['user_id', 'source_key']).where('source_key', 'is not', null).doNothing())
+    .returningAll()
+    .executeTakeFirst();

@@ -8,7 +8,16 @@ import { AppError, notFound } from '../../rest/app-error.js';
 import type { UploadedFile } from '../../rest/context.js';
 import { StorageNotFound, type FileStorage } from '../../storage/index.js';
 import type { Actor } from '../auth/index.js';
-import { countOwn, fileById, filesByIds, insertFiles, ownFileRow, type FileRow } from './queries.js';
+import {
+  countOwn,
+  fileById,
+  filesByIds,
+  generatedFile,
+  insertFiles,
+  insertGeneratedFile,
+  ownFileRow,
+  type FileRow,
+} from './queries.js';
 
 export type { FileRow } from './queries.js';
 
@@ -302,31 +311,20 @@ export async function reuseGenerated(
 ): Promise<FileRow> {
   const hash = createHash('sha256').update(JSON.stringify(file.source)).digest('hex').slice(0, 32);
   const sourceKey = `${file.kind}:${hash}`;
-  const find = () =>
-    db
-      .selectFrom('files')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('source_key', '=', sourceKey)
-      .executeTakeFirst();
+  const find = () => generatedFile(db, userId, sourceKey);
   const existing = await find();
   if (existing) return existing;
   const data = await make();
   const key = randomBytes(16).toString('hex');
   await storage.put(key, data, file.contentType);
-  const inserted = await db
-    .insertInto('files')
-    .values({
-      user_id: userId,
-      name: cleanName(file.name),
-      content_type: file.contentType,
-      size: data.length,
-      storage_key: key,
-      source_key: sourceKey,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'source_key']).where('source_key', 'is not', null).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const inserted = await insertGeneratedFile(db, {
+    user_id: userId,
+    name: cleanName(file.name),
+    content_type: file.contentType,
+    size: data.length,
+    storage_key: key,
+    source_key: sourceKey,
+  });
   if (inserted) return inserted;
   // Another call made the same file a moment ago: keep that one.
   await storage.delete(key).catch(() => undefined);

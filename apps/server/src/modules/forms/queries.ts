@@ -1,4 +1,4 @@
-import type { AnswerStatus } from '@portal/contract';
+import { SUPPORT_FORM_CODE, type AnswerStatus } from '@portal/contract';
 import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { countAndPage, searchIn, type PageInput } from '../../rest/paging.js';
@@ -176,3 +176,35 @@ export const deleteConsent = (db: Db, userId: number, id: number) =>
     .where('user_id', '=', userId)
     .returning('agreement_id')
     .executeTakeFirst();
+
+/**
+ * The agreement with this code and the user's consent to it, if any (the mailing asks before subscribing);
+ * `db` may be the caller's transaction.
+ */
+export async function consentTo(
+  db: Db,
+  agreementCode: string,
+  userId: number,
+): Promise<{ agreementId: number | null; consentId: number | null }> {
+  const agreement = await db.selectFrom('agreements').select('id').where('code', '=', agreementCode).executeTakeFirst();
+  if (!agreement) return { agreementId: null, consentId: null };
+  const consent = await db
+    .selectFrom('consents')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('agreement_id', '=', agreement.id)
+    .executeTakeFirst();
+  return { agreementId: agreement.id, consentId: consent?.id ?? null };
+}
+
+/** Support appeals still «Новое»: the support list the dashboard's tile opens, filtered the same way. */
+export async function countAppealsWaiting(db: Db): Promise<number> {
+  const { n } = await db
+    .selectFrom('answers as a')
+    .innerJoin('forms as f', 'f.id', 'a.form_id')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('f.code', '=', SUPPORT_FORM_CODE)
+    .where('a.status', '=', 'NEW')
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -1,2 +1,3 @@
 /** The mailing module's face: what other modules may use of it. */
-export { unsubscribe } from './subscriptions.js';
+import './subscriptions.js';
+export { unsubscribe } from './queries.js';

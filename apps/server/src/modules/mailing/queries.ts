@@ -34,3 +34,12 @@ export async function putMailing(db: Db, userId: number, email: string, subscrib
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ email, subscribed, updated_at: new Date() }))
     .execute();
 }
+
+/** The user leaves the mailing (their consent to it was withdrawn); `db` may be the caller's transaction. */
+export async function unsubscribe(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable('mailings')
+    .set({ subscribed: false, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .execute();
+}

@@ -8,28 +8,19 @@ import { activePaySystem } from '../catalog/index.js';
 import { ownCounterpartyId } from '../companies/index.js';
 import { countOwnFiles } from '../files/index.js';
 import { pickupPoints } from '../content/index.js';
+import {
+  defaultStatusId,
+  insertOrder,
+  insertOrderItems,
+  orderByIdempotencyKey,
+  recentOrderFromBasket,
+  shippingOf,
+} from './checkout-queries.js';
 import { guardCheckout } from './checkout-guard.js';
 import { priceBasket, refuseProblems, refuseThresholds } from './pricing.js';
 
 /** A checkout repeated this soon after one from the same, now empty, basket answers with that order. */
 const REPEAT_WINDOW_MS = 60_000;
-
-export async function defaultStatusId(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('order_statuses')
-    .select('id')
-    .orderBy('sort')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  if (row) return row.id;
-  const created = await db
-    .insertInto('order_statuses')
-    .values({ code: 'N', name: 'Новый', name_en: 'New', color: '#1976d2', sort: 10 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return created.id;
-}
 
 interface Fields {
   basket: number;
@@ -62,7 +53,7 @@ export async function createOrder(
   const key = idempotencyKey ? `${actor.id}:${idempotencyKey}` : null;
   const existing = async (trx: Db) => {
     if (key) {
-      const row = await trx.selectFrom('orders').select('id').where('idempotency_key', '=', key).executeTakeFirst();
+      const row = await orderByIdempotencyKey(trx, key);
       if (row) return row.id;
     }
     return null;
@@ -74,7 +65,7 @@ export async function createOrder(
   const [company, pay, shipping, points] = await Promise.all([
     ownCounterpartyId(db, actor.id, fields.company),
     activePaySystem(db, fields.paySystem),
-    db.selectFrom('shippings').select(['id', 'is_pickup']).where('id', '=', fields.shipping).executeTakeFirst(),
+    shippingOf(db, fields.shipping),
     pickupPoints(db),
   ]);
   const errors: Record<string, string> = {};
@@ -101,14 +92,12 @@ export async function createOrder(
       if (again) return { id: again, created: false };
       const lines = await basketLines(trx, [fields.basket]).orderBy('i.id').execute();
       if (lines.length === 0) {
-        const recent = await trx
-          .selectFrom('orders')
-          .select('id')
-          .where('user_id', '=', actor.id)
-          .where('source_basket_id', '=', fields.basket)
-          .where('created_at', '>', new Date(Date.now() - REPEAT_WINDOW_MS))
-          .orderBy('id', 'desc')
-          .executeTakeFirst();
+        const recent = await recentOrderFromBasket(
+          trx,
+          actor.id,
+          fields.basket,
+          new Date(Date.now() - REPEAT_WINDOW_MS),
+        );
         if (recent) return { id: recent.id, created: false };
         throw new AppError('VALIDATION', 'error.basketEmpty');
       }
@@ -123,34 +112,30 @@ export async function createOrder(
         price: priced.price,
         currency: priced.currency,
       });
-      const order = await trx
-        .insertInto('orders')
-        .values({
-          user_id: actor.id,
-          status_id: await defaultStatusId(trx),
-          counterparty_id: fields.company,
-          pay_system_id: fields.paySystem,
-          shipping_id: fields.shipping,
-          delivery_address: shipping?.is_pickup ? '' : fields.address,
-          pickup_storage_id: point?.id ?? null,
-          pickup_point: point
-            ? JSON.stringify({ name: point.name, address: point.address, working: point.working })
-            : null,
-          vin: fields.vin,
-          machine_model: fields.model,
-          comment: fields.comment,
-          price: priced.price,
-          currency: priced.currency,
-          total_weight_kg: priced.weightKg,
-          total_volume_m3: priced.volumeM3,
-          weight_exceptions: JSON.stringify(priced.weightExceptions),
-          volume_exceptions: JSON.stringify(priced.volumeExceptions),
-          file_ids: fields.files,
-          source_basket_id: fields.basket,
-          idempotency_key: key,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const order = await insertOrder(trx, {
+        user_id: actor.id,
+        status_id: await defaultStatusId(trx),
+        counterparty_id: fields.company,
+        pay_system_id: fields.paySystem,
+        shipping_id: fields.shipping,
+        delivery_address: shipping?.is_pickup ? '' : fields.address,
+        pickup_storage_id: point?.id ?? null,
+        pickup_point: point
+          ? JSON.stringify({ name: point.name, address: point.address, working: point.working })
+          : null,
+        vin: fields.vin,
+        machine_model: fields.model,
+        comment: fields.comment,
+        price: priced.price,
+        currency: priced.currency,
+        total_weight_kg: priced.weightKg,
+        total_volume_m3: priced.volumeM3,
+        weight_exceptions: JSON.stringify(priced.weightExceptions),
+        volume_exceptions: JSON.stringify(priced.volumeExceptions),
+        file_ids: fields.files,
+        source_basket_id: fields.basket,
+        idempotency_key: key,
+      });
       const items = priced.lines.map((l) => ({
         order_id: order.id,
         product_id: l.productId,
@@ -163,12 +148,7 @@ export async function createOrder(
         weight_kg: l.weightKg,
         volume_m3: l.volumeM3,
       }));
-      for (let i = 0; i < items.length; i += 500) {
-        await trx
-          .insertInto('order_items')
-          .values(items.slice(i, i + 500))
-          .execute();
-      }
+      await insertOrderItems(trx, items);
       await emptyBasket(trx, fields.basket);
       await afterCreate?.(trx, {
         id: order.id,

@@ -1,7 +1,4 @@
-/**
- * The orders module's face: what other modules may use. (Issue 16 moves the rest of the module's
- * exports here; until then only what is listed is meant for others.)
- */
+/** The orders module's face: what other modules may use. */
 export {
   assertCorrectable,
   canCorrect,

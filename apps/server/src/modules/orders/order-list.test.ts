@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/index.js';
 
-/** Issue 11, point 14: the `/order/` route passes its query parameters as the filter and reads `sort`. */
+/** The `/order/` route passes its query parameters as the filter and reads `sort`. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,3 +1,3 @@
 /** The returns module's face: what other modules may use of it. */
-export { isFileOnReturns } from './file-refs.js';
-export { countReturnsWaiting } from './waiting.js';
+import './file-refs.js';
+export { countReturnsWaiting, isFileOnReturns } from './queries.js';

@@ -238,3 +238,39 @@ export async function deleteComment(db: Db, id: number, authorId: number | null)
   const result = await q.executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Returns staff have not decided yet: the «Новая» status, the list the dashboard's tile opens. */
+export async function countReturnsWaiting(db: Db): Promise<number> {
+  const { n } = await db
+    .selectFrom('good_returns as r')
+    .innerJoin('good_return_statuses as s', 's.id', 'r.status_id')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('s.code', '=', 'NEW')
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+const fileRef = (id: number) => JSON.stringify([id]);
+
+/**
+ * Whether a file is shown on a return or on a comment of one; with `dealerId`, only on that dealer's own
+ * returns (a dealer opens what is attached to their returns; staff handle every return).
+ */
+export async function isFileOnReturns(db: Db, fileId: number, dealerId?: number): Promise<boolean> {
+  const ref = fileRef(fileId);
+  const onReturn = await db
+    .selectFrom('good_returns as r')
+    .select('r.id')
+    .where(sql<boolean>`r.file_ids @> ${ref}::jsonb`)
+    .$if(dealerId !== undefined, (q) => q.where('r.user_id', '=', dealerId!))
+    .executeTakeFirst();
+  if (onReturn) return true;
+  const onComment = await db
+    .selectFrom('good_return_comments as c')
+    .innerJoin('good_returns as r', 'r.id', 'c.good_return_id')
+    .select('c.id')
+    .where(sql<boolean>`c.file_ids @> ${ref}::jsonb`)
+    .$if(dealerId !== undefined, (q) => q.where('r.user_id', '=', dealerId!))
+    .executeTakeFirst();
+  return Boolean(onComment);
+}

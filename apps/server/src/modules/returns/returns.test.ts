@@ -153,7 +153,7 @@ describe('application-good-return/create', () => {
   });
 });
 
-describe('which goods may be returned (issue 11, point 2; decision 061)', () => {
+describe('which goods may be returned (decision 061)', () => {
   const file = (client: TestClient, order: number, product: number) =>
     client.call('application-good-return/create', { fields: { order, product, quantity: 1, reason: 'Брак' } });
 

@@ -14,7 +14,7 @@ afterAll(() => t.close());
 
 const links = (items: Array<{ link: string; items: Array<{ link: string }> }>) => items.map((i) => i.link);
 
-describe('the menu (issue 11, point 8)', () => {
+describe('the menu', () => {
   it('leads a dealer to the price settings, the price list and the content pages', async () => {
     const dealer = await t.as('dealer');
     const menu = await dealer.ok('menu/list', { type: 'left' });
@@ -116,7 +116,7 @@ describe('the English dashboard entry (decision 192)', () => {
   });
 });
 
-describe('the profile says what the user may do (issue 11, point 8)', () => {
+describe('the profile says what the user may do', () => {
   it('«Может заказывать» is yes for a dealer and an administrator, no for an employee', async () => {
     for (const [who, may] of [
       ['dealer', true],

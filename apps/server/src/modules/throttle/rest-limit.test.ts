@@ -6,7 +6,7 @@ import { createTestApp, TestClient, type TestApp } from '../../testing/index.js'
 import { SESSION_COOKIE } from '../../sessions/session-store.js';
 
 /**
- * Issue 10.5 (decision 051): one session sent 15,105 `/rest/` calls in a minute unchallenged. Now
+ * Decision 051: one session sent 15,105 `/rest/` calls in a minute unchallenged. Now
  * @fastify/rate-limit counts every call in `rate_counters`, per session and per address, before the body is
  * read. Every burst here is sent at once (Promise.all).
  */

@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS } from '../auth/index.js';
 import { beginSignIn, forgetSignInAttempts, loginKeyPart } from './index.js';
 
 /**
- * Issue 10.2–10.4: throttles that hold under concurrency (the attempt is counted before it is checked, in
+ * Throttles that hold under concurrency (the attempt is counted before it is checked, in
  * one statement), a dealer nobody can lock out, and the address taken from X-Forwarded-For only when the
  * connection comes from a proxy listed in TRUST_PROXY. Every burst here is sent at once (Promise.all).
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
 
 /**
- * Issue 10.9, decision 054: an employee may not delete a dealer's request for a missing part (it was allowed);
+ * Decision 054: an employee may not delete a dealer's request for a missing part (it was allowed);
  * the dealer withdraws their own, an administrator may delete one and the audit log keeps it.
  */
 

@@ -14,9 +14,8 @@ import { ListState } from '../../components/States';
 import { UrlPagination } from '../../components/UrlPagination';
 import { dateTextOk, dateTextToIso, isoToDateText } from '../../lib/date-text';
 import { pageFromQuery, sizeFromQuery } from '../../lib/list-params';
-import { rest } from '../../lib/rest';
 import { AuditEntryCard } from './AuditEntryCard';
-import { auditKeys } from './keys';
+import { auditListQuery } from './api';
 
 const KEYS = ['entity', 'entityId', 'action', 'user', 'search', 'dateFrom', 'dateTo'] as const;
 type Draft = Record<(typeof KEYS)[number], string>;
@@ -43,8 +42,7 @@ export default function AuditPage() {
       ) as Draft,
   );
   const list = useQuery({
-    queryKey: auditKeys.list(page, size, filter),
-    queryFn: () => rest('audit/list', { page, size, filter }),
+    ...auditListQuery(page, size, filter),
     placeholderData: keepPreviousData,
   });
   const apply = (next: Draft) => {

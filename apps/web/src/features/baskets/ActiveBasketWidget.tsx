@@ -10,15 +10,14 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { invalidateBaskets, useActiveBasket, useBasketTotals } from '../../lib/active-basket';
+import { useActiveBasket, useBasketTotals } from '../../lib/active-basket';
 import { useCurrentUser } from '../../lib/current-user';
 import { money } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
-import { rest } from '../../lib/rest';
+import { useCreateBasket } from './api';
 
 const sumText = (totals: Array<{ value: number; currency: Currency }>) =>
   totals.length ? totals.map((t) => money(t.value, t.currency)).join(' + ') : money(0);
@@ -29,8 +28,8 @@ export default function ActiveBasketWidget() {
   const allowed = user?.permissions.basket.fetch === 1;
   const { t } = useTranslation('baskets');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { baskets, active, setActive } = useActiveBasket(allowed);
+  const createBasket = useCreateBasket();
   const totalsOf = useBasketTotals();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!allowed) return null;
@@ -38,9 +37,8 @@ export default function ActiveBasketWidget() {
   const create = async () => {
     setAnchor(null);
     try {
-      const b = await rest('basket/create', {});
+      const b = await createBasket.mutateAsync();
       setActive(b.id);
-      await invalidateBaskets(queryClient);
       await navigate(`/basket/${b.id}/`);
     } catch (err) {
       notifyError(err);

@@ -11,40 +11,38 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
-import { invalidateBaskets, useActiveBasket } from '../../lib/active-basket';
+import { useActiveBasket } from '../../lib/active-basket';
 import { formatDate, money, num } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest } from '../../lib/rest';
+import { useCreateBasket, useDeleteBasket } from './api';
 import { Confirm } from './components/Confirm';
 
 /** 'Корзины': every basket of the dealer; one is active. */
 export default function BasketListPage() {
   const { t } = useTranslation('baskets');
-  const queryClient = useQueryClient();
   const { list, baskets, active, setActive } = useActiveBasket();
+  const createBasket = useCreateBasket();
+  const deleteBasket = useDeleteBasket();
   const [toDelete, setToDelete] = useState<number | null>(null);
 
   const create = async () => {
     try {
-      const b = await rest('basket/create', {});
+      const b = await createBasket.mutateAsync();
       setActive(b.id);
-      await invalidateBaskets(queryClient);
     } catch (err) {
       notifyError(err);
     }
   };
   const remove = async (id: number) => {
     try {
-      await rest('basket/delete', { id });
+      await deleteBasket.mutateAsync(id);
       if (active?.id === id) setActive(null);
       notifySuccess(t('deleted'));
-      await invalidateBaskets(queryClient);
     } catch (err) {
       notifyError(err);
     }

@@ -13,18 +13,17 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ListPagination } from '../../components/ListPagination';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
-import { invalidateBaskets, setActiveBasketId } from '../../lib/active-basket';
+import { setActiveBasketId } from '../../lib/active-basket';
 import { money } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
-import { rest } from '../../lib/rest';
-import { applyLineUpdate, basketItemsQuery, basketQuery } from './api';
+import { basketItemsQuery, basketQuery, useDeleteBasketLine, useUpdateBasketLine } from './api';
 import { Availability } from './components/Availability';
 import { Confirm } from './components/Confirm';
 import { belowMinimum, MinimumNotice } from './components/MinimumNotice';
@@ -42,28 +41,26 @@ export default function BasketPage() {
   const { t } = useTranslation('baskets');
   const id = Number(useParams().id);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const basket = useQuery(basketQuery(id));
   const items = useQuery(basketItemsQuery(id));
   const [paging, setPaging] = useState({ page: 1, size: 50 });
   const [toDelete, setToDelete] = useState<BasketItem | null>(null);
 
+  const updateLine = useUpdateBasketLine(id);
+  const deleteLine = useDeleteBasketLine();
   const update = async (item: BasketItem, amount: number) => {
     try {
-      const answer = await rest('basket-item/update', { id: item.id, amount });
-      if (applyLineUpdate(queryClient, id, item.id, answer)) return;
+      await updateLine.mutateAsync({ id: item.id, amount });
     } catch (err) {
       notifyError(err);
     }
-    await invalidateBaskets(queryClient);
   };
   const remove = async (item: BasketItem) => {
     try {
-      await rest('basket-item/delete', { id: item.id });
+      await deleteLine.mutateAsync(item.id);
     } catch (err) {
       notifyError(err);
     }
-    await invalidateBaskets(queryClient);
   };
 
   if (basket.isPending || items.isPending) return <Loading />;

@@ -11,7 +11,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { useActiveBasket } from '../../lib/active-basket';
-import { rest } from '../../lib/rest';
+import { articlesOfFile, saveImportFile } from './api';
 import { AddFailedDialog } from './components/AddFailedDialog';
 import { ResolvePreview } from './components/ResolvePreview';
 import { useAddLines } from './components/use-add-lines';
@@ -35,11 +35,10 @@ export default function ImportPage() {
     setFileName(file.name);
     try {
       setStage('upload');
-      const saved = await rest('files/save', {}, { files: [file] });
-      const id = saved.items[0]?.id;
+      const id = await saveImportFile(file);
       if (!id) throw new Error(t('import.failed'));
       setStage('parse');
-      setResult(await rest('product/get-articles-xls', { fileId: id }));
+      setResult(await articlesOfFile(id));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {

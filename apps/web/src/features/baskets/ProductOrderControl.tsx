@@ -5,13 +5,12 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { invalidateBaskets, useActiveBasket } from '../../lib/active-basket';
+import { useActiveBasket } from '../../lib/active-basket';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest } from '../../lib/rest';
 import type { ProductOrderProps } from '../../lib/slots';
+import { useAddToBasket } from './api';
 import { AddFailedDialog } from './components/AddFailedDialog';
 
 /** Quantity and 'В корзину' on every product view: adds to the active basket (docs/spec/04-states.md). */
@@ -23,8 +22,8 @@ export default function ProductOrderControl({
   compact,
 }: ProductOrderProps) {
   const { t } = useTranslation('baskets');
-  const queryClient = useQueryClient();
-  const { ensure, active } = useActiveBasket();
+  const { active } = useActiveBasket();
+  const addToBasket = useAddToBasket();
   // Tea and coffee start at their minimum (docs/spec/09-constants.md), so the dealer is not refused after «В корзину».
   const start = Math.max(1, minQuantity);
   const [quantity, setQuantity] = useState(String(start));
@@ -38,11 +37,10 @@ export default function ProductOrderControl({
     if (!valid) return;
     setBusy(true);
     try {
-      const id = await ensure();
-      const result = await rest('basket/add', { id, fields: [{ product: productId, quantity: n }] });
+      // The basket in the answer goes into the cache: the top bar's sum follows with no refetch (api.ts).
+      const result = await addToBasket.mutateAsync([{ product: productId, quantity: n }]);
       if (result.failed.length) setFailed(result.failed);
       else notifySuccess(t('added', { name: result.basket.name }));
-      await invalidateBaskets(queryClient);
     } catch (err) {
       notifyError(err);
     } finally {

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { useActiveBasket } from '../../lib/active-basket';
 import { notifyError } from '../../lib/notify';
-import { rest } from '../../lib/rest';
+import { resolveText } from './api';
 import { AddFailedDialog } from './components/AddFailedDialog';
 import { ResolvePreview } from './components/ResolvePreview';
 import { useAddLines } from './components/use-add-lines';
@@ -28,7 +28,7 @@ export default function QuickOrderPage() {
   const check = async () => {
     setChecking(true);
     try {
-      setResult(await rest('basket/resolve', { text }));
+      setResult(await resolveText(text));
     } catch (err) {
       notifyError(err);
     } finally {

@@ -123,7 +123,7 @@ describe('quick order line states (decision 191)', () => {
   });
 });
 
-describe('part numbers not found (issue 11, point 5)', () => {
+describe('part numbers not found', () => {
   it('are listed with their quantities and filed as a wishes request in one click', async () => {
     const sent: Array<{ name: string; body: unknown }> = [];
     vi.stubGlobal(

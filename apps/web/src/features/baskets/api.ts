@@ -1,9 +1,9 @@
-import type { Basket, BasketItem, Currency, Methods, ResultOf } from '@portal/contract';
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { basketKeys } from '../../lib/active-basket';
+import type { AddResult, Basket, BasketItem, Currency, Methods, ResultOf } from '@portal/contract';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { applyBasket, basketKeys, invalidateBaskets, useActiveBasket } from '../../lib/active-basket';
 import { rest } from '../../lib/rest';
 
-export { basketKeys };
+export { applyBasket, basketKeys };
 
 export const basketQuery = (id: number) =>
   queryOptions({ queryKey: basketKeys.get(id), queryFn: () => rest('basket/get', { id }) });
@@ -66,3 +66,82 @@ export function applyLineUpdate(
   );
   return true;
 }
+
+type BasketList = ResultOf<Methods['basket/list']>;
+
+/**
+ * Adds lines to the active basket (created first when the dealer has none) in one `basket/add`; the basket in
+ * the answer goes into the cache (applyBasket). The answer's `failed` lines are for the caller to show.
+ */
+export function useAddToBasket() {
+  const queryClient = useQueryClient();
+  const { ensure } = useActiveBasket();
+  return useMutation({
+    mutationFn: async (lines: Array<{ product: number; quantity: number }>): Promise<AddResult> => {
+      const id = await ensure();
+      return rest('basket/add', { id, fields: lines });
+    },
+    onSuccess: (result) => applyBasket(queryClient, result.basket),
+  });
+}
+
+/** Creates a basket; the list it joins is fetched again (its place in the list is the server's). */
+export function useCreateBasket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => rest('basket/create', {}),
+    onSuccess: (basket) => {
+      queryClient.setQueryData(basketQuery(basket.id).queryKey, basket);
+      void queryClient.invalidateQueries({ queryKey: basketKeys.list() });
+    },
+  });
+}
+
+/** Deletes a basket: it leaves the list; its own queries are dropped. */
+export function useDeleteBasket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => rest('basket/delete', { id }),
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData<BasketList>(basketKeys.list(), (list) =>
+        list ? { ...list, count: list.count - 1, items: list.items.filter((b) => b.id !== id) } : list,
+      );
+      queryClient.removeQueries({ queryKey: basketKeys.get(id) });
+      queryClient.removeQueries({ queryKey: basketKeys.items(id) });
+    },
+  });
+}
+
+/**
+ * Changes a line's quantity (0 deletes it): the answer's line goes into the loaded lines and the totals follow
+ * (applyLineUpdate); when the lines are not loaded, or the call fails, the basket's queries are fetched again.
+ */
+export function useUpdateBasketLine(basketId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, amount }: { id: number; amount: number }) => rest('basket-item/update', { id, amount }),
+    onSuccess: (answer, { id }) => {
+      if (!applyLineUpdate(queryClient, basketId, id, answer)) void invalidateBaskets(queryClient);
+    },
+    onError: () => void invalidateBaskets(queryClient),
+  });
+}
+
+/** Removes a line; the answer says only that it is gone, so the basket's queries are fetched again. */
+export function useDeleteBasketLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => rest('basket-item/delete', { id }),
+    onSettled: () => invalidateBaskets(queryClient),
+  });
+}
+
+/** Finds the products of pasted part numbers with quantities (docs/spec/02-screens.md, «Заказ по номерам»); writes nothing. */
+export const resolveText = (text: string) => rest('basket/resolve', { text });
+
+/** Stores a spreadsheet for «Заказ из Excel»: its file id, or null when the server kept none. */
+export const saveImportFile = async (file: File): Promise<number | null> =>
+  (await rest('files/save', {}, { files: [file] })).items[0]?.id ?? null;
+
+/** The products and quantities a stored spreadsheet names (product/get-articles-xls); writes nothing. */
+export const articlesOfFile = (fileId: number) => rest('product/get-articles-xls', { fileId });

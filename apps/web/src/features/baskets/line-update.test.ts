@@ -1,7 +1,7 @@
 import type { Basket, BasketItem } from '@portal/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyLineUpdate, basketItemsQuery, basketKeys, basketQuery } from './api';
+import { applyBasket, applyLineUpdate, basketItemsQuery, basketKeys, basketQuery } from './api';
 
 const line = (id: number, amount: number, price: number, weightKg: number | null): BasketItem => ({
   id,
@@ -85,5 +85,31 @@ describe('a quantity change on the basket screen', () => {
   it('tells the caller to refetch when the lines are not loaded', () => {
     const client = new QueryClient();
     expect(applyLineUpdate(client, 7, 1, { deleted: false, item: line(1, 5, 1, null) })).toBe(false);
+  });
+});
+
+describe('an add to a basket uses the basket the server answers with', () => {
+  it('puts it into the basket and the basket list, and marks only its lines stale', () => {
+    const client = loaded();
+    client.setQueryData(basketItemsQuery(8).queryKey, { count: 0, items: [], stores: [] });
+    applyBasket(client, basket(7, 3, 450, 3));
+    expect(client.getQueryData(basketQuery(7).queryKey)).toEqual(basket(7, 3, 450, 3));
+    expect(client.getQueryData(basketKeys.list())).toEqual({
+      count: 2,
+      items: [basket(7, 3, 450, 3), basket(8, 1, 5, 0)],
+    });
+    const state = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
+    // The top bar's widget reads the list: it is not fetched again.
+    expect(state(basketKeys.list())).toBe(false);
+    expect(state(basketQuery(7).queryKey)).toBe(false);
+    expect(state(basketItemsQuery(7).queryKey)).toBe(true);
+    expect(state(basketItemsQuery(8).queryKey)).toBe(false);
+  });
+
+  it('fetches the list again when the basket is not in it yet (a basket just made)', () => {
+    const client = loaded();
+    applyBasket(client, basket(9, 1, 20, 0));
+    expect(client.getQueryData(basketQuery(9).queryKey)).toEqual(basket(9, 1, 20, 0));
+    expect(client.getQueryState(basketKeys.list())?.isInvalidated).toBe(true);
   });
 });

@@ -23,7 +23,7 @@ const item = (code: string, type: FilterItem['DISPLAY_TYPE'], values: FilterItem
   VALUES: values.map((v) => ({ ...v, CONTROL_NAME: `arCatalogProductsFilter_${code}` })),
 });
 
-describe('FilterPanel display types (issue 11 pt 12)', () => {
+describe('FilterPanel display types', () => {
   it('draws a list (P) as one choice from a select', () => {
     const onChange = vi.fn();
     render(

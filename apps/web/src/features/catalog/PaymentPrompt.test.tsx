@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n';
 import { PaymentPrompt } from './PaymentPrompt';
 
-/** Issue 11, point 14: the price toolbar (the payment-method prompt) checks the `PriceToolbar` ui permission. */
+/** The price toolbar (the payment-method prompt) checks the `PriceToolbar` ui permission. */
 const calls: string[] = [];
 beforeEach(() => {
   calls.length = 0;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import '../../lib/i18n';
 import { ColorValue, PriceTag } from './ProductViews';
 
-/** Issue 11 pt 12: the info price (docs/spec/03-entities.md `priceInfo`, the base price type's price) is shown where sent. */
+/** The info price (docs/spec/03-entities.md `priceInfo`, the base price type's price) is shown where sent. */
 const price = {
   id: 1,
   name: 'Дилерская',

@@ -4,14 +4,13 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { DASHBOARD_BANNERS, type Banner } from '@portal/contract';
+import { type Banner } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState, Loading } from '../../components/States';
-import { rest } from '../../lib/rest';
-import { dashboardKeys } from './keys';
+import { dashboardBannersQuery } from './api';
 
 const ROTATE_MS = 7000;
 const isExternal = (link: string) => /^https?:\/\//i.test(link);
@@ -62,10 +61,7 @@ function Slide({ banner, active }: { banner: Banner; active: boolean }) {
 /** Up to ten banners in a carousel: arrows, dots, rotation that pauses under the pointer. */
 export function BannersBlock() {
   const { t } = useTranslation('dashboard');
-  const banners = useQuery({
-    queryKey: dashboardKeys.banners(DASHBOARD_BANNERS),
-    queryFn: () => rest('banner/list', { page: 1, size: DASHBOARD_BANNERS }),
-  });
+  const banners = useQuery(dashboardBannersQuery);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const items = banners.data?.items ?? [];

@@ -3,23 +3,18 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { DASHBOARD_NEWS } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { formatDate } from '../../lib/format';
-import { rest } from '../../lib/rest';
 import { DashboardCard } from './DashboardCard';
-import { dashboardKeys } from './keys';
+import { dashboardNewsQuery } from './api';
 
 /** The six latest news, unread ones marked. */
 export function NewsBlock() {
   const { t } = useTranslation('dashboard');
-  const news = useQuery({
-    queryKey: dashboardKeys.news(DASHBOARD_NEWS),
-    queryFn: () => rest('news/list', { page: 1, size: DASHBOARD_NEWS }),
-  });
+  const news = useQuery(dashboardNewsQuery);
   return (
     <DashboardCard
       title={t('news.title')}

@@ -9,7 +9,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,18 +18,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
 import { fieldMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest } from '../../lib/rest';
 import { CaptchaNotice } from '../../components/CaptchaNotice';
-import { mailingKeys } from './keys';
-
-const mailingQuery = queryOptions({ queryKey: mailingKeys.all, queryFn: () => rest('mailings/get', {}) });
-const agreementQuery = (id: number) =>
-  queryOptions({ queryKey: mailingKeys.agreement(id), queryFn: () => rest('agreement/get', { id }) });
+import { agreementQuery, mailingQuery, useUpdateMailing } from './api';
 
 /** 'Рассылка': subscribe with consent to the mailing agreement, change the address, unsubscribe. */
 export default function MailingPage() {
   const { t } = useTranslation('mailing');
-  const queryClient = useQueryClient();
+  const updateMailing = useUpdateMailing();
   const mailing = useQuery(mailingQuery);
   const agreementId = mailing.data?.agreementId ?? null;
   const agreement = useQuery({ ...agreementQuery(agreementId ?? 0), enabled: agreementId !== null });
@@ -41,8 +36,6 @@ export default function MailingPage() {
     resetOptions: { keepDirtyValues: true },
   });
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: mailingKeys.all });
-
   const subscribe = async ({ email }: { email: string }) => {
     if (!mailing.data) return;
     if (mailing.data.consentId === null && !agree) {
@@ -51,11 +44,8 @@ export default function MailingPage() {
     }
     setConsentError('');
     try {
-      if (mailing.data.consentId === null && agreementId !== null) {
-        await rest('consent/create', { payload: { idAgreement: agreementId, isAgree: true } });
-      }
-      await rest('mailings/update', { email, subscribed: true });
-      await refresh();
+      const consentTo = mailing.data.consentId === null && agreementId !== null ? agreementId : undefined;
+      await updateMailing.mutateAsync({ email, subscribed: true, ...(consentTo === undefined ? {} : { consentTo }) });
       notifySuccess(mailing.data.subscribed ? t('saved') : t('subscribed'));
     } catch (err) {
       notifyError(err);
@@ -65,8 +55,7 @@ export default function MailingPage() {
   const unsubscribe = async () => {
     if (!mailing.data) return;
     try {
-      await rest('mailings/update', { email: mailing.data.email, subscribed: false });
-      await refresh();
+      await updateMailing.mutateAsync({ email: mailing.data.email, subscribed: false });
       notifySuccess(t('unsubscribed'));
     } catch (err) {
       notifyError(err);

@@ -13,20 +13,18 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
-import { basketKeys, setActiveBasketId } from '../../lib/active-basket';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest } from '../../lib/rest';
 import { isStaff } from '../../lib/roles';
 import { mayOpen } from '../../lib/routing';
-import { download, orderKeys, orderQuery, statusesQuery } from './api';
+import { download, orderFile, orderQuery, statusesQuery, useRepeatOrder, useSetOrderStatus } from './api';
 import { ItemsTable } from './components/ItemsTable';
 import { OrderShipmentsSlot } from '../../lib/slots';
 import { OrderHistory } from './components/OrderHistory';
@@ -39,7 +37,8 @@ export default function OrderPage() {
   const navigate = useNavigate();
   // The credit rule's warning of the checkout that placed this order (decision 201), shown once on arrival.
   const creditWarning = (useLocation().state as { creditWarning?: string } | null)?.creditWarning;
-  const queryClient = useQueryClient();
+  const repeatOrder = useRepeatOrder();
+  const setOrderStatus = useSetOrderStatus(id);
   const user = useCurrentUser().data;
   const staff = isStaff(user);
   const mayReturn = mayOpen('order/items/returns', user);
@@ -48,9 +47,7 @@ export default function OrderPage() {
 
   const repeat = async () => {
     try {
-      const r = await rest('basket/repeat', { order: id });
-      setActiveBasketId(r.basket.id);
-      await queryClient.invalidateQueries({ queryKey: basketKeys.all });
+      const r = await repeatOrder.mutateAsync(id);
       notifySuccess(t('repeated', { name: r.basket.name, count: r.added }));
       if (r.failed.length) notifyError(new Error(t('repeatFailed', { list: r.failed.map((f) => f.name).join(', ') })));
       await navigate(`/basket/${r.basket.id}/`);
@@ -60,7 +57,7 @@ export default function OrderPage() {
   };
   const file = async () => {
     try {
-      const f = await rest('order/file', { id });
+      const f = await orderFile(id);
       download(f.path, f.name);
     } catch (err) {
       notifyError(err);
@@ -68,8 +65,7 @@ export default function OrderPage() {
   };
   const setStatus = async (status: number) => {
     try {
-      await rest('order/set-status', { id, status });
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      await setOrderStatus.mutateAsync(status);
       notifySuccess(t('statusChanged'));
     } catch (err) {
       notifyError(err);

@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { applyBasket, setActiveBasketId } from '../../lib/active-basket';
 import { rest } from '../../lib/rest';
 import type { orderListQuery } from './list-query';
 
@@ -39,3 +40,33 @@ export function download(path: string, name: string) {
   a.click();
   a.remove();
 }
+
+/**
+ * Puts the order's lines into a basket again (`basket/repeat`): the basket in the answer goes into the cache and
+ * becomes the active one (applyBasket); the failed lines are for the caller to show.
+ */
+export function useRepeatOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (order: number) => rest('basket/repeat', { order }),
+    onSuccess: (answer) => {
+      setActiveBasketId(answer.basket.id);
+      applyBasket(queryClient, answer.basket);
+    },
+  });
+}
+
+/** Staff set an order's status: the answered order replaces the cached one; the lists show the status too. */
+export function useSetOrderStatus(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (status: number) => rest('order/set-status', { id, status }),
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderKeys.detail(id), order);
+      void queryClient.invalidateQueries({ queryKey: ['order', 'list'] });
+    },
+  });
+}
+
+/** The order as a spreadsheet file the server makes (order/file): its path and name, to download. */
+export const orderFile = (id: number) => rest('order/file', { id });

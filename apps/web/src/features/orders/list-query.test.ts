@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderListQuery } from './list-query';
 
-describe('the /order/ route query (spec §2; issue 11, point 14)', () => {
+describe('the /order/ route query (docs/spec/02-screens.md)', () => {
   it('passes every parameter but page, size and sort as a filter, ids as numbers', () => {
     const q = orderListQuery(new URLSearchParams('status=2&company=5&article=RE50&isPayment=Y&unknown=x&page=2'));
     expect(q.filter).toEqual({ status: 2, company: 5, article: 'RE50', isPayment: 'Y', unknown: 'x' });

@@ -8,13 +8,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest } from '../../lib/rest';
-import { returnFieldsQuery, returnQuery, returnsKeys } from './api';
+import { returnFieldsQuery, returnQuery, useCommentReturn } from './api';
 import { IconClose, PhotoPicker } from './components';
 
 /** /returns/{id}/comment/: an employee's comment, optionally moving the return to another status. */
@@ -22,7 +21,7 @@ export default function CommentDialog() {
   const { t } = useTranslation('returns');
   const id = Number(useParams().id);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const commentReturn = useCommentReturn();
   const phone = useMediaQuery('(max-width:600px)');
   const statuses = useQuery(returnFieldsQuery()).data?.statuses ?? [];
   const current = useQuery(returnQuery(id)).data;
@@ -42,7 +41,7 @@ export default function CommentDialog() {
     setBusy(true);
     setError('');
     try {
-      await rest('application-good-return-comment/create', {
+      await commentReturn.mutateAsync({
         fields: {
           goodReturn: id,
           ...(text.trim() ? { text } : {}),
@@ -50,7 +49,6 @@ export default function CommentDialog() {
           photos: photos.map((p) => p.id),
         },
       });
-      await queryClient.invalidateQueries({ queryKey: returnsKeys.all });
       notifySuccess(t('comment.saved'));
       close();
     } catch (err) {

@@ -12,7 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,8 +22,7 @@ import { ErrorState, Loading } from '../../components/States';
 import { applyServerErrors, fieldMessage } from '../../lib/forms';
 import { formatDate } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest } from '../../lib/rest';
-import { returnFieldsQuery, returnsKeys } from './api';
+import { returnFieldsQuery, useCreateReturn } from './api';
 import { IconClose, PhotoPicker } from './components';
 
 /**
@@ -37,7 +36,7 @@ export default function ReturnCreatePage() {
   const orderId = Number(params.id);
   const productParam = params.product ? Number(params.product) : undefined;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const createReturn = useCreateReturn();
   const phone = useMediaQuery('(max-width:600px)');
   const fields = useQuery(returnFieldsQuery(orderId));
   const returnable = fields.data?.products.filter((p) => p.productId && !p.refusal) ?? [];
@@ -63,10 +62,9 @@ export default function ReturnCreatePage() {
   const submit = async (values: ReturnFields) => {
     setError('');
     try {
-      const created = await rest('application-good-return/create', {
+      const created = await createReturn.mutateAsync({
         fields: { ...values, photos: photos.map((p) => p.id) },
       });
-      await queryClient.invalidateQueries({ queryKey: returnsKeys.all });
       notifySuccess(t('created', { id: created.id }));
       await navigate(`/returns/${created.id}/`);
     } catch (err) {

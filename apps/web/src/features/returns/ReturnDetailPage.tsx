@@ -11,7 +11,7 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useNavigate, useParams } from 'react-router';
@@ -22,8 +22,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate, num } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest } from '../../lib/rest';
-import { canComment, isAdmin, returnCommentsQuery, returnQuery, returnsKeys, isStaff } from './api';
+import { canComment, isAdmin, returnCommentsQuery, returnQuery, isStaff, useDeleteReturn } from './api';
 import { FileList, StatusChip } from './components';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -70,7 +69,7 @@ export default function ReturnDetailPage() {
   const { t } = useTranslation('returns');
   const id = Number(useParams().id);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const deleteReturn = useDeleteReturn();
   const user = useCurrentUser().data;
   const ret = useQuery(returnQuery(id));
   const comments = useQuery(returnCommentsQuery(id));
@@ -78,8 +77,7 @@ export default function ReturnDetailPage() {
 
   const remove = async () => {
     try {
-      await rest('application-good-return/delete', { id });
-      await queryClient.invalidateQueries({ queryKey: returnsKeys.all });
+      await deleteReturn.mutateAsync(id);
       notifySuccess(t('deleted'));
       await navigate('/returns/');
     } catch (err) {

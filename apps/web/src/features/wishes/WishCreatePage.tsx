@@ -3,14 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest } from '../../lib/rest';
-import { parseParts, wishesKeys } from './api';
+import { parseParts, useCreateWishes } from './api';
 
 /**
  * 'Новая заявка по номерам деталей': several parts at once, pasted like the quick order. The quick order and
@@ -19,7 +17,7 @@ import { parseParts, wishesKeys } from './api';
 export default function WishCreatePage() {
   const { t } = useTranslation('wishes');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const createWishes = useCreateWishes();
   const [params] = useSearchParams();
   const [text, setText] = useState(params.get('parts') ?? '');
   const [vin, setVin] = useState('');
@@ -41,12 +39,11 @@ export default function WishCreatePage() {
     setBusy(true);
     setError('');
     try {
-      const created = await rest('application-empty-product/create', {
+      const created = await createWishes.mutateAsync({
         items,
         ...(vin.trim() ? { vin } : {}),
         ...(model.trim() ? { model } : {}),
       });
-      await queryClient.invalidateQueries({ queryKey: wishesKeys.all });
       notifySuccess(t('form.created', { count: created.items.length }));
       await navigate('/wishes/');
     } catch (err) {

@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -21,9 +21,8 @@ import { ErrorState, Loading } from '../../components/States';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate, num } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest } from '../../lib/rest';
 import { isAdmin } from '../../lib/roles';
-import { isStaff, wishesKeys, wishQuery } from './api';
+import { isStaff, useAddWishToCatalog, useDeleteWish, useSendWish, useUpdateWish, wishQuery } from './api';
 import { ReplacedBy } from './ReplacedBy';
 import { WishStatusChip } from './WishStatusChip';
 
@@ -43,7 +42,10 @@ export default function WishDetailPage() {
   const { t } = useTranslation('wishes');
   const id = Number(useParams().id);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const updateWish = useUpdateWish();
+  const deleteWish = useDeleteWish();
+  const sendWish = useSendWish();
+  const addToCatalog = useAddWishToCatalog();
   const user = useCurrentUser().data;
   const wish = useQuery(wishQuery(id));
   const [confirm, setConfirm] = useState(false);
@@ -54,7 +56,6 @@ export default function WishDetailPage() {
   const run = async (action: () => Promise<unknown>, success: string) => {
     try {
       await action();
-      await queryClient.invalidateQueries({ queryKey: wishesKeys.all });
       notifySuccess(success);
       return true;
     } catch (err) {
@@ -77,7 +78,7 @@ export default function WishDetailPage() {
             <Button
               variant="contained"
               startIcon={<Send />}
-              onClick={() => void run(() => rest('application-empty-product/send-email', { id }), t('sent'))}
+              onClick={() => void run(() => sendWish.mutateAsync(id), t('sent'))}
             >
               {t('sendEmail')}
             </Button>
@@ -122,7 +123,7 @@ export default function WishDetailPage() {
                 onChange={(e) =>
                   void run(
                     () =>
-                      rest('application-empty-product/update', {
+                      updateWish.mutateAsync({
                         id,
                         fields: { isProcessed: e.target.checked },
                       }),
@@ -151,7 +152,7 @@ export default function WishDetailPage() {
             color="error"
             variant="contained"
             onClick={() =>
-              void run(() => rest('application-empty-product/delete', { id }), t('deleted')).then((ok) => {
+              void run(() => deleteWish.mutateAsync(id), t('deleted')).then((ok) => {
                 setConfirm(false);
                 if (ok) void navigate('/wishes/');
               })
@@ -166,7 +167,7 @@ export default function WishDetailPage() {
           onSubmit={(e) => {
             e.preventDefault();
             if (!name.trim()) return;
-            void run(() => rest('application-empty-product/add-to-catalog', { id, name }), t('staff.added')).then(
+            void run(() => addToCatalog.mutateAsync({ id, name }), t('staff.added')).then(
               (ok) => ok && setAdding(false),
             );
           }}

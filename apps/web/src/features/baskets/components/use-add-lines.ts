@@ -1,10 +1,8 @@
 import { type AddResult } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { invalidateBaskets, useActiveBasket } from '../../../lib/active-basket';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { rest } from '../../../lib/rest';
+import { useAddToBasket } from '../api';
 
 /** What an add did: the basket, and the products that went in (the preview marks their lines). */
 export interface AddOutcome {
@@ -20,22 +18,19 @@ export interface AddOutcome {
  */
 export function useAddLines() {
   const { t } = useTranslation('baskets');
-  const queryClient = useQueryClient();
-  const { ensure } = useActiveBasket();
+  const addToBasket = useAddToBasket();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<AddResult['failed']>([]);
   const add = async (lines: Array<{ product: number; quantity: number }>): Promise<AddOutcome | null> => {
     setBusy(true);
     try {
-      const id = await ensure();
-      const result = await rest('basket/add', { id, fields: lines });
-      await invalidateBaskets(queryClient);
+      const result = await addToBasket.mutateAsync(lines);
       const count = result.added + result.updated;
       notifySuccess(t('resolve.added', { count, name: result.basket.name }));
       if (result.failed.length) setFailed(result.failed);
       const refused = new Set(result.failed.map((f) => f.product));
       return {
-        basketId: id,
+        basketId: result.basket.id,
         basketName: result.basket.name,
         count,
         added: lines.map((l) => l.product).filter((p) => !refused.has(p)),

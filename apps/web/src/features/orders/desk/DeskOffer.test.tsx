@@ -6,7 +6,7 @@ import '../../../lib/i18n';
 import './api';
 import { DeskOffer } from './DeskOffer';
 
-/** Issue 11 pt 12, decision 146: the desk attaches, replaces and (after a confirmation) removes the offer. */
+/** Decision 146: the desk attaches, replaces and (after a confirmation) removes the offer. */
 const calls: Array<{ name: string; body: unknown }> = [];
 const order = { id: 7, isCanceled: false, offerFileName: '', commerceOffer: undefined } as unknown as DeskOrder;
 const withOffer = {
