@@ -33,7 +33,7 @@ export {
   previewProducts,
   sectionsEmptied,
   type PreviewMatch,
-} from './exchange-preview.js';
+} from './exchange-preview-queries.js';
 export {
   activeAnaloguesByArticleKeys,
   activePaySystem,
