@@ -75,3 +75,9 @@ export {
   type PriceListRow,
 } from './price-list.js';
 export type { StoreInfo } from './offers.js';
+export {
+  isMachineModel,
+  machineModelValues,
+  registerMachineModels,
+  type MachineModelsLookup,
+} from './machine-hook.js';
