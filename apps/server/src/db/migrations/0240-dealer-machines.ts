@@ -24,9 +24,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE orders ADD COLUMN machine jsonb`.execute(db);
   // The desk puts open urgent orders first: a partial index keeps finding them cheap however many orders there are.
   await sql`CREATE INDEX orders_urgent_idx ON orders (id DESC) WHERE urgent`.execute(db);
+  // «Моя техника» in the dealers' menu, after the orders and the account.
+  await sql`INSERT INTO menu_items (menu, parent_id, sort, label_ru, label_en, link, permission, icon, audience)
+    SELECT 'left', NULL, COALESCE((SELECT sort FROM menu_items WHERE link = '/order/' AND parent_id IS NULL LIMIT 1), 800) + 3,
+      'Моя техника', 'My machines', '/machines/', NULL, 'machines', 'dealers'
+    WHERE NOT EXISTS (SELECT 1 FROM menu_items WHERE link = '/machines/')`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DELETE FROM menu_items WHERE link = '/machines/'`.execute(db);
   await sql`DROP INDEX IF EXISTS orders_urgent_idx`.execute(db);
   await sql`ALTER TABLE orders DROP COLUMN IF EXISTS machine`.execute(db);
   await sql`ALTER TABLE orders DROP COLUMN IF EXISTS urgent`.execute(db);
