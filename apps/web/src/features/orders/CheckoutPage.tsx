@@ -315,11 +315,16 @@ export default function CheckoutPage() {
                 {...form.register('vin')}
                 error={Boolean(errors.vin)}
                 helperText={fieldMessage(errors.vin)}
-                slotProps={{ htmlInput: { maxLength: 17, style: { textTransform: 'uppercase' } } }}
+                slotProps={{
+                  htmlInput: { maxLength: 17, style: { textTransform: 'uppercase' } },
+                  // A machine chosen above fills the field from code: the label must make room (decision 208).
+                  ...(form.watch('vin') ? { inputLabel: { shrink: true } } : {}),
+                }}
               />
               <TextField
                 label={option('model')?.name}
                 {...form.register('model')}
+                slotProps={form.watch('model') ? { inputLabel: { shrink: true } } : {}}
                 error={Boolean(errors.model)}
                 helperText={fieldMessage(errors.model)}
               />
