@@ -5,11 +5,11 @@ import type { CreatedAt, Id } from '../../db/schema.js';
 export interface MachinesTable {
   id: Id;
   user_id: number;
-  name: string;
+  name: Generated<string>;
   /** A value of the catalogue's machine-model facet (products.prop_model). */
   model: string;
   /** Serial number or VIN, upper case. */
-  serial: string;
+  serial: Generated<string>;
   year: number | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
