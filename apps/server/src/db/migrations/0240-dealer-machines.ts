@@ -18,8 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
   await sql`CREATE INDEX machines_user_idx ON machines (user_id, id)`.execute(db);
-  // «Для моей техники» narrows by model and the machine form lists the models: an index led by the model.
-  await sql`CREATE INDEX products_model_idx ON products (prop_model, section_id) WHERE active`.execute(db);
+  // «Для моей техники» narrows by model and the machine form lists the models: an index led by the model, so
+  // one machine's section page walks (model, section, name) in order and the models are a skip scan.
+  await sql`CREATE INDEX products_model_idx ON products (prop_model, section_id, name, id) WHERE active`.execute(db);
   await sql`ALTER TABLE orders ADD COLUMN urgent boolean NOT NULL DEFAULT false`.execute(db);
   await sql`ALTER TABLE orders ADD COLUMN machine jsonb`.execute(db);
   // The desk puts open urgent orders first: a partial index keeps finding them cheap however many orders there are.
