@@ -75,9 +75,4 @@ export {
   type PriceListRow,
 } from './price-list.js';
 export type { StoreInfo } from './offers.js';
-export {
-  isMachineModel,
-  machineModelValues,
-  registerMachineModels,
-  type MachineModelsLookup,
-} from './machine-hook.js';
+export { isMachineModel, machineModelValues, registerMachineModels, type MachineModelsLookup } from './machine-hook.js';
