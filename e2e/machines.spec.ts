@@ -27,6 +27,8 @@ test('a dealer adds a machine, narrows the catalogue to it and checks out with �
   await dialog.getByLabel('Серийный номер или VIN').fill('c4500777');
   await dialog.getByLabel('Год выпуска').fill('2021');
   await dialog.getByLabel('Своё название').fill('Комбайн №3');
+  // The labels float up as the fields fill (a 200 ms transition): the picture is taken once they have.
+  await page.waitForTimeout(400);
   await shot(page, 'machines-dialog');
   await dialog.getByLabel('Своё название').press('Enter');
   await expect(dialog).toBeHidden();
