@@ -44,7 +44,7 @@ export const serverFloors = [
   ['mailing'],
   ['content'],
   ['catalog'],
-  ['baskets'],
+  ['baskets', 'machines'],
   ['orders'],
   ['returns', 'wishes', 'users', 'site', 'account', 'parts', 'keys', 'pricelists'],
   ['exchange', 'desk'],

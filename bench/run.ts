@@ -260,6 +260,21 @@ try {
     items: Array<{ id: number }>;
   };
   const cardId = card.items[0]?.id ?? 1;
+  // «Для моей техники» (decision 208): a machine of the dealer whose model the section carries (added when the
+  // database was seeded before the machines were), and all of the dealer's machines.
+  const sectionModel = facets.items.find((f) => f.CODE === 'MODEL')?.VALUES.find((x) => x.ELEMENT_COUNT > 0)?.VALUE;
+  const machines = (
+    (await call('machine/list', { size: -1 })).result as { items: Array<{ id: number; model: string }> }
+  ).items;
+  const machine =
+    machines.find((m) => m.model === sectionModel) ??
+    ((await call('machine/create', { model: sectionModel ?? 'Lexion 760', name: 'bench' })).result as {
+      id: number;
+      model: string;
+    });
+  const myMachine = { filter: { category: section.id, F_MACHINE: String(machine.id) }, size: 60 };
+  const allMachines = { filter: { category: section.id, F_MACHINE: 'all' }, size: 60 };
+  console.log(`machine ${machine.id} (${machine.model}); the dealer has ${machines.length || 1} machines`);
   const brandWord = 'Donaldson';
   const sectionPage = { filter: { category: section.id }, size: 60 };
   const filtered = { filter: { category: section.id, ...twoFacets }, size: 60 };
@@ -299,6 +314,17 @@ try {
     one('part-number search 6005-028-743', 'product/list', { filter: { search: '6005-028-743' }, size: 60 }),
     one('digits search 890176', 'product/list', { filter: { search: '890176' }, size: 60 }),
     one('suggestions RE5048', 'product/suggest', { search: 'RE5048' }),
+    // «Для моей техники» (decision 208): the section narrowed to one machine's model, or to all the dealer's.
+    one('my machine: section page of 60', 'product/list', myMachine),
+    {
+      name: 'my machine: section page of 60 with counts',
+      calls: [
+        { method: 'product/list', input: myMachine },
+        { method: 'product/get-filter', input: { filter: myMachine.filter } },
+      ],
+    },
+    one('all my machines: section page of 60', 'product/list', allMachines),
+    one('all my machines: whole catalogue page of 60', 'product/list', { filter: { F_MACHINE: 'all' }, size: 60 }),
   ].filter((s) => !values.only || values.only.split(',').some((o) => s.name.includes(o)));
 
   const databaseName = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined;

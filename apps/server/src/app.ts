@@ -17,12 +17,13 @@ import { RequestLineController, registerRequestLog, requestIdOf } from './ops/re
 import { trackHandlers } from './ops/shutdown.js';
 import { requestEnded, requestStarted } from './db/priority.js';
 import { registerRest } from './rest/dispatcher.js';
-import { registerReplacementLookup } from './modules/catalog/index.js';
+import { registerMachineModels, registerReplacementLookup } from './modules/catalog/index.js';
 import { creditGuard } from './modules/account/index.js';
 import { registerCheckoutGuard } from './modules/orders/index.js';
 import { lookupReplacements } from './modules/parts/index.js';
 import { registerOpenApi } from './rest/openapi.js';
 import { registerKeyCallLog } from './modules/keys/index.js';
+import { machineModelsFor } from './modules/machines/index.js';
 import { registerFileRoutes } from './modules/files/routes.js';
 import { registerPriceListRoutes } from './modules/pricelists/routes.js';
 import { registerBasketTemplateRoute } from './modules/baskets/index.js';
@@ -227,6 +228,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const deps = { db: database.db, config, mailer, sessions, storage };
   // Search and the quick order follow replaced numbers through the parts module (decision 205).
   registerReplacementLookup(lookupReplacements);
+  // «Для моей техники» narrows the catalogue by the dealer's machines (decision 208).
+  registerMachineModels(machineModelsFor);
   // The account's credit rule checks every checkout (decision 201); orders sits below the account.
   registerCheckoutGuard(creditGuard);
   registerKeyCallLog(app, database.db);

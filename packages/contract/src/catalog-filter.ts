@@ -59,6 +59,8 @@ export const SHORT_FILTER_KEYS = [
   'F_PRICE_MIN',
   'F_PRICE_MAX',
   'F_AVAILABLE',
+  /** «Для моей техники» (decision 208): the dealer's machine ids, or `all`; narrows through the MODEL facet. */
+  'F_MACHINE',
 ] as const;
 export type ShortFilterKey = (typeof SHORT_FILTER_KEYS)[number];
 

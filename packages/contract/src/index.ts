@@ -39,4 +39,5 @@ export * from './methods/account.js';
 export * from './methods/parts.js';
 export * from './methods/api-keys.js';
 export * from './methods/price-lists.js';
+export * from './methods/machines.js';
 export * from './openapi.js';

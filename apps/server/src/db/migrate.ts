@@ -42,6 +42,7 @@ import * as orderTidingsPending from './migrations/0200-order-tidings-pending.js
 import * as account from './migrations/0210-account.js';
 import * as exchangeReview from './migrations/0211-exchange-review.js';
 import * as partsReplacements from './migrations/0230-parts-replacements.js';
+import * as dealerMachines from './migrations/0240-dealer-machines.js';
 import * as apiKeys from './migrations/0250-api-keys.js';
 import * as priceListLinks from './migrations/0251-price-list-links.js';
 
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0210-account': account,
   '0211-exchange-review': exchangeReview,
   '0230-parts-replacements': partsReplacements,
+  '0240-dealer-machines': dealerMachines,
   '0250-api-keys': apiKeys,
   '0251-price-list-links': priceListLinks,
 };

@@ -26,6 +26,7 @@ import { accountHandlers } from '../modules/account/handlers.js';
 import { partsHandlers } from '../modules/parts/handlers.js';
 import { priceListHandlers } from '../modules/pricelists/index.js';
 import { keysHandlers } from '../modules/keys/index.js';
+import { machinesHandlers } from '../modules/machines/index.js';
 import type { Handlers } from './context.js';
 
 /**
@@ -59,5 +60,6 @@ export const handlers: Handlers<Methods> = {
   ...accountHandlers,
   ...partsHandlers,
   ...keysHandlers,
+  ...machinesHandlers,
   ...priceListHandlers,
 };

@@ -11,6 +11,7 @@ import { seedCatalog } from '../modules/catalog/seed.js';
 import { seedOrdering } from '../modules/orders/seed.js';
 import { seedAccount } from '../modules/account/seed.js';
 import { seedParts } from '../modules/parts/seed.js';
+import { seedMachines } from '../modules/machines/seed.js';
 import { fillEnglish } from '../db/migrations/0145-english-texts.js';
 import type { SeedOptions } from './options.js';
 
@@ -29,6 +30,8 @@ const SEEDERS: Array<{ name: string; run: (db: Db, options: SeedOptions) => Prom
   { name: 'wishes', run: seedWishes },
   { name: 'forms', run: seedForms },
   { name: 'keys', run: seedKeys },
+  // The demo dealer's machines (decision 208), models of the catalogue above.
+  { name: 'machines', run: seedMachines },
   // The English of the shipped reference rows (decision 145), now that they exist.
   { name: 'english', run: (db) => fillEnglish(db) },
 ];

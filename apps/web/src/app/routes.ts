@@ -17,6 +17,7 @@ import { auditRoutes } from '../features/audit/routes';
 import { contentAdminRoutes } from '../features/content-admin/routes';
 import { accountRoutes } from '../features/account/routes';
 import { keysRoutes } from '../features/keys/routes';
+import { machinesRoutes } from '../features/machines/routes';
 import type { PortalRoute } from '../lib/routing';
 
 /** The order detail's dialogs: its own correction, and the returns feature's return (docs/spec/02-screens.md). */
@@ -40,6 +41,7 @@ export const ROUTES: PortalRoute[] = [
   ...formsRoutes,
   ...noticesRoutes,
   ...keysRoutes,
+  ...machinesRoutes,
   ...mailingRoutes,
   ...exchangeRoutes,
   ...auditRoutes,

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../lib/current-user';
 import { useHeaderSearchText } from '../lib/search-text';
 import { isAdmin, isDealer, isStaff } from '../lib/roles';
-import type { ProductOrderProps, Slots } from '../lib/slots';
+import type { CheckoutMachineProps, MachineFilterProps, ProductOrderProps, Slots } from '../lib/slots';
 
 /**
  * Every feature component shown in a slot is its own chunk, loaded when first shown: the frame's first
@@ -49,6 +49,16 @@ const StaffWaiting = deferred(() => import('../features/orders/desk/StaffWaiting
 const AccountTile = deferred(() => import('../features/account/AccountTile'));
 const OrderShipments = deferred(() => import('../features/account/OrderShipments'));
 const CheckoutCredit = deferred(() => import('../features/account/CheckoutCredit'));
+const MachineFilter = deferred<MachineFilterProps>(() => import('../features/machines/MachineFilter'));
+const ProductMachines = deferred<{ model: string }>(() => import('../features/machines/ProductMachines'));
+const CheckoutMachine = deferred<CheckoutMachineProps>(() => import('../features/machines/CheckoutMachine'));
+
+/** The dealer's machines (decision 208) are a dealer's own: staff see none of their slots. */
+function dealersOnly<P extends object>(Block: ComponentType<P>): ComponentType<P> {
+  return function DealersOnly(props: P) {
+    return isDealer(useCurrentUser().data) ? <Block {...props} /> : null;
+  };
+}
 
 /** A dealer's dashboard block: an administrator's dashboard shows what waits for staff instead (decision 193). */
 function dealerOnly(Block: ComponentType): ComponentType {
@@ -134,6 +144,10 @@ export const FEATURE_SLOTS: Slots = {
   ],
   OrderShipments,
   CheckoutCredit,
+  // «Моя техника» (decisions 208, 209): the catalogue's filter, the product card, checkout.
+  MachineFilter: dealersOnly(MachineFilter),
+  ProductMachines: dealersOnly(ProductMachines),
+  CheckoutMachine: dealersOnly(CheckoutMachine),
   ProductOrder: ProductOrderControl,
   preloadProductOrder: () => void loadProductOrder(),
   profileBlocks: [

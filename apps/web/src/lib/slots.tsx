@@ -33,6 +33,22 @@ export interface OrderShipmentsProps {
   lines: Array<{ productId: number | null; article: string; name: string; quantity: number }>;
 }
 
+/** «Для моей техники» (decision 208): the `F_MACHINE` values of the catalogue's URL — machine ids, or `all`. */
+export interface MachineFilterProps {
+  value: string[];
+  onChange: (value: string[]) => void;
+}
+
+/** The machine chosen at checkout (decision 208) and «Машина стоит» (decision 209). */
+export interface CheckoutMachineProps {
+  machine: number | undefined;
+  urgent: boolean;
+  /** The server's message for the `machine` field. */
+  error?: string;
+  /** A machine chosen (its model and serial fill the order's fields) or cleared; the urgent flag. */
+  onChange: (next: { machine?: { id: number; model: string; serial: string }; urgent: boolean }) => void;
+}
+
 export interface Slots {
   /** The chosen company's available credit at checkout (the account fills it, decision 200). */
   CheckoutCredit?: ComponentType<{ counterpartyId: number; sum: number }>;
@@ -46,6 +62,12 @@ export interface Slots {
   dashboardBlocks?: DashboardBlock[];
   /** Sections of the own profile page besides its forms (notification settings…). */
   profileBlocks?: Array<{ id: string; Component: ComponentType }>;
+  /** «Для моей техники» in the catalogue's and search's toolbar (the machines feature fills it, decision 208). */
+  MachineFilter?: ComponentType<MachineFilterProps>;
+  /** Which of the dealer's machines a product of this machine model fits, on its card (decision 208). */
+  ProductMachines?: ComponentType<{ model: string }>;
+  /** The machine and «Машина стоит» at checkout (decisions 208, 209). */
+  CheckoutMachine?: ComponentType<CheckoutMachineProps>;
   /** Sections of another user's card that staff see (the dealer's API keys…). */
   staffUserBlocks?: Array<{ id: string; Component: ComponentType<{ userId: number }> }>;
 }
@@ -89,4 +111,22 @@ export function OrderShipmentsSlot(props: OrderShipmentsProps) {
 export function CheckoutCreditSlot({ counterpartyId, sum }: { counterpartyId: number; sum: number }) {
   const Block = useSlots().CheckoutCredit;
   return Block && counterpartyId > 0 ? <Block counterpartyId={counterpartyId} sum={sum} /> : null;
+}
+
+/** «Для моей техники» in a product list's toolbar, when a feature fills the slot. */
+export function MachineFilterSlot(props: MachineFilterProps) {
+  const Block = useSlots().MachineFilter;
+  return Block ? <Block {...props} /> : null;
+}
+
+/** The dealer's machines a product fits, when a feature fills the slot and the product names a machine model. */
+export function ProductMachinesSlot({ model }: { model: string | undefined }) {
+  const Block = useSlots().ProductMachines;
+  return Block && model ? <Block model={model} /> : null;
+}
+
+/** The machine and «Машина стоит» at checkout, when a feature fills the slot. */
+export function CheckoutMachineSlot(props: CheckoutMachineProps) {
+  const Block = useSlots().CheckoutMachine;
+  return Block ? <Block {...props} /> : null;
 }

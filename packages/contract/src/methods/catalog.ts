@@ -49,6 +49,14 @@ const priceBound = wireNumber('validation.number', DECIMAL_TEXT).pipe(
 const availabilityValue = z.enum(['Y', 'N'], { error: 'validation.invalid' });
 
 const checkboxes = filterValues.optional();
+/** «Для моей техники» (decision 208): machine ids or `all` (every machine of the dealer). */
+const machineValue = z
+  .string({ error: 'validation.invalid' })
+  .regex(/^(all|[1-9]\d{0,9})$/, { error: 'validation.invalid' });
+const machines = z
+  .union([machineValue, z.array(machineValue).max(50, { error: 'validation.tooLong' })])
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .optional();
 const price = priceBound.optional();
 const availability = availabilityValue.optional();
 
@@ -64,6 +72,7 @@ const filterKeysShape = {
   F_PRICE_MIN: price,
   F_PRICE_MAX: price,
   F_AVAILABLE: availability,
+  F_MACHINE: machines,
   arCatalogProductsFilter_BRAND: checkboxes,
   arCatalogProductsFilter_MODEL: checkboxes,
   arCatalogProductsFilter_KIND: checkboxes,
@@ -71,6 +80,7 @@ const filterKeysShape = {
   arCatalogProductsFilter_PRICE_MIN: price,
   arCatalogProductsFilter_PRICE_MAX: price,
   arCatalogProductsFilter_AVAILABLE: availability,
+  arCatalogProductsFilter_MACHINE: machines,
 } satisfies Record<(typeof SHORT_FILTER_KEYS)[number] | `arCatalogProductsFilter_${string}`, z.ZodType>;
 
 /** The product filter: section, ids, search and the smart filter's keys; anything else is refused. */

@@ -102,6 +102,12 @@ export const orderSchema = z.object({
   totalWeight: z.object({ valueKg: z.number(), exceptions: z.array(exceptionSchema) }),
   VINTehniki: z.string(),
   modelTehniki: z.string(),
+  /** «Машина стоит» (decision 209): the dealer marked the order urgent, for the machine below. */
+  urgent: z.boolean(),
+  /** The dealer's machine the order was placed for, as it was then (decision 209); null when none was chosen. */
+  machine: z
+    .object({ id: z.number(), name: z.string(), model: z.string(), serial: z.string(), year: z.number().nullable() })
+    .nullable(),
   userDescription: z.string(),
   lineCount: z.number(),
   /** Whether the dealer may still correct the order's lines (its status, paid and cancelled flags; decision 060). */
@@ -141,6 +147,10 @@ export const orderFieldsInput = z.strictObject({
   model: optionalText().optional().default(''),
   comment: optionalText(2000).optional().default(''),
   files: z.array(idSchema).max(10).optional().default([]),
+  /** One of the dealer's machines (decision 208): its VIN and model fill `vin` and `model` when those are empty. */
+  machine: idSchema.optional(),
+  /** «Машина стоит» (decision 209): urgent, with the machine that is down (`machine` is then required). */
+  urgent: z.boolean({ error: 'validation.invalid' }).optional().default(false),
 });
 export type OrderFields = z.input<typeof orderFieldsInput>;
 

@@ -7,6 +7,7 @@ import { isAdmin, isStaff, setUserPricing, userById } from '../auth/index.js';
 import { cachedCount } from './cache.js';
 import { smartFilter } from './filter.js';
 import { loadOffers, loadPriceTable, priceContextOf, priceTableOf } from './offers.js';
+import { withMachines } from './machine-hook.js';
 import { LeanAnswer, leanList, priceEntry, readFilter, storesIn } from './products.js';
 import './lower-names.js';
 import * as q from './queries.js';
@@ -64,7 +65,7 @@ export const catalogHandlers: Handlers<Omit<typeof catalogMethods, OrdersReadMet
 
   async 'product/list'(input, ctx) {
     const actor = requireActor(ctx);
-    const read = readFilter(input.filter);
+    const read = await withMachines(ctx.db, actor, input.filter, readFilter(input.filter));
     // An empty id list is an empty answer, without a query (docs/spec/05-validation.md).
     if (read.ids && read.ids.length === 0) return { count: 0, items: [], dict: {} };
     // The price context (with the catalogue version) is read first or alongside, never after a count.
@@ -131,7 +132,7 @@ export const catalogHandlers: Handlers<Omit<typeof catalogMethods, OrdersReadMet
 
   async 'product/get-filter'(input, ctx) {
     const actor = requireActor(ctx);
-    const read = readFilter(input.filter);
+    const read = await withMachines(ctx.db, actor, input.filter, readFilter(input.filter));
     if (read.ids && read.ids.length === 0) return { items: [] };
     const [f, context] = await q.categoryAndContext(ctx.db, read, actor);
     if (f.sectionIds && f.sectionIds.length === 0) return { items: [] };

@@ -85,3 +85,4 @@ export {
   type PriceListRow,
 } from './price-list.js';
 export type { StoreInfo } from './offers.js';
+export { isMachineModel, machineModelValues, registerMachineModels, type MachineModelsLookup } from './machine-hook.js';

@@ -87,7 +87,12 @@ const TRUE: Cond = sql<boolean>`true`;
 export function facetConditions(f: FilterValues) {
   return {
     brand: f.BRAND ? sql<boolean>`p.brand = ANY(${f.BRAND}::text[])` : TRUE,
-    model: f.MODEL ? sql<boolean>`p.prop_model = ANY(${f.MODEL}::text[])` : TRUE,
+    // One model (one machine «для моей техники», decision 208) is an equality, so an index walks it in order.
+    model: f.MODEL
+      ? f.MODEL.length === 1
+        ? sql<boolean>`p.prop_model = ${f.MODEL[0]}`
+        : sql<boolean>`p.prop_model = ANY(${f.MODEL}::text[])`
+      : TRUE,
     kind: f.KIND ? sql<boolean>`p.prop_kind = ANY(${f.KIND}::text[])` : TRUE,
     color: f.COLOR ? sql<boolean>`p.prop_color = ANY(${f.COLOR}::text[])` : TRUE,
     available:

@@ -16,6 +16,7 @@ import {
   recentOrderFromBasket,
   shippingOf,
 } from './checkout-queries.js';
+import { ownMachine } from '../machines/index.js';
 import { guardCheckout } from './checkout-guard.js';
 import { priceBasket, refuseProblems, refuseThresholds } from './pricing.js';
 
@@ -33,7 +34,13 @@ interface Fields {
   model: string;
   comment: string;
   files: number[];
+  /** One of the dealer's machines (decision 208) and «Машина стоит» (decision 209). */
+  machine?: number;
+  urgent?: boolean;
 }
+
+/** A VIN as the order keeps it (orderFieldsInput): a machine's serial number fills the order's VIN only if it is one. */
+const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
 
 /**
  * The basket becomes an order in one transaction: the basket row is locked (a concurrent checkout of the
@@ -62,13 +69,17 @@ export async function createOrder(
   if (before) return { id: before, created: false };
 
   // Checks that do not need the lock: a foreign company, payment or shipping is a field error.
-  const [company, pay, shipping, points] = await Promise.all([
+  const [company, pay, shipping, points, machine] = await Promise.all([
     ownCounterpartyId(db, actor.id, fields.company),
     activePaySystem(db, fields.paySystem),
     shippingOf(db, fields.shipping),
     pickupPoints(db),
+    fields.machine === undefined ? undefined : ownMachine(db, actor.id, fields.machine),
   ]);
   const errors: Record<string, string> = {};
+  // The machine is the dealer's own (another's is merely invalid); «Машина стоит» names one (decision 209).
+  if (fields.machine !== undefined && !machine) errors.machine = translate(language, 'validation.invalid');
+  if (fields.urgent && fields.machine === undefined) errors.machine = translate(language, 'validation.urgentMachine');
   if (company === undefined) errors.company = translate(language, 'validation.invalid');
   if (!pay) errors.paySystem = translate(language, 'validation.invalid');
   if (!shipping) errors.shipping = translate(language, 'validation.invalid');
@@ -123,8 +134,19 @@ export async function createOrder(
         pickup_point: point
           ? JSON.stringify({ name: point.name, address: point.address, working: point.working })
           : null,
-        vin: fields.vin,
-        machine_model: fields.model,
+        // The chosen machine fills the VIN and the model the dealer left empty (decision 208).
+        vin: fields.vin || (machine && VIN.test(machine.serial) ? machine.serial : ''),
+        machine_model: fields.model || machine?.model || '',
+        urgent: Boolean(fields.urgent),
+        machine: machine
+          ? JSON.stringify({
+              id: machine.id,
+              name: machine.name,
+              model: machine.model,
+              serial: machine.serial,
+              year: machine.year,
+            })
+          : null,
         comment: fields.comment,
         price: priced.price,
         currency: priced.currency,

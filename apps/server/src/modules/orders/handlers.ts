@@ -222,6 +222,8 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
         model: f.model,
         comment: f.comment,
         files: f.files,
+        machine: f.machine,
+        urgent: f.urgent,
       },
       input.idempotencyKey,
       (trx, order) => mailNewOrder(trx, ctx.mailer, actor, order),

@@ -30,6 +30,8 @@ type OrderListInput = PageInput & {
 export async function countAndPageOrders<Q extends OrderListQuery>(
   q: Q,
   input: OrderListInput | undefined,
+  /** The desk: open orders marked «Машина стоит» come before every other (decision 209). */
+  urgentFirst = false,
 ): Promise<{ count: number; rows: Array<Awaited<ReturnType<Q['executeTakeFirstOrThrow']>>> }> {
   const { n } = await q
     .clearSelect()
@@ -38,12 +40,16 @@ export async function countAndPageOrders<Q extends OrderListQuery>(
   const sort = input?.sort ?? {};
   const dir = (v: string | undefined) => (v === 'ASC' ? 'asc' : 'desc');
   let rows: OrderListQuery = q;
+  if (urgentFirst) rows = rows.orderBy(openUrgent, 'desc');
   if (sort.PRICE) rows = rows.orderBy('o.price', dir(sort.PRICE));
   if (sort.STATUS) rows = rows.orderBy('s.sort', dir(sort.STATUS));
   rows = rows.orderBy('o.id', dir(sort.ID ?? sort.DATE_CREATE ?? 'DESC'));
   rows = paged(rows, input);
   return { count: Number(n), rows: (await rows.execute()) as Array<Awaited<ReturnType<Q['executeTakeFirstOrThrow']>>> };
 }
+
+/** «Машина стоит» while the order is still open: not cancelled, not shipped, not done (decision 209). */
+const openUrgent = sql<boolean>`(o.urgent AND NOT o.is_canceled AND s.code NOT IN ('S', 'F', 'C'))`;
 
 /** The orders the actor sees (a dealer their own, an administrator every one), filtered, sorted and paged. */
 export const listOrders = (db: Db, actor: Actor, input: ParsedInputOf<(typeof orderMethods)['order/list']>) =>
@@ -137,7 +143,7 @@ function deskFiltered(db: Db, f: DeskFilter) {
 
 /** Every dealer's orders for the desk, filtered, sorted and paged. */
 export async function listDeskOrders(db: Db, input: ParsedInputOf<(typeof deskMethods)['desk-order/list']>) {
-  const { count, rows } = await countAndPageOrders(deskFiltered(db, input.filter ?? {}), input);
+  const { count, rows } = await countAndPageOrders(deskFiltered(db, input.filter ?? {}), input, true);
   return { count, rows: rows as DeskRow[] };
 }
 

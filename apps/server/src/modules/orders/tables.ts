@@ -76,6 +76,18 @@ export interface OrdersTable {
   external_id: string | null;
   number_1c: Generated<string>;
   exchange_version: Date | null;
+  /** Migration 0240 (decision 209): «Машина стоит», and the machine it was placed for as it was then. */
+  urgent: Generated<boolean>;
+  machine: ColumnType<OrderMachineSnapshot | null, string | null | undefined, string | null>;
+}
+
+/** The dealer's machine an order was placed for (decision 209), copied when the order was placed. */
+export interface OrderMachineSnapshot {
+  id: number;
+  name: string;
+  model: string;
+  serial: string;
+  year: number | null;
 }
 
 export interface OrderItemsTable {

@@ -1,4 +1,5 @@
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import AgricultureOutlined from '@mui/icons-material/AgricultureOutlined';
 import AssignmentReturnOutlined from '@mui/icons-material/AssignmentReturnOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
@@ -62,4 +63,6 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   // The dealer's account (migration 0210, decision 200).
   account: <AccountBalanceWalletOutlined />,
   documents: <FolderCopyOutlined />,
+  // The dealer's machines (migration 0240, decision 208).
+  machines: <AgricultureOutlined />,
 };

@@ -23,7 +23,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
-import { usePreloadProductOrder } from '../../lib/slots';
+import { MachineFilterSlot, usePreloadProductOrder } from '../../lib/slots';
 import { filterQuery, productsQuery } from './api';
 import { FilterPanel } from './FilterPanel';
 import { PaymentPrompt } from './PaymentPrompt';
@@ -161,6 +161,15 @@ export function ProductBrowser({
               )),
             )}
           </TextField>
+          <MachineFilterSlot
+            value={state.filter.F_MACHINE ?? []}
+            onChange={(machines) => {
+              const next = { ...state.filter };
+              if (machines.length) next.F_MACHINE = machines;
+              else delete next.F_MACHINE;
+              update({ filter: next, page: 1 });
+            }}
+          />
           <TextField
             select
             size="small"

@@ -28,7 +28,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest, RestError } from '../../lib/rest';
 import { CheckoutSummary, CheckoutTotal } from './components/CheckoutSummary';
 import { orderKeys } from './api';
-import { CheckoutCreditSlot } from '../../lib/slots';
+import { CheckoutCreditSlot, CheckoutMachineSlot } from '../../lib/slots';
 
 const checkoutInput = orderFieldsInput.omit({ basket: true });
 type Values = z.input<typeof checkoutInput>;
@@ -61,6 +61,8 @@ export default function CheckoutPage() {
   const idempotencyKey = useMemo(() => `${Date.now()}-${Math.random().toString(36).slice(2)}`, []);
   const [files, setFiles] = useState<PortalFile[]>([]);
   const [error, setError] = useState('');
+  // The dealer's machine and «Машина стоит» (decisions 208, 209), chosen in the machines feature's slot.
+  const [machine, setMachine] = useState<{ id?: number; urgent: boolean; error?: string }>({ urgent: false });
   const option = (id: string) => fields.data?.fields.find((f) => f.id === id);
   const pickupOf = (shipping: string) =>
     option('shipping')?.options.find((o) => o.value === shipping)?.isPickup ?? true;
@@ -123,7 +125,13 @@ export default function CheckoutPage() {
     setError('');
     try {
       const r = await rest('order/create', {
-        fields: { ...values, basket: active.id, files: files.map((f) => f.id) },
+        fields: {
+          ...values,
+          basket: active.id,
+          files: files.map((f) => f.id),
+          ...(machine.id ? { machine: machine.id } : {}),
+          urgent: machine.urgent,
+        },
         idempotencyKey,
       });
       await queryClient.invalidateQueries({ queryKey: basketKeys.all });
@@ -134,6 +142,11 @@ export default function CheckoutPage() {
       let applied = false;
       if (err instanceof RestError) {
         for (const [name, text] of Object.entries(err.fields)) {
+          if (name.replace(/^fields\./, '') === 'machine') {
+            setMachine((m) => ({ ...m, error: text }));
+            applied = true;
+            continue;
+          }
           const key = name.replace(/^fields\./, '') as Path<Values>;
           if (['company', 'paySystem', 'shipping', 'storage', ...TEXT_FIELDS].includes(key)) {
             form.setError(key, { type: 'server', message: text });
@@ -282,17 +295,36 @@ export default function CheckoutPage() {
                 helperText={fieldMessage(errors.address)}
               />
             )}
+            <CheckoutMachineSlot
+              machine={machine.id}
+              urgent={machine.urgent}
+              {...(machine.error ? { error: machine.error } : {})}
+              onChange={(next) => {
+                setMachine({ ...(next.machine ? { id: next.machine.id } : {}), urgent: next.urgent });
+                // The machine fills the order's VIN (when its serial number is one) and model (decision 208).
+                if (next.machine && next.machine.id !== machine.id) {
+                  const vin = /^[A-HJ-NPR-Z0-9]{17}$/.test(next.machine.serial) ? next.machine.serial : '';
+                  form.setValue('vin', vin, { shouldValidate: Boolean(vin) });
+                  form.setValue('model', next.machine.model);
+                }
+              }}
+            />
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               <TextField
                 label="VIN"
                 {...form.register('vin')}
                 error={Boolean(errors.vin)}
                 helperText={fieldMessage(errors.vin)}
-                slotProps={{ htmlInput: { maxLength: 17, style: { textTransform: 'uppercase' } } }}
+                slotProps={{
+                  htmlInput: { maxLength: 17, style: { textTransform: 'uppercase' } },
+                  // A machine chosen above fills the field from code: the label must make room (decision 208).
+                  ...(form.watch('vin') ? { inputLabel: { shrink: true } } : {}),
+                }}
               />
               <TextField
                 label={option('model')?.name}
                 {...form.register('model')}
+                slotProps={form.watch('model') ? { inputLabel: { shrink: true } } : {}}
                 error={Boolean(errors.model)}
                 helperText={fieldMessage(errors.model)}
               />

@@ -1,5 +1,6 @@
 import type { Order } from '@portal/contract';
 import Box from '@mui/material/Box';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 
@@ -15,10 +16,29 @@ export function StatusChip({ status }: { status: Order['status'] }) {
   );
 }
 
-export function OrderFlags({ order }: { order: Pick<Order, 'isPayment' | 'isWarning' | 'isCanceled' | 'status'> }) {
+/** The machine an order was placed for (decision 208), in one line: own name, model, serial number, year. */
+export const machineText = (m: NonNullable<Order['machine']>) =>
+  [m.name, m.model, m.serial, m.year ?? ''].filter(Boolean).join(' · ');
+
+export function OrderFlags({
+  order,
+}: {
+  order: Pick<Order, 'isPayment' | 'isWarning' | 'isCanceled' | 'status'> & Partial<Pick<Order, 'urgent' | 'machine'>>;
+}) {
   const { t } = useTranslation('orders');
   return (
     <Box sx={{ display: 'inline-flex', gap: 0.5, flexWrap: 'wrap' }}>
+      {/* «Машина стоит» (decision 209): first, in red, with the machine in its title. */}
+      {order.urgent && (
+        <Chip
+          size="small"
+          color="error"
+          icon={<WarningAmberIcon />}
+          label={t('flags.urgent')}
+          title={order.machine ? machineText(order.machine) : undefined}
+          data-testid="urgent-flag"
+        />
+      )}
       {order.isPayment && <Chip size="small" color="success" label={t('flags.paid')} />}
       {order.isWarning && <Chip size="small" color="warning" label={t('flags.warning')} />}
       {/* The 'Отменен' status already says it; the flag shows when another status is set. */}

@@ -2,7 +2,7 @@ import type { Order } from '@portal/contract';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { money, num, volume } from '../../../lib/format';
-import { OrderFlags, StatusChip } from './OrderFlags';
+import { machineText, OrderFlags, StatusChip } from './OrderFlags';
 
 /** The summary lines of docs/spec/03-entities.md, in its order. Empty values are left out. */
 export function Summary({ order }: { order: Order }) {
@@ -32,6 +32,7 @@ export function Summary({ order }: { order: Order }) {
     [t('summary.volumeExceptions'), ex(order.totalVolume.exceptions)],
     [t('summary.weight'), num(order.totalWeight.valueKg)],
     [t('summary.weightExceptions'), ex(order.totalWeight.exceptions)],
+    [t('summary.machine'), order.machine ? machineText(order.machine) : undefined],
     [t('summary.vin'), order.VINTehniki],
     [t('summary.model'), order.modelTehniki],
     [t('summary.comment'), order.userDescription],

@@ -16,7 +16,7 @@ import { UrlListTable } from '../../../components/UrlList';
 import { dateTextOk, dateTextToIso, isoToDateText } from '../../../lib/date-text';
 import { formatDate, money } from '../../../lib/format';
 import { pageFromQuery, sizeFromQuery } from '../../../lib/list-params';
-import { OrderFlags, StatusChip } from '../components/OrderFlags';
+import { machineText, OrderFlags, StatusChip } from '../components/OrderFlags';
 import { StatusSelect } from '../components/StatusSelect';
 import { deskListQuery } from './api';
 
@@ -128,9 +128,17 @@ export default function DeskOrderListPage() {
           {
             header: t('col.number'),
             cell: (o) => (
-              <Link component={RouterLink} to={`/desk/order/${o.id}/`} sx={{ fontWeight: 600 }}>
-                {o.id}
-              </Link>
+              <>
+                <Link component={RouterLink} to={`/desk/order/${o.id}/`} sx={{ fontWeight: 600 }}>
+                  {o.id}
+                </Link>
+                {/* «Машина стоит» (decision 209): the machine that is down, under the number. */}
+                {o.urgent && o.machine && (
+                  <Typography variant="caption" color="error" sx={{ display: 'block', maxWidth: 220 }}>
+                    {machineText(o.machine)}
+                  </Typography>
+                )}
+              </>
             ),
           },
           { header: t('col.date'), cell: (o) => formatDate(o.dateCreate), from: 'sm' },

@@ -33,7 +33,7 @@ import { rest } from '../../../lib/rest';
 import { isAdmin } from '../../../lib/roles';
 import { statusesQuery } from '../api';
 import { OrderHistory } from '../components/OrderHistory';
-import { OrderFlags, StatusChip } from '../components/OrderFlags';
+import { machineText, OrderFlags, StatusChip } from '../components/OrderFlags';
 import { deskKeys, deskOrderQuery } from './api';
 import { DeskOffer } from './DeskOffer';
 import { OrderShipmentsSlot } from '../../../lib/slots';
@@ -131,6 +131,13 @@ function Summary({ o }: { o: DeskOrder }) {
         </>,
       )}
       {row(t('company'), o.counterparty?.name ?? '—')}
+      {o.machine &&
+        row(
+          t('orders:summary.machine'),
+          <Typography color={o.urgent ? 'error' : undefined}>
+            {[machineText(o.machine), o.VINTehniki && `VIN ${o.VINTehniki}`].filter(Boolean).join(' · ')}
+          </Typography>,
+        )}
       {row(t('col.date'), formatDate(o.dateCreate, true))}
       {row(t('sum'), money(o.price, o.currency as never))}
       {row(t('payment'), o.payments.map((p) => p.name).join(', ') || '—')}
