@@ -6,6 +6,7 @@ import { createOutbox, MAIL_JOB, type MailMessage, type MailTransport } from '..
 import { exchangeJobHandlers } from '../../modules/exchange/index.js';
 import { orderJobHandlers } from '../../modules/orders/index.js';
 import { sweepCounters } from '../../modules/throttle/index.js';
+import { webhookJobHandlers } from '../../modules/webhooks/index.js';
 import type { SessionStore } from '../../sessions/session-store.js';
 import type { FileStorage } from '../../storage/index.js';
 import { pruneFinished } from './queue.js';
@@ -49,6 +50,8 @@ export function createPortalWorker(deps: PortalWorkerDeps): Worker {
     ...exchangeJobHandlers({ config, storage: deps.storage, mailer: createOutbox(db), engine: database.kind }),
     // The dealer's one notice and e-mail per change set of the desk (decision 195).
     ...orderJobHandlers({ config, mailer: createOutbox(db) }),
+    // Signed deliveries of the dealers' webhooks (decision 225).
+    ...webhookJobHandlers({ config, mailer: createOutbox(db) }),
   };
   const periodic: PeriodicTask[] = [
     { name: 'sessions-sweep', kind: 'sessions.sweep', everyMs: HOUR },
