@@ -45,6 +45,7 @@ const PaymentPromptBlock = deferred(() => import('../features/catalog/PaymentPro
 const NoticeSettingsCard = deferred(() => import('../features/notices/NoticeSettingsCard'));
 const ApiKeysCard = deferred(() => import('../features/keys/ApiKeysCard'));
 const DealerApiKeys = deferred<{ userId: number }>(() => import('../features/keys/ApiKeysCard'));
+const WebhooksCard = deferred(() => import('../features/webhooks/WebhooksCard'));
 const StaffWaiting = deferred(() => import('../features/orders/desk/StaffWaiting'));
 const AccountTile = deferred(() => import('../features/account/AccountTile'));
 const OrderShipments = deferred(() => import('../features/account/OrderShipments'));
@@ -140,6 +141,7 @@ export const FEATURE_SLOTS: Slots = {
     { id: 'app.language', Component: LanguageCard },
     { id: 'notices.settings', Component: NoticeSettingsCard },
     { id: 'keys.apiKeys', Component: ApiKeysCard },
+    { id: 'webhooks.endpoints', Component: WebhooksCard },
   ],
   staffUserBlocks: [{ id: 'keys.apiKeys', Component: DealerApiKeys }],
 };
