@@ -27,6 +27,7 @@ import { partsHandlers } from '../modules/parts/handlers.js';
 import { priceListHandlers } from '../modules/pricelists/index.js';
 import { keysHandlers } from '../modules/keys/index.js';
 import { webhooksHandlers } from '../modules/webhooks/index.js';
+import { telegramHandlers } from '../modules/telegram/index.js';
 import type { Handlers } from './context.js';
 
 /**
@@ -62,4 +63,5 @@ export const handlers: Handlers<Methods> = {
   ...keysHandlers,
   ...priceListHandlers,
   ...webhooksHandlers,
+  ...telegramHandlers,
 };
