@@ -32,9 +32,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       id integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
       update_offset bigint NOT NULL DEFAULT 0
     )`.execute(db);
+  // A third channel beside the notice and the e-mail in the profile's switches.
+  await sql`ALTER TABLE notice_preferences ADD COLUMN telegram boolean NOT NULL DEFAULT true`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`ALTER TABLE notice_preferences DROP COLUMN IF EXISTS telegram`.execute(db);
   await sql`DROP TABLE IF EXISTS telegram_state`.execute(db);
   await sql`DROP TABLE IF EXISTS telegram_picks`.execute(db);
   await sql`DROP TABLE IF EXISTS telegram_codes`.execute(db);

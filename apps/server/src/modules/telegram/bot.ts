@@ -6,6 +6,7 @@ import { enqueue } from '../../ops/jobs/queue.js';
 import type { JobHandler } from '../../ops/jobs/worker.js';
 import { contactOf, loadActor } from '../auth/index.js';
 import { newestBasketOrNew, parseLines, putLines, resolveLines } from '../baskets/index.js';
+import { noticePreferences } from '../notices/index.js';
 import { describeChange, type OrderEvent } from '../orders/index.js';
 import { settingRow } from '../settings/index.js';
 import { botApi, type BotApi, type TelegramUpdate } from './bot-api.js';
@@ -176,12 +177,17 @@ export function telegramJobHandlers(deps: { config: Config }): Record<string, Jo
 export function orderTelegram(publicUrl: string) {
   return async (trx: Db, event: OrderEvent): Promise<void> => {
     if (event.source === 'dealer') return;
-    const told = event.changes.filter(
-      (c) => c.field === 'status' || c.field === 'bill' || (c.field === 'offer' && c.fileId !== null),
-    );
-    if (told.length === 0) return;
     const link = await q.linkOf(trx, event.userId);
     if (!link) return;
+    // The dealer's switches per kind (the profile's «В Telegram» column).
+    const prefs = await noticePreferences(trx, event.userId);
+    const told = event.changes.filter(
+      (c) =>
+        (c.field === 'status' && prefs.orderStatus.telegram) ||
+        (c.field === 'bill' && prefs.orderBill.telegram) ||
+        (c.field === 'offer' && c.fileId !== null && prefs.orderOffer.telegram),
+    );
+    if (told.length === 0) return;
     const lang = await languageOf(trx, event.userId);
     const text = [
       translate(lang, 'tidings.order.title', event.orderId),

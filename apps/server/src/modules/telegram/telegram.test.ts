@@ -153,6 +153,22 @@ describe('the Telegram bot', () => {
     expect(told).toContain(`№ ${order.id}`);
     expect(told).toContain(accepted.name);
     expect(told).toContain(`/order/${order.id}/`);
+
+    // «В Telegram» off for statuses in the profile: the chat hears nothing more of them.
+    const settings = await dealer.ok('notice-settings/update', {
+      items: [{ kind: 'orderStatus', notice: true, email: true, telegram: false }],
+    });
+    expect(settings.items.find((i) => i.kind === 'orderStatus')).toMatchObject({ telegram: false, email: true });
+    const sent = bot.sent.length;
+    await admin.ok('order/set-status', { id: order.id, status: statuses.find((s) => s.code === 'P')!.id });
+    await t.app.portal.worker.drain();
+    expect(bot.sent.length).toBe(sent);
+    // A client that sends only the notice and the e-mail leaves the Telegram switch as it was.
+    await dealer.ok('notice-settings/update', { items: [{ kind: 'orderStatus', notice: true, email: true }] });
+    expect((await dealer.ok('notice-settings/get', {})).items[0]).toMatchObject({ telegram: false });
+    await dealer.ok('notice-settings/update', {
+      items: [{ kind: 'orderStatus', notice: true, email: true, telegram: true }],
+    });
   });
 
   it('answers part numbers with price and stock, and «В корзину» puts them into the basket', async () => {

@@ -16,8 +16,8 @@ import { rest } from '../../lib/rest';
 const settingsKey = ['notice-settings'] as const;
 
 /**
- * The profile's «Уведомления о заказах»: each kind of tidings on or off, in the portal and by e-mail
- * separately. A switch saves at once.
+ * The profile's «Уведомления о заказах»: each kind of tidings on or off, in the portal, by e-mail and in the
+ * linked Telegram (decision 226) separately. A switch saves at once.
  */
 export default function NoticeSettingsCard() {
   const { t } = useTranslation('notices');
@@ -25,14 +25,16 @@ export default function NoticeSettingsCard() {
   const settings = useQuery({ queryKey: settingsKey, queryFn: () => rest('notice-settings/get', {}) });
   const save = useMutation({
     mutationFn: (items: NoticeSetting[]) =>
-      rest('notice-settings/update', { items: items.map(({ kind, notice, email }) => ({ kind, notice, email })) }),
+      rest('notice-settings/update', {
+        items: items.map(({ kind, notice, email, telegram }) => ({ kind, notice, email, telegram })),
+      }),
     onSuccess: (data) => {
       client.setQueryData(settingsKey, data);
       notifySuccess(t('settings.saved'));
     },
     onError: notifyError,
   });
-  const toggle = (kind: string, channel: 'notice' | 'email', value: boolean) => {
+  const toggle = (kind: string, channel: 'notice' | 'email' | 'telegram', value: boolean) => {
     const items = (settings.data?.items ?? []).map((i) => (i.kind === kind ? { ...i, [channel]: value } : i));
     save.mutate(items);
   };
@@ -55,13 +57,14 @@ export default function NoticeSettingsCard() {
               <TableCell>{t('settings.kind')}</TableCell>
               <TableCell align="center">{t('settings.notice')}</TableCell>
               <TableCell align="center">{t('settings.email')}</TableCell>
+              <TableCell align="center">{t('settings.telegram')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {settings.data.items.map((item) => (
               <TableRow key={item.kind}>
                 <TableCell>{item.label}</TableCell>
-                {(['notice', 'email'] as const).map((channel) => (
+                {(['notice', 'email', 'telegram'] as const).map((channel) => (
                   <TableCell key={channel} align="center" padding="checkbox">
                     <Switch
                       checked={item[channel]}
