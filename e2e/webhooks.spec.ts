@@ -63,7 +63,10 @@ test('a dealer registers a webhook and sees the delivery of an order status chan
     const staff = await staffContext.newPage();
     await signIn(staff, 'admin');
     const statuses = await restCall<{ items: Array<{ id: number; code: string }> }>(staff, 'order-status/list', {});
-    await restCall(staff, 'order/set-status', { id: order!.id, status: statuses.items.find((s) => s.code === 'A')!.id });
+    await restCall(staff, 'order/set-status', {
+      id: order!.id,
+      status: statuses.items.find((s) => s.code === 'A')!.id,
+    });
     await staffContext.close();
 
     await page.reload();

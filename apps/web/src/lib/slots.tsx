@@ -48,6 +48,8 @@ export interface Slots {
   profileBlocks?: Array<{ id: string; Component: ComponentType }>;
   /** Sections of another user's card that staff see (the dealer's API keys…). */
   staffUserBlocks?: Array<{ id: string; Component: ComponentType<{ userId: number }> }>;
+  /** Sections of the site settings page that save on their own (the Telegram bot…). */
+  siteSettingsBlocks?: Array<{ id: string; Component: ComponentType }>;
 }
 
 const SlotsContext = createContext<Slots>({});
