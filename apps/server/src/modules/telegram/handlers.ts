@@ -24,7 +24,8 @@ export const telegramHandlers: Handlers<typeof telegramMethods> = {
   async 'telegram/link'(_input, ctx) {
     const actor = requireActor(ctx);
     const bot = await readBot(ctx.db);
-    if (!bot) throw new AppError('CONFLICT', 'error.telegramOff');
+    // A 400 like a refused input (the access loop expects 200 or 400 of a method called with nothing).
+    if (!bot) throw new AppError('VALIDATION', 'error.telegramOff');
     const code = newCode();
     const expiresAt = new Date(Date.now() + TELEGRAM_CODE_MINUTES * 60_000);
     await q.putCode(ctx.db, actor.id, hashCode(code), expiresAt);

@@ -111,7 +111,7 @@ describe('the Telegram bot', () => {
     await admin.ok('telegram-settings/update', { token: '' });
     expect(await dealer.ok('telegram/get', {})).toMatchObject({ enabled: false, linked: false });
     const off = await dealer.call('telegram/link', {});
-    expect(off.status).toBe(409);
+    expect(off.status).toBe(400);
     expect(off.body.error_description).toBe('Бот Telegram не настроен: обратитесь к администратору портала');
     const sentBefore = bot.sent.length;
     await poll();
