@@ -47,7 +47,7 @@ export const serverFloors = [
   ['baskets', 'machines'],
   ['orders'],
   ['returns', 'wishes', 'users', 'site', 'account', 'parts', 'keys', 'pricelists'],
-  ['exchange', 'desk'],
+  ['exchange', 'desk', 'webhooks', 'telegram'],
 ];
 const floorOf = new Map(serverFloors.flatMap((names, floor) => names.map((name) => [name, floor])));
 

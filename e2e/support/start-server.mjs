@@ -20,6 +20,10 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     // per-address /rest/ limit is off; each browser's session keeps its limit (decision 051).
     REST_LIMIT_ADDRESS: '0',
     PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`,
+    // Webhook receivers of the tests listen on 127.0.0.1 over http (decision 225).
+    WEBHOOK_ALLOW_LOCAL: 'on',
+    // No traffic leaves: a bot token stored by a test makes the worker poll this closed port (decision 226).
+    TELEGRAM_API_URL: 'http://127.0.0.1:9',
   },
 });
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => server.kill(signal));

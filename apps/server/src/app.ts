@@ -19,7 +19,9 @@ import { requestEnded, requestStarted } from './db/priority.js';
 import { registerRest } from './rest/dispatcher.js';
 import { registerMachineModels, registerReplacementLookup } from './modules/catalog/index.js';
 import { creditGuard } from './modules/account/index.js';
-import { registerCheckoutGuard } from './modules/orders/index.js';
+import { registerCheckoutGuard, registerOrderListener } from './modules/orders/index.js';
+import { orderWebhooks } from './modules/webhooks/index.js';
+import { orderTelegram } from './modules/telegram/index.js';
 import { lookupReplacements } from './modules/parts/index.js';
 import { registerOpenApi } from './rest/openapi.js';
 import { registerKeyCallLog } from './modules/keys/index.js';
@@ -232,6 +234,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerMachineModels(machineModelsFor);
   // The account's credit rule checks every checkout (decision 201); orders sits below the account.
   registerCheckoutGuard(creditGuard);
+  // Order changes queue the dealers' webhooks in their transaction (decision 225); orders sits below webhooks.
+  registerOrderListener('webhooks', orderWebhooks(config.publicUrl));
+  // …and reach the dealer's linked Telegram (decision 226).
+  registerOrderListener('telegram', orderTelegram(config.publicUrl));
   registerKeyCallLog(app, database.db);
   registerOpenApi(app);
   registerRest(app, deps);

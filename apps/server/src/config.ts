@@ -42,6 +42,16 @@ const envSchema = z.object({
   REST_LIMIT_ADDRESS: z.coerce.number().int().min(0).default(REST_LIMIT_DEFAULTS.perAddress),
   /** `/rest/` calls allowed per minute per API key (0 = no limit); decision 210. */
   API_KEY_LIMIT: z.coerce.number().int().min(0).default(600),
+  /** Webhooks (decision 225): `on` lets an endpoint be http://127.0.0.1 or localhost (tests and development). */
+  WEBHOOK_ALLOW_LOCAL: z.enum(['on', 'off']).default('off'),
+  /** How long one delivery waits for the receiver's answer. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Failed attempts in a row after which an endpoint is turned off and its dealer told. */
+  WEBHOOK_DISABLE_AFTER: z.coerce.number().int().min(1).default(10),
+  /** The Telegram Bot API (decision 226); tests point it at a fake server on 127.0.0.1. */
+  TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  /** The long poll of getUpdates, in seconds (0 = answer at once). */
+  TELEGRAM_POLL_SECONDS: z.coerce.number().int().min(0).max(50).default(25),
   /** Load the demo data into an empty database (on by default for the embedded database). */
   DEMO_SEED: z.enum(['auto', 'on', 'off']).default('auto'),
   /** The 1C exchange user (decision 090); unset = the exchange is off, except on a demo database. */
@@ -110,6 +120,10 @@ export interface Config {
   restLimit: { perSession: number; perAddress: number };
   /** `/rest/` calls allowed per minute per API key (0 = no limit); decision 210. */
   apiKeyLimit: number;
+  /** Webhooks of the dealers' systems (decision 225). */
+  webhooks: { allowLocal: boolean; timeoutMs: number; disableAfter: number };
+  /** The supplier's Telegram bot (decision 226); its token is in the site settings. */
+  telegram: { apiUrl: string; pollSeconds: number };
   /** The S3-compatible file store; unset = files on the local disk under DATA_DIR/files. */
   s3: S3Options | undefined;
   /** Built web app to serve; absent in API tests. */
@@ -153,6 +167,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     restLimit: { perSession: e.REST_LIMIT_SESSION, perAddress: e.REST_LIMIT_ADDRESS },
     apiKeyLimit: e.API_KEY_LIMIT,
+    webhooks: {
+      allowLocal: e.WEBHOOK_ALLOW_LOCAL === 'on',
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      disableAfter: e.WEBHOOK_DISABLE_AFTER,
+    },
+    telegram: { apiUrl: e.TELEGRAM_API_URL.replace(/\/$/, ''), pollSeconds: e.TELEGRAM_POLL_SECONDS },
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT || undefined,

@@ -38,6 +38,8 @@ export * from './methods/staff-filter.js';
 export * from './methods/account.js';
 export * from './methods/parts.js';
 export * from './methods/api-keys.js';
+export * from './methods/webhooks.js';
+export * from './methods/telegram.js';
 export * from './methods/price-lists.js';
 export * from './methods/machines.js';
 export * from './openapi.js';

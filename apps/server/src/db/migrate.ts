@@ -45,6 +45,8 @@ import * as partsReplacements from './migrations/0230-parts-replacements.js';
 import * as dealerMachines from './migrations/0240-dealer-machines.js';
 import * as apiKeys from './migrations/0250-api-keys.js';
 import * as priceListLinks from './migrations/0251-price-list-links.js';
+import * as webhooks from './migrations/0260-webhooks.js';
+import * as telegram from './migrations/0261-telegram.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -97,6 +99,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0240-dealer-machines': dealerMachines,
   '0250-api-keys': apiKeys,
   '0251-price-list-links': priceListLinks,
+  '0260-webhooks': webhooks,
+  '0261-telegram': telegram,
 };
 
 /** The names this version of the server expects applied (GET /ready compares them with the database). */

@@ -27,6 +27,8 @@ import { partsHandlers } from '../modules/parts/handlers.js';
 import { priceListHandlers } from '../modules/pricelists/index.js';
 import { keysHandlers } from '../modules/keys/index.js';
 import { machinesHandlers } from '../modules/machines/index.js';
+import { webhooksHandlers } from '../modules/webhooks/index.js';
+import { telegramHandlers } from '../modules/telegram/index.js';
 import type { Handlers } from './context.js';
 
 /**
@@ -62,4 +64,6 @@ export const handlers: Handlers<Methods> = {
   ...keysHandlers,
   ...machinesHandlers,
   ...priceListHandlers,
+  ...webhooksHandlers,
+  ...telegramHandlers,
 };

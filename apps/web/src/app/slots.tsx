@@ -45,6 +45,9 @@ const PaymentPromptBlock = deferred(() => import('../features/catalog/PaymentPro
 const NoticeSettingsCard = deferred(() => import('../features/notices/NoticeSettingsCard'));
 const ApiKeysCard = deferred(() => import('../features/keys/ApiKeysCard'));
 const DealerApiKeys = deferred<{ userId: number }>(() => import('../features/keys/ApiKeysCard'));
+const WebhooksCard = deferred(() => import('../features/webhooks/WebhooksCard'));
+const TelegramCard = deferred(() => import('../features/telegram/TelegramCard'));
+const TelegramBotSettings = deferred(() => import('../features/telegram/TelegramBotSettings'));
 const StaffWaiting = deferred(() => import('../features/orders/desk/StaffWaiting'));
 const AccountTile = deferred(() => import('../features/account/AccountTile'));
 const OrderShipments = deferred(() => import('../features/account/OrderShipments'));
@@ -154,6 +157,9 @@ export const FEATURE_SLOTS: Slots = {
     { id: 'app.language', Component: LanguageCard },
     { id: 'notices.settings', Component: NoticeSettingsCard },
     { id: 'keys.apiKeys', Component: ApiKeysCard },
+    { id: 'webhooks.endpoints', Component: WebhooksCard },
+    { id: 'telegram.link', Component: TelegramCard },
   ],
   staffUserBlocks: [{ id: 'keys.apiKeys', Component: DealerApiKeys }],
+  siteSettingsBlocks: [{ id: 'telegram.bot', Component: TelegramBotSettings }],
 };

@@ -70,6 +70,8 @@ export interface Slots {
   CheckoutMachine?: ComponentType<CheckoutMachineProps>;
   /** Sections of another user's card that staff see (the dealer's API keys…). */
   staffUserBlocks?: Array<{ id: string; Component: ComponentType<{ userId: number }> }>;
+  /** Sections of the site settings page that save on their own (the Telegram bot…). */
+  siteSettingsBlocks?: Array<{ id: string; Component: ComponentType }>;
 }
 
 const SlotsContext = createContext<Slots>({});

@@ -23,6 +23,8 @@ import { partsMethods } from './parts.js';
 import { apiKeysMethods } from './api-keys.js';
 import { priceListMethods } from './price-lists.js';
 import { machineMethods } from './machines.js';
+import { webhooksMethods } from './webhooks.js';
+import { telegramMethods } from './telegram.js';
 
 /**
  * Every /rest/ method of the portal, keyed by its wire name. Each domain declares its methods in its own
@@ -54,6 +56,8 @@ export const methods = {
   ...apiKeysMethods,
   ...priceListMethods,
   ...machineMethods,
+  ...webhooksMethods,
+  ...telegramMethods,
 };
 
 export type Methods = typeof methods;

@@ -14,6 +14,8 @@ export const noticeSettingSchema = z.object({
   label: z.string(),
   notice: z.boolean(),
   email: z.boolean(),
+  /** The linked Telegram chat (decision 226): told only when the account is linked to the bot. */
+  telegram: z.boolean(),
 });
 export type NoticeSetting = z.infer<typeof noticeSettingSchema>;
 
@@ -33,6 +35,8 @@ export const noticeSettingsMethods = {
             kind: z.enum(NOTICE_KINDS, { error: 'validation.invalid' }),
             notice: z.boolean({ error: 'validation.invalid' }),
             email: z.boolean({ error: 'validation.invalid' }),
+            /** Left out: stays as it was (clients that know only the notice and the e-mail). */
+            telegram: z.boolean({ error: 'validation.invalid' }).optional(),
           }),
         )
         .min(1, { error: 'validation.required' })

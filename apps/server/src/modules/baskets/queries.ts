@@ -68,6 +68,21 @@ export async function countBaskets(db: Db, userId: number): Promise<number> {
 export const insertBasket = (db: Db, userId: number, name: string) =>
   db.insertInto('baskets').values({ user_id: userId, name }).returningAll().executeTakeFirstOrThrow();
 
+/**
+ * The basket a channel without a browser fills (the Telegram bot, decision 226): the dealer's newest, as the web
+ * app's active basket is when none was chosen (docs/spec/04-states.md); a new one named `name` when there is none.
+ */
+export async function newestBasketOrNew(db: Db, userId: number, name: string): Promise<BasketRow> {
+  const newest = await db
+    .selectFrom('baskets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return newest ?? insertBasket(db, userId, name);
+}
+
 /** Deletes the dealer's own basket; false when it is not theirs or missing. */
 export async function deleteOwnBasket(db: Db, userId: number, id: number): Promise<boolean> {
   const res = await db.deleteFrom('baskets').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();

@@ -82,20 +82,27 @@ export async function insertNotice(db: Db, row: Insertable<NoticesTable>): Promi
 
 /** The kinds a user chose channels for. */
 export const noticePreferenceRows = (db: Db, userId: number) =>
-  db.selectFrom('notice_preferences').select(['kind', 'notice', 'email']).where('user_id', '=', userId).execute();
+  db
+    .selectFrom('notice_preferences')
+    .select(['kind', 'notice', 'email', 'telegram'])
+    .where('user_id', '=', userId)
+    .execute();
 
 export async function saveNoticePreferences(
   db: Db,
   userId: number,
-  items: Array<{ kind: NoticeKind; notice: boolean; email: boolean }>,
+  items: Array<{ kind: NoticeKind; notice: boolean; email: boolean; telegram: boolean }>,
 ): Promise<void> {
   await db
     .insertInto('notice_preferences')
-    .values(items.map((i) => ({ user_id: userId, kind: i.kind, notice: i.notice, email: i.email })))
+    .values(
+      items.map((i) => ({ user_id: userId, kind: i.kind, notice: i.notice, email: i.email, telegram: i.telegram })),
+    )
     .onConflict((oc) =>
       oc.columns(['user_id', 'kind']).doUpdateSet((eb) => ({
         notice: eb.ref('excluded.notice'),
         email: eb.ref('excluded.email'),
+        telegram: eb.ref('excluded.telegram'),
       })),
     )
     .execute();

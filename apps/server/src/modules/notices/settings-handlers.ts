@@ -15,7 +15,13 @@ const LABEL: Record<NoticeKind, string> = {
 async function settingsOf(db: Db, userId: number, language: Language) {
   const prefs = await noticePreferences(db, userId);
   return {
-    items: NOTICE_KINDS.map((kind) => ({ kind, label: translate(language, LABEL[kind]), ...prefs[kind] })),
+    items: NOTICE_KINDS.map((kind) => ({
+      kind,
+      label: translate(language, LABEL[kind]),
+      notice: prefs[kind].notice,
+      email: prefs[kind].email,
+      telegram: prefs[kind].telegram ?? true,
+    })),
   };
 }
 
@@ -26,7 +32,12 @@ export const noticeSettingsHandlers: Handlers<typeof noticeSettingsMethods> = {
   },
   async 'notice-settings/update'(input, ctx) {
     const actor = requireActor(ctx);
-    await saveNoticePreferences(ctx.db, actor.id, input.items);
+    const current = await noticePreferences(ctx.db, actor.id);
+    await saveNoticePreferences(
+      ctx.db,
+      actor.id,
+      input.items.map((i) => ({ ...i, telegram: i.telegram ?? current[i.kind].telegram ?? true })),
+    );
     return settingsOf(ctx.db, actor.id, ctx.language);
   },
 };

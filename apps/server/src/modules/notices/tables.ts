@@ -28,6 +28,8 @@ export interface NoticePreferencesTable {
   kind: string;
   notice: Generated<boolean>;
   email: Generated<boolean>;
+  /** The linked Telegram chat (decision 226). */
+  telegram: Generated<boolean>;
 }
 
 declare module '../../db/schema.js' {

@@ -24,6 +24,8 @@ export interface Tidings {
 export interface Channels {
   notice: boolean;
   email: boolean;
+  /** The linked Telegram chat (decision 226; the telegram module sends, tellUser does not). */
+  telegram?: boolean;
 }
 
 /**
@@ -68,7 +70,7 @@ export async function noticePreferences(db: Db, userId: number): Promise<Record<
   const out = {} as Record<NoticeKind, Channels>;
   for (const kind of NOTICE_KINDS) {
     const row = rows.find((r) => r.kind === kind);
-    out[kind] = { notice: row?.notice ?? true, email: row?.email ?? true };
+    out[kind] = { notice: row?.notice ?? true, email: row?.email ?? true, telegram: row?.telegram ?? true };
   }
   return out;
 }

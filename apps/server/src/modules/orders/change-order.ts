@@ -9,6 +9,7 @@ import { loadOffers, productsForOrderLines } from '../catalog/index.js';
 import { fileById } from '../files/index.js';
 import { noticePreferences, tellUser } from '../notices/index.js';
 import { refuseShortLines } from './minimums.js';
+import { tellOrderListeners } from './order-events.js';
 import { correctionRefusal } from './rules.js';
 import { applySupplierLines, applySupplierTotal, type SupplierLine } from './supplier-lines.js';
 import type { HistoryStatus, OrderHistoryChange } from './tables.js';
@@ -308,6 +309,15 @@ async function applyChange(
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  // Modules above orders hear of every change in its transaction (the webhooks' outbox, decision 225).
+  await tellOrderListeners(db, {
+    orderId,
+    userId: order.user_id,
+    historyId: history.id,
+    source: by.source,
+    changes,
+    shipped: Boolean(set.shipped_at),
+  });
   // The dealer hears of what others did to their order, not of their own action; of the desk's, once per
   // change set (decision 195).
   if (by.userId !== order.user_id) {

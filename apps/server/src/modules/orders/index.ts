@@ -41,3 +41,4 @@ export {
   type CheckoutAttempt,
   type CheckoutGuard,
 } from './checkout-guard.js';
+export { registerOrderListener, type OrderEvent, type OrderListener } from './order-events.js';

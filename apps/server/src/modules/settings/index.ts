@@ -13,4 +13,4 @@ export {
   readThresholds,
 } from './read.js';
 export { checkStoredExchangeUser, readExchangeUser, type StoredExchangeUser } from './exchange-user.js';
-export { deleteSetting, lockMainSettings, mainSettingsRow, putSetting } from './queries.js';
+export { deleteSetting, lockMainSettings, mainSettingsRow, putSetting, settingRow } from './queries.js';

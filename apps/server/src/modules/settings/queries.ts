@@ -11,6 +11,10 @@ export const mainSettingsRow = (db: Db) =>
 export const exchangeSettingsRow = (db: Db) =>
   db.selectFrom('site_settings').select('value').where('key', '=', 'exchange').executeTakeFirst();
 
+/** Any settings row by its key (`telegram`: the bot's token and name, decision 226). */
+export const settingRow = (db: Db, key: string) =>
+  db.selectFrom('site_settings').select('value').where('key', '=', key).executeTakeFirst();
+
 /** Locks the `main` row for the caller's transaction, so two saves do not interleave. */
 export async function lockMainSettings(db: Db): Promise<void> {
   await db.selectFrom('site_settings').select('key').where('key', '=', 'main').forUpdate().executeTakeFirst();

@@ -6,6 +6,8 @@ import { createOutbox, MAIL_JOB, type MailMessage, type MailTransport } from '..
 import { exchangeJobHandlers } from '../../modules/exchange/index.js';
 import { orderJobHandlers } from '../../modules/orders/index.js';
 import { sweepCounters } from '../../modules/throttle/index.js';
+import { webhookJobHandlers } from '../../modules/webhooks/index.js';
+import { TELEGRAM_POLL_JOB, telegramJobHandlers } from '../../modules/telegram/index.js';
 import type { SessionStore } from '../../sessions/session-store.js';
 import type { FileStorage } from '../../storage/index.js';
 import { pruneFinished } from './queue.js';
@@ -49,10 +51,16 @@ export function createPortalWorker(deps: PortalWorkerDeps): Worker {
     ...exchangeJobHandlers({ config, storage: deps.storage, mailer: createOutbox(db), engine: database.kind }),
     // The dealer's one notice and e-mail per change set of the desk (decision 195).
     ...orderJobHandlers({ config, mailer: createOutbox(db) }),
+    // Signed deliveries of the dealers' webhooks (decision 225).
+    ...webhookJobHandlers({ config, mailer: createOutbox(db) }),
+    // The supplier's Telegram bot: its long polling and messages (decision 226).
+    ...telegramJobHandlers({ config }),
   };
   const periodic: PeriodicTask[] = [
     { name: 'sessions-sweep', kind: 'sessions.sweep', everyMs: HOUR },
     { name: 'jobs-prune', kind: 'jobs.prune', everyMs: DAY },
+    // One poll job a minute for the fleet; it returns at once while no bot token is stored.
+    { name: 'telegram-poll', kind: TELEGRAM_POLL_JOB, everyMs: 60 * 1000 },
   ];
   if (database.kind === 'pglite') {
     // PGlite has no autovacuum (decision 006); PostgreSQL's own daemon does this there.

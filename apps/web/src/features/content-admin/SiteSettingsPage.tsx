@@ -18,6 +18,7 @@ import { ErrorState, Loading } from '../../components/States';
 import { fieldMessage } from '../../lib/forms';
 import { notifySuccess, useToastsAbove } from '../../lib/notify';
 import { rest, RestError } from '../../lib/rest';
+import { useSlots } from '../../lib/slots';
 import { siteSettingsKey } from './settings-api';
 import { ImageField } from './ImageField';
 import { SectionsField } from './SectionsField';
@@ -101,6 +102,7 @@ export default function SiteSettingsPage() {
   const { t } = useTranslation('contentAdmin');
   const client = useQueryClient();
   const view = useQuery({ queryKey: siteSettingsKey, queryFn: () => rest('site-settings/get', {}) });
+  const blocks = useSlots().siteSettingsBlocks ?? [];
   const form = useForm<Values>({ resolver: zodResolver(siteSettingsInput) as never });
   const [error, setError] = useState('');
   const saveBar = useToastsAbove();
@@ -471,6 +473,9 @@ export default function SiteSettingsPage() {
           </Button>
         </Box>
       </Box>
+      {blocks.map(({ id, Component }) => (
+        <Component key={id} />
+      ))}
     </>
   );
 }
