@@ -85,4 +85,5 @@ export {
   type PriceListRow,
 } from './price-list.js';
 export type { StoreInfo } from './offers.js';
-export { isMachineModel, machineModelValues, registerMachineModels, type MachineModelsLookup } from './machine-hook.js';
+export { registerMachineModels, type MachineModelsLookup } from './machine-hook.js';
+export { isMachineModel, machineModelValues } from './queries.js';

@@ -400,3 +400,31 @@ export const paySystemActive = async (db: Db, id: number) =>
     .where('id', '=', id)
     .where('active', '=', true)
     .executeTakeFirst()) !== undefined;
+
+/** Whether a model is a value of the catalogue's machine-model facet (an active product names it). */
+export async function isMachineModel(db: Db, model: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('products')
+    .select('id')
+    .where('prop_model', '=', model)
+    .where('active', '=', true)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Every value of the machine-model facet, in Russian alphabetical order: a skip scan over the model index
+ * (one index probe per model), so a million products cost as much as the dozens of models they name.
+ */
+export async function machineModelValues(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ model: string }>`
+    WITH RECURSIVE m AS (
+      SELECT (SELECT min(prop_model) FROM products WHERE prop_model > '' AND active) AS model
+      UNION ALL
+      SELECT (SELECT min(prop_model) FROM products WHERE prop_model > m.model AND active) FROM m
+      WHERE m.model IS NOT NULL
+    )
+    SELECT model FROM m WHERE model IS NOT NULL LIMIT 10000`.execute(db);
+  return rows.map((r) => r.model).sort((a, b) => a.localeCompare(b, 'ru'));
+}
