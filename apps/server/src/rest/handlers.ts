@@ -24,6 +24,7 @@ import { deskOrderHandlers } from '../modules/orders/desk-handlers.js';
 import { deskHandlers } from '../modules/desk/handlers.js';
 import { accountHandlers } from '../modules/account/handlers.js';
 import { partsHandlers } from '../modules/parts/handlers.js';
+import { alternativeHandlers } from '../modules/parts/alternative-handlers.js';
 import { priceListHandlers } from '../modules/pricelists/index.js';
 import { keysHandlers } from '../modules/keys/index.js';
 import type { Handlers } from './context.js';
@@ -58,6 +59,7 @@ export const handlers: Handlers<Methods> = {
   ...deskHandlers,
   ...accountHandlers,
   ...partsHandlers,
+  ...alternativeHandlers,
   ...keysHandlers,
   ...priceListHandlers,
 };

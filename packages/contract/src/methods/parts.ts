@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { ORDER_QUANTITY_MAX } from '../constants.js';
+import { CURRENCIES } from '../format.js';
 import { byIdInput, defineMethod, idSchema, onlyRoles, permission } from '../method.js';
 import { Role } from '../roles.js';
 import { optionalText, required } from '../validation.js';
+import { basketItemSchema } from './baskets.js';
 
 /** Replacement numbers (decision 205). REPLACED: one-way, order the new one; INTERCHANGEABLE: two-way. */
 export const REPLACEMENT_KINDS = ['REPLACED', 'INTERCHANGEABLE'] as const;
@@ -98,5 +101,89 @@ export const partsMethods = {
       ),
     }),
     access: onlyRoles(Role.ADMINS),
+  }),
+};
+
+/**
+ * Alternatives where stock is short (decision 206): a basket line (or a quick-order line) whose quantity is more
+ * than the warehouses hold now (virtual warehouses — «под заказ» — do not count) is offered the in-stock parts
+ * that may stand for it: the number's replacement first, then its interchangeable numbers and analogues.
+ */
+export const ALTERNATIVE_KINDS = ['REPLACEMENT', 'INTERCHANGEABLE', 'ANALOGUE'] as const;
+export type AlternativeKind = (typeof ALTERNATIVE_KINDS)[number];
+
+const alternativePrice = z.object({ value: z.number(), currency: z.enum(CURRENCIES) });
+
+export const alternativeSchema = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  article: z.string(),
+  brand: z.string(),
+  kind: z.enum(ALTERNATIVE_KINDS),
+  /** A replacement's numbers from the line's number to this part (A → B → C); empty for the others. */
+  chain: z.array(z.string()),
+  /** How many of this part stand for one of the line's (a replacement's ratio; 1 for the others). */
+  ratio: z.number().int(),
+  price: alternativePrice.nullable(),
+  /** What the warehouses hold now (virtual warehouses left out). */
+  stock: z.number(),
+  /** The part's measurement factor: quantities are its multiples. */
+  measureFactor: z.number(),
+});
+export type Alternative = z.infer<typeof alternativeSchema>;
+
+export const shortLineSchema = z.object({
+  /** The basket line; null for a line asked by product (quick order, import). */
+  line: z.number().int().nullable(),
+  product: z.number().int(),
+  amount: z.number().int(),
+  /** What the warehouses hold now of the line's product (virtual warehouses left out). */
+  stock: z.number(),
+  /** What cannot be supplied from stock: amount − stock. */
+  missing: z.number(),
+  /** In-stock alternatives, best first: the replacement, then by what covers the need, by price (at most 5). */
+  alternatives: z.array(alternativeSchema),
+});
+export type ShortLine = z.infer<typeof shortLineSchema>;
+
+/** Most quick-order lines asked at once. */
+export const MAX_ALTERNATIVE_LINES = 1000;
+
+export const alternativeMethods = {
+  /**
+   * The short lines and their alternatives: of one basket line (`id`), of a whole basket (`basket`: only its
+   * short lines are answered), or of products with quantities (`lines`: the quick order and the import).
+   */
+  'basket-item/alternatives': defineMethod({
+    name: 'basket-item/alternatives',
+    input: z.union(
+      [
+        z.strictObject({ id: idSchema }),
+        z.strictObject({ basket: idSchema }),
+        z.strictObject({
+          lines: z
+            .array(z.strictObject({ product: idSchema, amount: z.number().int().min(1).max(ORDER_QUANTITY_MAX) }))
+            .min(1)
+            .max(MAX_ALTERNATIVE_LINES),
+        }),
+      ],
+      { error: 'validation.invalid' },
+    ),
+    result: z.object({ items: z.array(shortLineSchema) }),
+    access: permission('basket', 'fetch'),
+  }),
+  /** The line's product is replaced by the alternative, its quantity × ratio (added to a line it already has). */
+  'basket-item/swap': defineMethod({
+    name: 'basket-item/swap',
+    input: z.strictObject({ id: idSchema, product: idSchema }),
+    result: z.object({ removed: z.number().int(), item: basketItemSchema }),
+    access: permission('basket', 'update'),
+  }),
+  /** The line keeps what is in stock; the rest goes to the alternative (× ratio). */
+  'basket-item/split': defineMethod({
+    name: 'basket-item/split',
+    input: z.strictObject({ id: idSchema, product: idSchema }),
+    result: z.object({ item: basketItemSchema, added: basketItemSchema }),
+    access: permission('basket', 'update'),
   }),
 };

@@ -5,3 +5,11 @@ export { basketLines, basketView, emptyBasket, ownBasket, round2 } from './queri
 export { registerBasketTemplateRoute } from './routes.js';
 export { basketTemplate, readSheetRows } from './spreadsheet.js';
 export { belowMinimum, limitsFor, priceTypeChangeProblem } from './thresholds.js';
+export {
+  deleteBasketLine,
+  itemsView,
+  lockOwnBasketLine,
+  ownBasketLine,
+  setLineQuantity,
+  shortBasketLines,
+} from './queries.js';

@@ -75,3 +75,10 @@ export {
   type PriceListRow,
 } from './price-list.js';
 export type { StoreInfo } from './offers.js';
+export {
+  analoguesOfProducts,
+  inStockOffers,
+  productStock,
+  productStockOf,
+  type AlternativeOffer,
+} from './alternatives.js';

@@ -306,3 +306,19 @@ async function reaches(trx: Db, from: string, to: string, pending: Map<string, s
 
 /** Whether two written numbers are one part number (dashes, spaces and look-alike letters aside). */
 export const sameNumber = (a: string, b: string) => normalizeArticle(a) === normalizeArticle(b);
+
+/** The numbers interchangeable with these (two-way links in force), by number (decision 206). */
+export async function interchangeableKeys(db: Db, keys: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (keys.length === 0) return out;
+  const { rows } = await sql<{ key: string; other: string }>`
+    SELECT old_article_key AS key, new_article_key AS other FROM part_replacements
+    WHERE kind = 'INTERCHANGEABLE' AND old_article_key = ANY(${[...keys]}::text[])
+      AND (effective_from IS NULL OR effective_from <= CURRENT_DATE)
+    UNION
+    SELECT new_article_key, old_article_key FROM part_replacements
+    WHERE kind = 'INTERCHANGEABLE' AND new_article_key = ANY(${[...keys]}::text[])
+      AND (effective_from IS NULL OR effective_from <= CURRENT_DATE)`.execute(db);
+  for (const r of rows) out.set(r.key, [...(out.get(r.key) ?? []), r.other]);
+  return out;
+}
