@@ -24,11 +24,13 @@ import { invalidateBaskets, setActiveBasketId } from '../../lib/active-basket';
 import { money } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { rest } from '../../lib/rest';
-import { applyLineUpdate, basketItemsQuery, basketQuery } from './api';
+import { applyLineUpdate, basketAlternativesQuery, basketItemsQuery, basketQuery } from './api';
+import { AlternativesDialog } from './components/AlternativesDialog';
 import { Availability } from './components/Availability';
 import { Confirm } from './components/Confirm';
 import { belowMinimum, MinimumNotice } from './components/MinimumNotice';
 import { QuantityCell } from './components/QuantityCell';
+import { ShortLineNote, ShortLinesNotice } from './components/ShortLines';
 import { Totals } from './components/Totals';
 import { VirtualBody } from './components/VirtualBody';
 
@@ -47,6 +49,9 @@ export default function BasketPage() {
   const items = useQuery(basketItemsQuery(id));
   const [paging, setPaging] = useState({ page: 1, size: 50 });
   const [toDelete, setToDelete] = useState<BasketItem | null>(null);
+  // Short lines and their alternatives (decision 206): asked beside the lines, only once there are lines.
+  const alternatives = useQuery({ ...basketAlternativesQuery(id), enabled: (items.data?.count ?? 0) > 0 });
+  const [choosing, setChoosing] = useState<BasketItem | null>(null);
 
   const update = async (item: BasketItem, amount: number) => {
     try {
@@ -73,6 +78,9 @@ export default function BasketPage() {
   const stores = new Map(items.data.stores.map((s) => [s.id, s]));
   const { page, size } = paging;
   const rows = size === -1 ? all : all.slice((page - 1) * size, page * size);
+  const shorts = alternatives.data?.items ?? [];
+  const shortOf = new Map(shorts.map((s) => [s.line, s]));
+  const choosingShort = choosing ? shortOf.get(choosing.id) : undefined;
 
   const line = (item: BasketItem, extra: Record<string, unknown> = {}) => (
     <TableRow key={item.id} hover data-testid="basket-line" {...extra}>
@@ -85,6 +93,7 @@ export default function BasketPage() {
         <Typography variant="body2" color="text.secondary">
           {item.brand}
         </Typography>
+        {shortOf.has(item.id) && <ShortLineNote short={shortOf.get(item.id)!} onOpen={() => setChoosing(item)} />}
       </TableCell>
       <TableCell sx={hide}>
         <Availability item={item} stores={stores} />
@@ -154,6 +163,7 @@ export default function BasketPage() {
         ) : (
           <>
             <MinimumNotice items={all} />
+            <ShortLinesNotice items={all} shorts={shorts} />
             <TableContainer>
               <Table
                 size="small"
@@ -193,6 +203,9 @@ export default function BasketPage() {
           </>
         )}
       </Paper>
+      {choosing && choosingShort && (
+        <AlternativesDialog basketId={id} item={choosing} short={choosingShort} onClose={() => setChoosing(null)} />
+      )}
       <Confirm
         open={toDelete !== null}
         title={t('removeTitle')}

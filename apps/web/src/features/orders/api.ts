@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { basketKeys } from '../../lib/active-basket';
 import { rest } from '../../lib/rest';
 import type { orderListQuery } from './list-query';
 
@@ -39,3 +40,13 @@ export function download(path: string, name: string) {
   a.click();
   a.remove();
 }
+
+/**
+ * The basket's lines the warehouses cannot fully supply now (decision 206): the checkout warns of them. The
+ * same key as the basket screen's alternatives, so the two share the answer.
+ */
+export const checkoutShortLinesQuery = (basket: number) =>
+  queryOptions({
+    queryKey: [...basketKeys.items(basket), 'alternatives'] as const,
+    queryFn: () => rest('basket-item/alternatives', { basket }),
+  });
