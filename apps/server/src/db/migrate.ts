@@ -41,6 +41,7 @@ import * as staffMenu from './migrations/0194-staff-menu.js';
 import * as orderTidingsPending from './migrations/0200-order-tidings-pending.js';
 import * as account from './migrations/0210-account.js';
 import * as partsReplacements from './migrations/0230-parts-replacements.js';
+import * as partsArrivals from './migrations/0231-parts-arrivals.js';
 import * as apiKeys from './migrations/0250-api-keys.js';
 import * as priceListLinks from './migrations/0251-price-list-links.js';
 
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0200-order-tidings-pending': orderTidingsPending,
   '0210-account': account,
   '0230-parts-replacements': partsReplacements,
+  '0231-parts-arrivals': partsArrivals,
   '0250-api-keys': apiKeys,
   '0251-price-list-links': priceListLinks,
 };

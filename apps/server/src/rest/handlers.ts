@@ -25,6 +25,7 @@ import { deskHandlers } from '../modules/desk/handlers.js';
 import { accountHandlers } from '../modules/account/handlers.js';
 import { partsHandlers } from '../modules/parts/handlers.js';
 import { alternativeHandlers } from '../modules/parts/alternative-handlers.js';
+import { arrivalHandlers } from '../modules/parts/arrival-handlers.js';
 import { priceListHandlers } from '../modules/pricelists/index.js';
 import { keysHandlers } from '../modules/keys/index.js';
 import type { Handlers } from './context.js';
@@ -60,6 +61,7 @@ export const handlers: Handlers<Methods> = {
   ...accountHandlers,
   ...partsHandlers,
   ...alternativeHandlers,
+  ...arrivalHandlers,
   ...keysHandlers,
   ...priceListHandlers,
 };

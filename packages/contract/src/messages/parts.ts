@@ -7,6 +7,8 @@ export const PARTS_MESSAGES = {
     'error.alternativeUnknown':
       'Этот товар не предлагается взамен строки: его нет в наличии или он не замена и не аналог',
     'error.splitNotShort': 'Разделить нельзя: на складах нет части количества строки — замените строку целиком',
+    'tidings.arrivalTitle': 'Поступил товар {0}',
+    'tidings.arrivalText': '{0} — в наличии {1} шт. Вы просили сообщить о поступлении; запрос выполнен.',
   },
   en: {
     'validation.replacementRatio': 'The quantity of a replacement is a whole number from 1 to 10000',
@@ -15,5 +17,7 @@ export const PARTS_MESSAGES = {
     'error.alternativeUnknown':
       'This product is not offered for the line: it is out of stock, or neither a replacement nor an analogue',
     'error.splitNotShort': 'Cannot split: the warehouses do not hold part of the line — swap the whole line instead',
+    'tidings.arrivalTitle': '{0} is in stock',
+    'tidings.arrivalText': '{0} — {1} in stock. You asked to be told when it arrives; the request is done.',
   },
 } as const;

@@ -19,7 +19,7 @@ import { contentAdminMethods } from './content-admin.js';
 import { auditMethods } from './audit.js';
 import { deskMethods } from './desk.js';
 import { accountMethods } from './account.js';
-import { alternativeMethods, partsMethods } from './parts.js';
+import { alternativeMethods, arrivalMethods, partsMethods } from './parts.js';
 import { apiKeysMethods } from './api-keys.js';
 import { priceListMethods } from './price-lists.js';
 
@@ -51,6 +51,7 @@ export const methods = {
   ...accountMethods,
   ...partsMethods,
   ...alternativeMethods,
+  ...arrivalMethods,
   ...apiKeysMethods,
   ...priceListMethods,
 };

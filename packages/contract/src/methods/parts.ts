@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { ORDER_QUANTITY_MAX } from '../constants.js';
 import { CURRENCIES } from '../format.js';
-import { byIdInput, defineMethod, idSchema, onlyRoles, permission } from '../method.js';
+import {
+  byIdInput,
+  defineMethod,
+  idSchema,
+  listInput,
+  listResult,
+  okResult,
+  onlyRoles,
+  permission,
+  signedIn,
+} from '../method.js';
 import { Role } from '../roles.js';
 import { optionalText, required } from '../validation.js';
 import { basketItemSchema } from './baskets.js';
@@ -185,5 +195,90 @@ export const alternativeMethods = {
     input: z.strictObject({ id: idSchema, product: idSchema }),
     result: z.object({ item: basketItemSchema, added: basketItemSchema }),
     access: permission('basket', 'update'),
+  }),
+};
+
+/**
+ * Expected arrivals (decision 207): what is expected of a product, per warehouse and date, from 1C's offers
+ * (`ОжидаемыеПоступления`) or the back office; shown as «12 шт. в наличии, 40 ожидается 12.12».
+ */
+export const arrivalSchema = z.object({
+  /** `YYYY-MM-DD`. */
+  date: z.string(),
+  quantity: z.number(),
+  /** The warehouse, when the source named one. */
+  store: z.number().int().nullable(),
+  storeName: z.string(),
+});
+export type Arrival = z.infer<typeof arrivalSchema>;
+
+export const productArrivalsSchema = z.object({
+  product: z.number().int(),
+  /** What the warehouses hold now (virtual warehouses left out). */
+  stock: z.number(),
+  arrivals: z.array(arrivalSchema),
+  /** The caller asked to be told when it is in stock, and has not been told yet. */
+  subscribed: z.boolean(),
+});
+export type ProductArrivals = z.infer<typeof productArrivalsSchema>;
+
+export const arrivalInputSchema = z.strictObject({
+  store: idSchema.nullable().optional().default(null),
+  date: isoDate,
+  quantity: z
+    .number({ error: 'validation.number' })
+    .positive({ error: 'validation.quantityRange' })
+    .max(1e9, { error: 'validation.quantityRange' }),
+});
+export type ArrivalInput = z.input<typeof arrivalInputSchema>;
+
+/** A dealer's «сообщить о поступлении»: open until the product is in stock, then told once and ended. */
+export const arrivalSubscriptionSchema = z.object({
+  id: z.number().int(),
+  product: z.number().int(),
+  article: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  dateCreate: z.string(),
+  /** When the dealer was told; null: still waiting. */
+  notifiedAt: z.string().nullable(),
+});
+export type ArrivalSubscription = z.infer<typeof arrivalSubscriptionSchema>;
+
+export const MAX_ARRIVAL_PRODUCTS = 1000;
+
+export const arrivalMethods = {
+  /** The expected arrivals of products (a list page, a card, a basket's lines), and whether the caller waits for them. */
+  'product/arrivals': defineMethod({
+    name: 'product/arrivals',
+    input: z.strictObject({ ids: z.array(idSchema).min(1).max(MAX_ARRIVAL_PRODUCTS) }),
+    result: z.object({ items: z.array(productArrivalsSchema) }),
+    access: permission('product', 'fetch'),
+  }),
+  /** The back office: the product's expected arrivals set by hand (its `MANUAL` rows, replaced as a whole). */
+  'product/arrivals-update': defineMethod({
+    name: 'product/arrivals-update',
+    input: z.strictObject({ id: idSchema, arrivals: z.array(arrivalInputSchema).max(50) }),
+    result: productArrivalsSchema,
+    access: onlyRoles(Role.ADMINS),
+  }),
+  'arrival-subscription/list': defineMethod({
+    name: 'arrival-subscription/list',
+    input: listInput(z.strictObject({ waiting: z.boolean().optional() }), ['DATE_CREATE']),
+    result: listResult(arrivalSubscriptionSchema),
+    access: signedIn,
+  }),
+  /** Asks to be told when the product is in stock; asking again while waiting answers the same request. */
+  'arrival-subscription/create': defineMethod({
+    name: 'arrival-subscription/create',
+    input: z.strictObject({ product: idSchema }),
+    result: arrivalSubscriptionSchema,
+    access: signedIn,
+  }),
+  'arrival-subscription/delete': defineMethod({
+    name: 'arrival-subscription/delete',
+    input: byIdInput,
+    result: okResult,
+    access: signedIn,
   }),
 };
