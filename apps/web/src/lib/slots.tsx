@@ -33,7 +33,17 @@ export interface OrderShipmentsProps {
   lines: Array<{ productId: number | null; article: string; name: string; quantity: number }>;
 }
 
+/** A product's stock and expected arrivals, with «сообщить о поступлении» (decision 207). */
+export interface ProductArrivalProps {
+  productId: number;
+  /** The quantity wanted (a basket line's): the request is offered when the warehouses hold less. */
+  needed?: number;
+  compact?: boolean;
+}
+
 export interface Slots {
+  /** Expected arrivals and «сообщить о поступлении» of a product (parts fills it, decision 207). */
+  ProductArrival?: ComponentType<ProductArrivalProps>;
   /** The chosen company's available credit at checkout (the account fills it, decision 200). */
   CheckoutCredit?: ComponentType<{ counterpartyId: number; sum: number }>;
   /** An order's shipments, shipped / remaining per line and closing documents (the account fills it). */
@@ -89,4 +99,10 @@ export function OrderShipmentsSlot(props: OrderShipmentsProps) {
 export function CheckoutCreditSlot({ counterpartyId, sum }: { counterpartyId: number; sum: number }) {
   const Block = useSlots().CheckoutCredit;
   return Block && counterpartyId > 0 ? <Block counterpartyId={counterpartyId} sum={sum} /> : null;
+}
+
+/** A product's expected arrivals and the arrival request, when a feature fills the slot. */
+export function ProductArrivalSlot(props: ProductArrivalProps) {
+  const Block = useSlots().ProductArrival;
+  return Block ? <Block {...props} /> : null;
 }

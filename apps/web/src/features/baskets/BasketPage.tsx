@@ -21,6 +21,7 @@ import { ListPagination } from '../../components/ListPagination';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { invalidateBaskets, setActiveBasketId } from '../../lib/active-basket';
+import { ProductArrivalSlot } from '../../lib/slots';
 import { money } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { rest } from '../../lib/rest';
@@ -94,6 +95,9 @@ export default function BasketPage() {
           {item.brand}
         </Typography>
         {shortOf.has(item.id) && <ShortLineNote short={shortOf.get(item.id)!} onOpen={() => setChoosing(item)} />}
+        {(item.availability !== 'Y' || shortOf.has(item.id)) && (
+          <ProductArrivalSlot productId={item.product} needed={item.amount} compact />
+        )}
       </TableCell>
       <TableCell sx={hide}>
         <Availability item={item} stores={stores} />

@@ -25,7 +25,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
 import { num, qty, volume } from '../../lib/format';
 import { portalConfig } from '../../lib/portal-config';
-import { ProductOrderSlot, usePreloadProductOrder } from '../../lib/slots';
+import { ProductArrivalSlot, ProductOrderSlot, usePreloadProductOrder } from '../../lib/slots';
 import { orderedSeriesQuery, productQuery } from './api';
 import { OrderedChart } from './OrderedChart';
 import { PaymentPrompt } from './PaymentPrompt';
@@ -162,6 +162,7 @@ export default function ProductPage() {
               {t('quantity', { count: p.quantity, value: num(p.quantity), unit: p.unit.symbol })}
             </Typography>
           </Box>
+          <ProductArrivalSlot productId={p.id} />
           <ProductOrderSlot
             productId={p.id}
             min={portalConfig.settings?.catalogQuantityMin ?? 0}
