@@ -9,7 +9,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money, num } from '../../../lib/format';
@@ -35,7 +34,8 @@ export function AlternativesDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('baskets');
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // The theme's `sm` breakpoint (600 px): a phone gets the dialog full screen.
+  const phone = useMediaQuery('(max-width:599.95px)');
   const swap = useSwapLine(basketId);
   const split = useSplitLine(basketId);
   const busy = swap.isPending || split.isPending;
