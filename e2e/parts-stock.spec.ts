@@ -89,6 +89,17 @@ test('a dealer swaps a short basket line for an in-stock analogue; checkout warn
   await shot(page, 'parts-short-line-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // The checkout warns of the line before the order is placed, and leads back to its alternatives.
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+  await expect(page).toHaveURL(/\/order\/create\/$/);
+  await expect(page.getByTestId('checkout-short')).toContainText('Не хватает на складах: строк 1, всего 6 шт.');
+  await shot(page, 'parts-checkout-short');
+  await page
+    .getByTestId('checkout-short')
+    .getByRole('link', { name: /Взять замену в наличии/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/basket/${basket}/$`));
+
   await line.getByRole('button', { name: /Замены в наличии/ }).click();
   const dialog = page.getByRole('dialog');
   const first = dialog.getByTestId('alternative').first();
