@@ -166,19 +166,21 @@ export const alternativeMethods = {
    */
   'basket-item/alternatives': defineMethod({
     name: 'basket-item/alternatives',
-    input: z.union(
-      [
-        z.strictObject({ id: idSchema }),
-        z.strictObject({ basket: idSchema }),
-        z.strictObject({
-          lines: z
-            .array(z.strictObject({ product: idSchema, amount: z.number().int().min(1).max(ORDER_QUANTITY_MAX) }))
-            .min(1)
-            .max(MAX_ALTERNATIVE_LINES),
-        }),
-      ],
-      { error: 'validation.invalid' },
-    ),
+    // One object with one of its three fields (not a union), so an unknown field is refused by its name.
+    input: z
+      .strictObject({
+        id: idSchema.optional(),
+        basket: idSchema.optional(),
+        lines: z
+          .array(z.strictObject({ product: idSchema, amount: z.number().int().min(1).max(ORDER_QUANTITY_MAX) }))
+          .min(1)
+          .max(MAX_ALTERNATIVE_LINES)
+          .optional(),
+      })
+      .refine((v) => [v.id, v.basket, v.lines].filter((x) => x !== undefined).length === 1, {
+        error: 'validation.invalid',
+        path: ['basket'],
+      }),
     result: z.object({ items: z.array(shortLineSchema) }),
     access: permission('basket', 'fetch'),
   }),

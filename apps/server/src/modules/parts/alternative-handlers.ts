@@ -67,7 +67,7 @@ export const alternativeHandlers: Handlers<typeof alternativeMethods> = {
   async 'basket-item/alternatives'(input, ctx) {
     const actor = requireActor(ctx);
     let lines: AskedLine[];
-    if ('basket' in input) {
+    if (input.basket !== undefined) {
       const rows = await shortBasketLines(ctx.db, actor.id, input.basket);
       // No short line: the basket may still be another dealer's, which must look like a missing one.
       if (rows.length === 0) await ownBasket(ctx.db, actor.id, input.basket);
@@ -79,14 +79,14 @@ export const alternativeHandlers: Handlers<typeof alternativeMethods> = {
         stock: r.stock_real,
         factor: r.measure_factor,
       }));
-    } else if ('id' in input) {
+    } else if (input.id !== undefined) {
       const row = await lockOwnBasketLine(ctx.db, actor.id, input.id);
       lines = [asked(row)];
     } else {
       const stock = new Map(
-        (await productStockOf(ctx.db, [...new Set(input.lines.map((l) => l.product))])).map((p) => [p.id, p]),
+        (await productStockOf(ctx.db, [...new Set((input.lines ?? []).map((l) => l.product))])).map((p) => [p.id, p]),
       );
-      lines = input.lines.flatMap((l) => {
+      lines = (input.lines ?? []).flatMap((l) => {
         const p = stock.get(l.product);
         if (!p || l.amount <= Number(p.stock_real)) return [];
         return [
