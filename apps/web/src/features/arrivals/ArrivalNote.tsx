@@ -47,23 +47,30 @@ export default function ArrivalNote({ productId, needed = 1, compact = false }: 
       )}
       {short &&
         (data.subscribed ? (
-          <Button
-            size="small"
-            color="success"
-            startIcon={<NotificationsActiveOutlined />}
-            disabled={busy}
-            aria-label={t('unsubscribe')}
-            title={t('unsubscribe')}
-            onClick={() =>
-              unsubscribe.mutate(productId, {
-                onSuccess: () => notifySuccess(t('unsubscribed')),
-                onError: notifyError,
-              })
-            }
-            sx={{ py: 0 }}
-          >
-            {compact ? t('subscribedShort') : t('subscribed')}
-          </Button>
+          <>
+            <Typography
+              variant="body2"
+              color="success.main"
+              component="span"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+            >
+              <NotificationsActiveOutlined fontSize="small" />
+              {compact ? t('subscribedShort') : t('subscribed')}
+            </Typography>
+            <Button
+              size="small"
+              disabled={busy}
+              onClick={() =>
+                unsubscribe.mutate(productId, {
+                  onSuccess: () => notifySuccess(t('unsubscribed')),
+                  onError: notifyError,
+                })
+              }
+              sx={{ py: 0 }}
+            >
+              {t('unsubscribe')}
+            </Button>
+          </>
         ) : (
           <Button
             size="small"
