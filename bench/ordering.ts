@@ -171,7 +171,32 @@ async function main() {
         `p50 ${run.p50.toFixed(1)} ms, p95 ${run.p95.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, ` +
         `${Math.round(run.rps)} req/s (n=${run.count}); server CPU ${cpu.toFixed(1)} ms/call`;
     }
-    // BENCH_ONLY=list stops here (the basket-item/list figures alone, for before/after comparisons).
+    // Decision 206: a basket of 1,000 lines that are all short (more than any warehouse holds), and the
+    // in-stock alternatives of every line in one call, as the basket screen asks beside its lines.
+    const shortBasket = await c.call<{ id: number }>('basket/create', { name: 'bench short 1000' });
+    await c.call('basket/add', { id: shortBasket.id, fields: ids.map((product) => ({ product, quantity: 9000 })) });
+    const shortAnswer = await c.call<{ items: Array<{ alternatives: unknown[] }> }>('basket-item/alternatives', {
+      basket: shortBasket.id,
+    });
+    results['basket-item/alternatives: short lines, lines with alternatives'] =
+      `${shortAnswer.items.length}, ${shortAnswer.items.filter((i) => i.alternatives.length > 0).length}`;
+    // A session of its own: the list's runs above have used the first session's /rest/ limit (decision 220).
+    const c2 = new Client();
+    await c2.call('user/login', {});
+    const altUrl = `${base}/rest/basket-item/alternatives?sessid=${encodeURIComponent(c2.sessid)}`;
+    const altBody = JSON.stringify({ basket: shortBasket.id });
+    const altHeaders = { ...listHeaders, cookie: c2.cookie };
+    await cannon(altUrl, altHeaders, altBody, 2, 3);
+    for (const conns of [1, 10]) {
+      const cpu0 = cpuMs(server.pid!);
+      const run = await cannon(altUrl, altHeaders, altBody, conns, 10);
+      if (run.errors > 0) throw new Error(`basket-item/alternatives: ${run.errors} errors`);
+      const cpu = (cpuMs(server.pid!) - cpu0) / run.count;
+      results[`basket-item/alternatives of 1,000 short lines, ${conns} conn.`] =
+        `p50 ${run.p50.toFixed(1)} ms, p95 ${run.p95.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, ` +
+        `${Math.round(run.rps)} req/s (n=${run.count}); server CPU ${cpu.toFixed(1)} ms/call`;
+    }
+    // BENCH_ONLY=list stops here (the basket-item/list and alternatives figures alone, for before/after comparisons).
     if (process.env.BENCH_ONLY === 'list') {
       for (const [k, v2] of Object.entries(results)) console.log(`- ${k}: ${v2}`);
       return;

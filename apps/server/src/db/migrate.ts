@@ -43,6 +43,7 @@ import * as account from './migrations/0210-account.js';
 import * as exchangeReview from './migrations/0211-exchange-review.js';
 import * as partsReplacements from './migrations/0230-parts-replacements.js';
 import * as dealerMachines from './migrations/0240-dealer-machines.js';
+import * as partsArrivals from './migrations/0231-parts-arrivals.js';
 import * as apiKeys from './migrations/0250-api-keys.js';
 import * as priceListLinks from './migrations/0251-price-list-links.js';
 import * as webhooks from './migrations/0260-webhooks.js';
@@ -97,6 +98,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0211-exchange-review': exchangeReview,
   '0230-parts-replacements': partsReplacements,
   '0240-dealer-machines': dealerMachines,
+  '0231-parts-arrivals': partsArrivals,
   '0250-api-keys': apiKeys,
   '0251-price-list-links': priceListLinks,
   '0260-webhooks': webhooks,

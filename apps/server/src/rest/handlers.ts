@@ -24,6 +24,8 @@ import { deskOrderHandlers } from '../modules/orders/desk-handlers.js';
 import { deskHandlers } from '../modules/desk/handlers.js';
 import { accountHandlers } from '../modules/account/handlers.js';
 import { partsHandlers } from '../modules/parts/handlers.js';
+import { alternativeHandlers } from '../modules/parts/alternative-handlers.js';
+import { arrivalHandlers } from '../modules/parts/arrival-handlers.js';
 import { priceListHandlers } from '../modules/pricelists/index.js';
 import { keysHandlers } from '../modules/keys/index.js';
 import { machinesHandlers } from '../modules/machines/index.js';
@@ -61,6 +63,8 @@ export const handlers: Handlers<Methods> = {
   ...deskHandlers,
   ...accountHandlers,
   ...partsHandlers,
+  ...alternativeHandlers,
+  ...arrivalHandlers,
   ...keysHandlers,
   ...machinesHandlers,
   ...priceListHandlers,

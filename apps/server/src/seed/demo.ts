@@ -10,7 +10,7 @@ import { seedKeys } from '../modules/keys/seed.js';
 import { seedCatalog } from '../modules/catalog/seed.js';
 import { seedOrdering } from '../modules/orders/seed.js';
 import { seedAccount } from '../modules/account/seed.js';
-import { seedParts } from '../modules/parts/seed.js';
+import { seedArrivals, seedParts } from '../modules/parts/seed.js';
 import { seedMachines } from '../modules/machines/seed.js';
 import { fillEnglish } from '../db/migrations/0145-english-texts.js';
 import type { SeedOptions } from './options.js';
@@ -32,6 +32,8 @@ const SEEDERS: Array<{ name: string; run: (db: Db, options: SeedOptions) => Prom
   { name: 'keys', run: seedKeys },
   // The demo dealer's machines (decision 208), models of the catalogue above.
   { name: 'machines', run: seedMachines },
+  // A short basket line with in-stock analogues, and expected arrivals (decisions 206, 207): after the baskets.
+  { name: 'arrivals', run: seedArrivals },
   // The English of the shipped reference rows (decision 145), now that they exist.
   { name: 'english', run: (db) => fillEnglish(db) },
 ];

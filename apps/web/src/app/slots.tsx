@@ -7,7 +7,13 @@ import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../lib/current-user';
 import { useHeaderSearchText } from '../lib/search-text';
 import { isAdmin, isDealer, isStaff } from '../lib/roles';
-import type { CheckoutMachineProps, MachineFilterProps, ProductOrderProps, Slots } from '../lib/slots';
+import type {
+  CheckoutMachineProps,
+  MachineFilterProps,
+  ProductArrivalProps,
+  ProductOrderProps,
+  Slots,
+} from '../lib/slots';
 
 /**
  * Every feature component shown in a slot is its own chunk, loaded when first shown: the frame's first
@@ -31,6 +37,7 @@ function ActiveBasketWidget() {
   return isStaff(user) && !isDealer(user) ? null : <BasketWidget />;
 }
 const LanguageCard = deferred(() => import('./LanguageCard'));
+const ProductArrival = deferred<ProductArrivalProps>(() => import('../features/arrivals/ArrivalNote'));
 const loadProductOrder = () => import('../features/baskets/ProductOrderControl');
 // Not deferred like the others: a product view waits for its quantity and «В корзину» (it suspends into the
 // screen's loading state), so a dealer never sees a product without the order control.
@@ -152,6 +159,7 @@ export const FEATURE_SLOTS: Slots = {
   ProductMachines: dealersOnly(ProductMachines),
   CheckoutMachine: dealersOnly(CheckoutMachine),
   ProductOrder: ProductOrderControl,
+  ProductArrival,
   preloadProductOrder: () => void loadProductOrder(),
   profileBlocks: [
     { id: 'app.language', Component: LanguageCard },

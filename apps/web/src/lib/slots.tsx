@@ -49,7 +49,17 @@ export interface CheckoutMachineProps {
   onChange: (next: { machine?: { id: number; model: string; serial: string }; urgent: boolean }) => void;
 }
 
+/** A product's stock and expected arrivals, with «сообщить о поступлении» (decision 207). */
+export interface ProductArrivalProps {
+  productId: number;
+  /** The quantity wanted (a basket line's): the request is offered when the warehouses hold less. */
+  needed?: number;
+  compact?: boolean;
+}
+
 export interface Slots {
+  /** Expected arrivals and «сообщить о поступлении» of a product (parts fills it, decision 207). */
+  ProductArrival?: ComponentType<ProductArrivalProps>;
   /** The chosen company's available credit at checkout (the account fills it, decision 200). */
   CheckoutCredit?: ComponentType<{ counterpartyId: number; sum: number }>;
   /** An order's shipments, shipped / remaining per line and closing documents (the account fills it). */
@@ -130,5 +140,11 @@ export function ProductMachinesSlot({ model }: { model: string | undefined }) {
 /** The machine and «Машина стоит» at checkout, when a feature fills the slot. */
 export function CheckoutMachineSlot(props: CheckoutMachineProps) {
   const Block = useSlots().CheckoutMachine;
+  return Block ? <Block {...props} /> : null;
+}
+
+/** A product's expected arrivals and the arrival request, when a feature fills the slot. */
+export function ProductArrivalSlot(props: ProductArrivalProps) {
+  const Block = useSlots().ProductArrival;
   return Block ? <Block {...props} /> : null;
 }

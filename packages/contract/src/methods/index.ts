@@ -19,7 +19,7 @@ import { contentAdminMethods } from './content-admin.js';
 import { auditMethods } from './audit.js';
 import { deskMethods } from './desk.js';
 import { accountMethods } from './account.js';
-import { partsMethods } from './parts.js';
+import { alternativeMethods, arrivalMethods, partsMethods } from './parts.js';
 import { apiKeysMethods } from './api-keys.js';
 import { priceListMethods } from './price-lists.js';
 import { machineMethods } from './machines.js';
@@ -53,6 +53,8 @@ export const methods = {
   ...deskMethods,
   ...accountMethods,
   ...partsMethods,
+  ...alternativeMethods,
+  ...arrivalMethods,
   ...apiKeysMethods,
   ...priceListMethods,
   ...machineMethods,

@@ -7,3 +7,11 @@ export { basketLines, basketView, emptyBasket, newestBasketOrNew, ownBasket, rou
 export { registerBasketTemplateRoute } from './routes.js';
 export { basketTemplate, readSheetRows } from './spreadsheet.js';
 export { belowMinimum, limitsFor, priceTypeChangeProblem } from './thresholds.js';
+export {
+  deleteBasketLine,
+  itemsView,
+  lockOwnBasketLine,
+  ownBasketLine,
+  setLineQuantity,
+  shortBasketLines,
+} from './queries.js';

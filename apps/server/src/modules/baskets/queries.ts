@@ -23,6 +23,7 @@ import {
   priceContextOf,
   priceFor,
   productPrices,
+  productStock,
   propertyValue,
   type Offer,
   type PriceContext,
@@ -362,3 +363,36 @@ export const upsertLines = (
     )
     .returning(['id', 'product_id', 'quantity', sql<boolean>`(xmax = 0)`.as('inserted')])
     .execute();
+
+/**
+ * The lines of the dealer's basket whose quantity is more than the warehouses hold now (decision 206), with the
+ * product's number: one statement, the ownership check riding on it; only short lines come back.
+ */
+export async function shortBasketLines(db: Db, userId: number, basketId: number) {
+  const rows = await db
+    .selectFrom('basket_items as i')
+    .innerJoin('baskets as b', 'b.id', 'i.basket_id')
+    .innerJoin(productStock().as('p'), 'p.id', 'i.product_id')
+    .select(['i.id', 'i.product_id', 'i.quantity', 'p.article_key', 'p.stock_real', 'p.measure_factor'])
+    .where('b.user_id', '=', userId)
+    .where('i.basket_id', '=', basketId)
+    .whereRef('i.quantity', '>', 'p.stock_real')
+    .orderBy('i.id')
+    .execute();
+  return rows.map((r) => ({ ...r, stock_real: Number(r.stock_real), measure_factor: Number(r.measure_factor) || 1 }));
+}
+
+/** A line of the dealer's basket with its product's stock, the basket row locked (a swap or split, decision 206). */
+export async function lockOwnBasketLine(db: Db, userId: number, id: number) {
+  const first = await ownBasketLine(db, userId, id);
+  await ownBasket(db, userId, first.basket_id!, true);
+  // Read again under the basket's lock: another swap may have taken the line in between.
+  const row = await db
+    .selectFrom('basket_items as i')
+    .innerJoin(productStock().as('p'), 'p.id', 'i.product_id')
+    .select(['i.id', 'i.basket_id', 'i.product_id', 'i.quantity', 'p.article_key', 'p.stock_real', 'p.measure_factor'])
+    .where('i.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return { ...row, stock_real: Number(row.stock_real), measure_factor: Number(row.measure_factor) || 1 };
+}

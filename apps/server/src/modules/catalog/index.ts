@@ -87,3 +87,10 @@ export {
 export type { StoreInfo } from './offers.js';
 export { registerMachineModels, type MachineModelsLookup } from './machine-hook.js';
 export { isMachineModel, machineModelValues } from './queries.js';
+export {
+  analoguesOfProducts,
+  inStockOffers,
+  productStock,
+  productStockOf,
+  type AlternativeOffer,
+} from './alternatives-queries.js';

@@ -29,7 +29,12 @@ import type {
 } from './commerceml.js';
 import { num } from './commerceml.js';
 import { loadRefs, picturesBySource, saveRefs } from './queries.js';
-import { replacementLinksOf, replacementNameOf, replacementsFromExchange } from '../parts/index.js';
+import {
+  arrivalsFromExchange,
+  replacementLinksOf,
+  replacementNameOf,
+  replacementsFromExchange,
+} from '../parts/index.js';
 
 /**
  * Staged CommerceML records → the catalogue, through the catalogue module's bulk writes (decision 092
@@ -378,6 +383,19 @@ export async function applyOffers(
       stock: [...sum].map(([storeId, amount]) => ({ storeId, amount: Math.min(amount, 1e9) })),
     });
   }
+  // Expected arrivals (decision 207): every exchanged offer states its product's 1C arrivals (none: none expected).
+  await arrivalsFromExchange(
+    db,
+    [...new Set(offers.map((r) => known.get(r.data.product)!))],
+    offers.flatMap(({ data: o }) =>
+      (o.arrivals ?? []).map((a) => ({
+        productId: known.get(o.product)!,
+        storeId: a.store === null ? null : (stores.get(a.store) ?? null),
+        date: a.date,
+        quantity: a.quantity,
+      })),
+    ),
+  );
   // Prices (one statement) and stock (its own short transaction) apart. On PostgreSQL at once, on two
   // connections (decision 170: they touch different tables, and the stock's product rows take a lock the
   // prices' foreign key checks do not wait for). On PGlite one after the other, with a turn for others

@@ -72,6 +72,11 @@ export interface OfferRecord {
   total: number | null;
   name: string;
   article: string;
+  /**
+   * Expected arrivals (decision 207): `ОжидаемыеПоступления/Поступление` {Дата, Количество, Склад (its Ид)};
+   * absent = none expected. Optional: records staged before it existed have none.
+   */
+  arrivals?: Array<{ date: string; quantity: number; store: string | null }>;
 }
 export interface DocumentRecord {
   id: string;
@@ -372,8 +377,23 @@ function offerRecord(node: XmlNode): StagedRecord | null {
       total: total === null ? null : Math.max(0, total),
       name: txt(node, 'Наименование'),
       article: txt(node, 'Артикул'),
+      arrivals: arrivalsOf(node),
     },
   };
+}
+
+/** `ОжидаемыеПоступления/Поступление` of an offer (decision 207); a row without a date or quantity is skipped. */
+function arrivalsOf(node: XmlNode): Array<{ date: string; quantity: number; store: string | null }> {
+  return kids(kid(node, 'ОжидаемыеПоступления'), 'Поступление').flatMap((a) => {
+    const raw = txt(a, 'Дата');
+    const ru = /^(\d{2})\.(\d{2})\.(\d{4})/.exec(raw);
+    const date = ru ? `${ru[3]}-${ru[2]}-${ru[1]}` : dateOf(raw);
+    const quantity = num(txt(a, 'Количество'));
+    const storeNode = kid(a, 'Склад');
+    const store = (storeNode ? txt(storeNode, 'Ид') || (storeNode.text ?? '').trim() : txt(a, 'ИдСклада')) || null;
+    if (!date || Number.isNaN(Date.parse(date)) || quantity === null || quantity <= 0) return [];
+    return [{ date, quantity: Math.min(quantity, 1e9), store }];
+  });
 }
 
 function counterpartyRef(n: XmlNode | undefined): CounterpartyRef {

@@ -1,6 +1,7 @@
 import type { ExchangeReport } from '@portal/contract';
 import type { Db } from '../../db/database.js';
 import { hideProductsExcept, refreshAfterImport, relaxCommit, zeroStockExcept } from '../catalog/index.js';
+import { tellArrivals } from '../parts/index.js';
 import {
   applyGroups,
   applyOffers,
@@ -416,6 +417,8 @@ async function finish(
     if (switched.hidden) stats.hidden = (stats.hidden ?? 0) + switched.hidden;
     if (switched.zeroed) stats.zeroed = (stats.zeroed ?? 0) + switched.zeroed;
   }
+  // Dealers waiting for a product the stock now holds are told once (decision 207).
+  if ((stats.stocks ?? 0) > 0) stats.arrivalNotices = await tellArrivals(deps);
   const changed = (stats.products ?? 0) + (stats.hidden ?? 0);
   if (changed > 0 || (stats.sections ?? 0) > 0 || (stats.stocks ?? 0) > 0) {
     await refreshAfterImport(deps.db, { words: changed > 0, analyze: changed + (stats.prices ?? 0) > 5000 });

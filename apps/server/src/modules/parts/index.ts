@@ -6,3 +6,4 @@ export {
   replacementsFromExchange,
   REPLACEMENT_NAMES,
 } from './exchange-links.js';
+export { arrivalsFromExchange, tellArrivals } from './arrivals.js';

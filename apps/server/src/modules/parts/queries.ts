@@ -1,7 +1,8 @@
 import { normalizeArticle } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { activeProductsByArticleKeys, type ReplacementPart } from '../catalog/index.js';
+import { activeProductsByArticleKeys, productStock, type ReplacementPart } from '../catalog/index.js';
+import { countAndPage } from '../../rest/paging.js';
 import './tables.js';
 
 /** Deeper chains are taken for a loop that slipped in (each write refuses one, decision 205). */
@@ -306,3 +307,145 @@ async function reaches(trx: Db, from: string, to: string, pending: Map<string, s
 
 /** Whether two written numbers are one part number (dashes, spaces and look-alike letters aside). */
 export const sameNumber = (a: string, b: string) => normalizeArticle(a) === normalizeArticle(b);
+
+/** The numbers interchangeable with these (two-way links in force), by number (decision 206). */
+export async function interchangeableKeys(db: Db, keys: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (keys.length === 0) return out;
+  const { rows } = await sql<{ key: string; other: string }>`
+    SELECT old_article_key AS key, new_article_key AS other FROM part_replacements
+    WHERE kind = 'INTERCHANGEABLE' AND old_article_key = ANY(${[...keys]}::text[])
+      AND (effective_from IS NULL OR effective_from <= CURRENT_DATE)
+    UNION
+    SELECT new_article_key, old_article_key FROM part_replacements
+    WHERE kind = 'INTERCHANGEABLE' AND new_article_key = ANY(${[...keys]}::text[])
+      AND (effective_from IS NULL OR effective_from <= CURRENT_DATE)`.execute(db);
+  for (const r of rows) out.set(r.key, [...(out.get(r.key) ?? []), r.other]);
+  return out;
+}
+
+/** The expected arrivals of these products, by date then warehouse (decision 207). */
+export function arrivalRows(db: Db, productIds: number[]) {
+  return db
+    .selectFrom('product_arrivals')
+    .select([
+      'product_id',
+      'store_id',
+      sql<string>`to_char(expected_on, 'YYYY-MM-DD')`.as('date'),
+      sql<number>`sum(quantity)::float8`.as('quantity'),
+    ])
+    .where('product_id', '=', sql<number>`ANY(${productIds}::int[])`)
+    .groupBy(['product_id', 'store_id', 'expected_on'])
+    .orderBy('product_id')
+    .orderBy('expected_on')
+    .orderBy('store_id')
+    .execute();
+}
+
+/** A source's arrivals of these products, replaced by the given rows (1C: the offers it sent; MANUAL: the card's). */
+export async function replaceArrivals(
+  db: Db,
+  source: 'MANUAL' | '1C',
+  productIds: number[],
+  rows: Array<{ productId: number; storeId: number | null; date: string; quantity: number }>,
+): Promise<void> {
+  if (productIds.length === 0) return;
+  await db
+    .deleteFrom('product_arrivals')
+    .where('source', '=', source)
+    .where('product_id', '=', sql<number>`ANY(${productIds}::int[])`)
+    .execute();
+  if (rows.length === 0) return;
+  await db
+    .insertInto('product_arrivals')
+    .values(
+      rows.map((r) => ({
+        product_id: r.productId,
+        store_id: r.storeId,
+        expected_on: r.date,
+        quantity: r.quantity,
+        source,
+      })),
+    )
+    .execute();
+}
+
+/** The products of these ids the user waits for (an open request). */
+export async function waitedProducts(db: Db, userId: number, productIds: number[]): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('arrival_subscriptions')
+    .select('product_id')
+    .where('user_id', '=', userId)
+    .where('notified_at', 'is', null)
+    .where('product_id', '=', sql<number>`ANY(${productIds}::int[])`)
+    .execute();
+  return new Set(rows.map((r) => r.product_id));
+}
+
+const subscriptionColumns = ['s.id', 's.product_id', 's.created_at', 's.notified_at'] as const;
+
+/** The user's requests, newest first (or oldest), paged; `waiting` keeps the open ones only. */
+export function listSubscriptions(
+  db: Db,
+  userId: number,
+  input: { page: number; size: number; filter?: { waiting?: boolean }; sort?: { DATE_CREATE?: 'ASC' | 'DESC' } },
+) {
+  let base = db.selectFrom('arrival_subscriptions as s').where('s.user_id', '=', userId);
+  if (input.filter?.waiting) base = base.where('s.notified_at', 'is', null);
+  return countAndPage(
+    base,
+    (q) =>
+      q
+        .select(subscriptionColumns)
+        .orderBy('s.created_at', input.sort?.DATE_CREATE === 'ASC' ? 'asc' : 'desc')
+        .orderBy('s.id', 'desc'),
+    input,
+  );
+}
+
+/**
+ * Opens the user's request for the product, or answers the open one (the partial unique index keeps one:
+ * two clicks at once make one request).
+ */
+export async function openSubscription(db: Db, userId: number, productId: number) {
+  await db
+    .insertInto('arrival_subscriptions')
+    .values({ user_id: userId, product_id: productId })
+    .onConflict((oc) => oc.columns(['user_id', 'product_id']).where('notified_at', 'is', null).doNothing())
+    .execute();
+  return db
+    .selectFrom('arrival_subscriptions as s')
+    .select(subscriptionColumns)
+    .where('s.user_id', '=', userId)
+    .where('s.product_id', '=', productId)
+    .where('s.notified_at', 'is', null)
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes the user's own request; false when it is not theirs or missing. */
+export async function deleteSubscription(db: Db, userId: number, id: number): Promise<boolean> {
+  const res = await db
+    .deleteFrom('arrival_subscriptions')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/**
+ * Ends every open request whose product the warehouses now hold, in the caller's transaction, and answers
+ * them: the row is marked as it is read (`UPDATE … WHERE notified_at IS NULL … RETURNING`), so of two runs at
+ * once only one gets a request — the other waits on the row and then finds it ended (decision 207).
+ */
+export async function takeArrivedSubscriptions(db: Db) {
+  return db
+    .updateTable('arrival_subscriptions as s')
+    .from(productStock().as('p'))
+    .set({ notified_at: sql`now()` })
+    .whereRef('p.id', '=', 's.product_id')
+    .where('p.active', '=', true)
+    .where('p.stock_real', '>', sql<number>`0`)
+    .where('s.notified_at', 'is', null)
+    .returning(['s.id', 's.user_id', 's.product_id', 'p.stock_real'])
+    .execute();
+}

@@ -27,3 +27,31 @@ declare module '../../db/schema.js' {
     part_replacements: PartReplacementsTable;
   }
 }
+
+/** Migration 0231: what is expected to arrive of a product, per warehouse and date (decision 207). */
+export interface ProductArrivalsTable {
+  id: Id;
+  product_id: number;
+  /** null: a warehouse 1C did not name. */
+  store_id: number | null;
+  expected_on: ColumnType<Date, string, string>;
+  quantity: ColumnType<string, number, number>;
+  source: Generated<'MANUAL' | '1C'>;
+  created_at: CreatedAt;
+}
+
+/** Migration 0231: a dealer's «сообщить о поступлении»; `notified_at` set ends it (decision 207). */
+export interface ArrivalSubscriptionsTable {
+  id: Id;
+  user_id: number;
+  product_id: number;
+  created_at: CreatedAt;
+  notified_at: Date | null;
+}
+
+declare module '../../db/schema.js' {
+  interface Database {
+    product_arrivals: ProductArrivalsTable;
+    arrival_subscriptions: ArrivalSubscriptionsTable;
+  }
+}

@@ -21,13 +21,22 @@ import { ListPagination } from '../../components/ListPagination';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { setActiveBasketId } from '../../lib/active-basket';
+import { ProductArrivalSlot } from '../../lib/slots';
 import { money } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
-import { basketItemsQuery, basketQuery, useDeleteBasketLine, useUpdateBasketLine } from './api';
+import {
+  basketAlternativesQuery,
+  basketItemsQuery,
+  basketQuery,
+  useDeleteBasketLine,
+  useUpdateBasketLine,
+} from './api';
+import { AlternativesDialog } from './components/AlternativesDialog';
 import { Availability } from './components/Availability';
 import { Confirm } from './components/Confirm';
 import { belowMinimum, MinimumNotice } from './components/MinimumNotice';
 import { QuantityCell } from './components/QuantityCell';
+import { ShortLineNote, ShortLinesNotice } from './components/ShortLines';
 import { Totals } from './components/Totals';
 import { VirtualBody } from './components/VirtualBody';
 
@@ -45,6 +54,9 @@ export default function BasketPage() {
   const items = useQuery(basketItemsQuery(id));
   const [paging, setPaging] = useState({ page: 1, size: 50 });
   const [toDelete, setToDelete] = useState<BasketItem | null>(null);
+  // Short lines and their alternatives (decision 206): asked beside the lines, only once there are lines.
+  const alternatives = useQuery({ ...basketAlternativesQuery(id), enabled: (items.data?.count ?? 0) > 0 });
+  const [choosing, setChoosing] = useState<BasketItem | null>(null);
 
   const updateLine = useUpdateBasketLine(id);
   const deleteLine = useDeleteBasketLine();
@@ -70,6 +82,9 @@ export default function BasketPage() {
   const stores = new Map(items.data.stores.map((s) => [s.id, s]));
   const { page, size } = paging;
   const rows = size === -1 ? all : all.slice((page - 1) * size, page * size);
+  const shorts = alternatives.data?.items ?? [];
+  const shortOf = new Map(shorts.map((s) => [s.line, s]));
+  const choosingShort = choosing ? shortOf.get(choosing.id) : undefined;
 
   const line = (item: BasketItem, extra: Record<string, unknown> = {}) => (
     <TableRow key={item.id} hover data-testid="basket-line" {...extra}>
@@ -82,6 +97,10 @@ export default function BasketPage() {
         <Typography variant="body2" color="text.secondary">
           {item.brand}
         </Typography>
+        {shortOf.has(item.id) && <ShortLineNote short={shortOf.get(item.id)!} onOpen={() => setChoosing(item)} />}
+        {(item.availability !== 'Y' || shortOf.has(item.id)) && (
+          <ProductArrivalSlot productId={item.product} needed={item.amount} compact />
+        )}
       </TableCell>
       <TableCell sx={hide}>
         <Availability item={item} stores={stores} />
@@ -151,6 +170,7 @@ export default function BasketPage() {
         ) : (
           <>
             <MinimumNotice items={all} />
+            <ShortLinesNotice items={all} shorts={shorts} />
             <TableContainer>
               <Table
                 size="small"
@@ -190,6 +210,9 @@ export default function BasketPage() {
           </>
         )}
       </Paper>
+      {choosing && choosingShort && (
+        <AlternativesDialog basketId={id} item={choosing} short={choosingShort} onClose={() => setChoosing(null)} />
+      )}
       <Confirm
         open={toDelete !== null}
         title={t('removeTitle')}

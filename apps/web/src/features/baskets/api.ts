@@ -145,3 +145,57 @@ export const saveImportFile = async (file: File): Promise<number | null> =>
 
 /** The products and quantities a stored spreadsheet names (product/get-articles-xls); writes nothing. */
 export const articlesOfFile = (fileId: number) => rest('product/get-articles-xls', { fileId });
+
+/** The short lines of a basket and their in-stock alternatives (decision 206), asked beside the lines. */
+export const basketAlternativesQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...basketKeys.items(id), 'alternatives'] as const,
+    queryFn: () => rest('basket-item/alternatives', { basket: id }),
+  });
+
+/**
+ * Lines a swap or split changed, from its answer: `remove` leaves the basket, `put` replaces a line of the same
+ * id or joins the basket; the totals follow from the lines. False when the lines are not loaded or a line
+ * names a warehouse the list does not (the caller then refetches the lines).
+ */
+function applyLines(queryClient: QueryClient, basketId: number, remove: number[], put: BasketItem[]): boolean {
+  const lines = queryClient.getQueryData(basketItemsQuery(basketId).queryKey);
+  if (!lines) return false;
+  const known = new Set(lines.stores.map((s) => s.id));
+  if (put.some((i) => i.stores.some((s) => !known.has(s.id)))) return false;
+  const byId = new Map(put.map((i) => [i.id, i]));
+  const items = lines.items.filter((l) => !remove.includes(l.id)).map((l) => byId.get(l.id) ?? l);
+  for (const i of put) if (!items.some((l) => l.id === i.id)) items.push(i);
+  queryClient.setQueryData(basketItemsQuery(basketId).queryKey, { ...lines, count: items.length, items });
+  const recount = (b: Basket) => (b.id === basketId ? basketFromLines(b, items) : b);
+  queryClient.setQueryData(basketQuery(basketId).queryKey, (b) => b && recount(b));
+  queryClient.setQueryData(basketKeys.list(), (list: ResultOf<Methods['basket/list']> | undefined) =>
+    list ? { ...list, items: list.items.map(recount) } : list,
+  );
+  return true;
+}
+
+/** After a swap or split: the lines from the answer; the alternatives (which the answer cannot give) asked again. */
+async function afterLinesChanged(queryClient: QueryClient, basketId: number, remove: number[], put: BasketItem[]) {
+  if (!applyLines(queryClient, basketId, remove, put))
+    await queryClient.invalidateQueries({ queryKey: basketKeys.items(basketId) });
+  else await queryClient.invalidateQueries({ queryKey: basketAlternativesQuery(basketId).queryKey });
+}
+
+/** «Заменить»: the line becomes the alternative (decision 206). */
+export function useSwapLine(basketId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; product: number }) => rest('basket-item/swap', input),
+    onSuccess: (answer) => afterLinesChanged(queryClient, basketId, [answer.removed], [answer.item]),
+  });
+}
+
+/** «Разделить»: the line keeps what is in stock, the rest goes to the alternative (decision 206). */
+export function useSplitLine(basketId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; product: number }) => rest('basket-item/split', input),
+    onSuccess: (answer) => afterLinesChanged(queryClient, basketId, [], [answer.item, answer.added]),
+  });
+}

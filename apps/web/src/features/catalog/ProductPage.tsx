@@ -25,7 +25,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
 import { num, qty, volume } from '../../lib/format';
 import { portalConfig } from '../../lib/portal-config';
-import { ProductMachinesSlot, ProductOrderSlot, usePreloadProductOrder } from '../../lib/slots';
+import { ProductArrivalSlot, ProductMachinesSlot, ProductOrderSlot, usePreloadProductOrder } from '../../lib/slots';
 import { orderedSeriesQuery, productQuery } from './api';
 import { OrderedChart } from './OrderedChart';
 import { PaymentPrompt } from './PaymentPrompt';
@@ -163,6 +163,7 @@ export default function ProductPage() {
             </Typography>
           </Box>
           <ProductMachinesSlot model={p.properties.find((x) => x.code === 'MODEL')?.value} />
+          <ProductArrivalSlot productId={p.id} />
           <ProductOrderSlot
             productId={p.id}
             min={portalConfig.settings?.catalogQuantityMin ?? 0}

@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { money } from '../../lib/format';
 import { portalConfig } from '../../lib/portal-config';
-import { ProductOrderSlot } from '../../lib/slots';
+import { ProductArrivalSlot, ProductOrderSlot } from '../../lib/slots';
 import { useToggleFavorite } from './api';
 import type { ViewMode } from './url-state';
 
@@ -197,6 +197,7 @@ function Tile({ product }: { product: Product }) {
         >
           <PriceTag product={product} />
           <AvailabilityChip value={product.availability} />
+          {product.availability !== 'Y' && <ProductArrivalSlot productId={product.id} compact />}
         </Box>
         <ProductOrderSlot productId={product.id} {...orderLimits(product)} compact />
       </CardContent>
@@ -255,6 +256,7 @@ function ListRow({ product }: { product: Product }) {
         <Box sx={{ display: 'grid', gap: 0.5, justifyItems: { xs: 'start', sm: 'end' } }}>
           <PriceTag product={product} />
           <AvailabilityChip value={product.availability} />
+          {product.availability !== 'Y' && <ProductArrivalSlot productId={product.id} compact />}
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
           <ProductOrderSlot productId={product.id} {...orderLimits(product)} compact />
@@ -291,6 +293,7 @@ function ProductTable({ items }: { items: Product[] }) {
               <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
                 <PriceTag product={p} />
                 <AvailabilityChip value={p.availability} />
+                {p.availability !== 'Y' && <ProductArrivalSlot productId={p.id} compact />}
               </Box>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                 <ProductOrderSlot productId={p.id} {...orderLimits(p)} compact />
@@ -337,6 +340,7 @@ function ProductTable({ items }: { items: Product[] }) {
                 <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'end' }}>
                   <PriceTag product={p} />
                   <AvailabilityChip value={p.availability} />
+                  {p.availability !== 'Y' && <ProductArrivalSlot productId={p.id} compact />}
                 </Box>
               </TableCell>
               <TableCell>

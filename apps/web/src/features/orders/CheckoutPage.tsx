@@ -27,7 +27,8 @@ import { fieldMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest, RestError } from '../../lib/rest';
 import { CheckoutSummary, CheckoutTotal } from './components/CheckoutSummary';
-import { orderKeys } from './api';
+import { checkoutShortLinesQuery, orderKeys } from './api';
+import { ShortLinesWarning } from './components/ShortLinesWarning';
 import { CheckoutCreditSlot, CheckoutMachineSlot } from '../../lib/slots';
 
 const checkoutInput = orderFieldsInput.omit({ basket: true });
@@ -101,6 +102,10 @@ export default function CheckoutPage() {
     placeholderData: keepPreviousData,
   });
   const current = preview.data && preview.data.paySystem === paySystem && !preview.isPlaceholderData;
+  const shortLines = useQuery({
+    ...checkoutShortLinesQuery(active?.id ?? 0),
+    enabled: Boolean(active && active.count > 0),
+  });
   // The top bar's basket sum follows the payment method chosen here while checkout is open (decision 192).
   const checkoutTotals = current ? preview.data!.totals : null;
   useEffect(() => {
@@ -378,6 +383,7 @@ export default function CheckoutPage() {
             preview={preview.data}
             updating={preview.isFetching || (Boolean(preview.data) && !current)}
           />
+          <ShortLinesWarning basket={active.id} shorts={shortLines.data?.items ?? []} />
         </Paper>
       </Box>
     </>

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { applyBasket, setActiveBasketId } from '../../lib/active-basket';
+import { applyBasket, basketKeys, setActiveBasketId } from '../../lib/active-basket';
 import { rest } from '../../lib/rest';
 import type { orderListQuery } from './list-query';
 
@@ -70,3 +70,13 @@ export function useSetOrderStatus(id: number) {
 
 /** The order as a spreadsheet file the server makes (order/file): its path and name, to download. */
 export const orderFile = (id: number) => rest('order/file', { id });
+
+/**
+ * The basket's lines the warehouses cannot fully supply now (decision 206): the checkout warns of them. The
+ * same key as the basket screen's alternatives, so the two share the answer.
+ */
+export const checkoutShortLinesQuery = (basket: number) =>
+  queryOptions({
+    queryKey: [...basketKeys.items(basket), 'alternatives'] as const,
+    queryFn: () => rest('basket-item/alternatives', { basket }),
+  });
