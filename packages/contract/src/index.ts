@@ -40,3 +40,4 @@ export * from './methods/parts.js';
 export * from './methods/api-keys.js';
 export * from './methods/price-lists.js';
 export * from './openapi.js';
+export * from './methods/managers.js';

@@ -43,6 +43,7 @@ import * as account from './migrations/0210-account.js';
 import * as partsReplacements from './migrations/0230-parts-replacements.js';
 import * as apiKeys from './migrations/0250-api-keys.js';
 import * as priceListLinks from './migrations/0251-price-list-links.js';
+import * as dealerManager from './migrations/0201-dealer-manager.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0230-parts-replacements': partsReplacements,
   '0250-api-keys': apiKeys,
   '0251-price-list-links': priceListLinks,
+  '0201-dealer-manager': dealerManager,
 };
 
 /** The names this version of the server expects applied (GET /ready compares them with the database). */

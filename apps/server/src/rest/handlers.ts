@@ -26,6 +26,7 @@ import { accountHandlers } from '../modules/account/handlers.js';
 import { partsHandlers } from '../modules/parts/handlers.js';
 import { priceListHandlers } from '../modules/pricelists/index.js';
 import { keysHandlers } from '../modules/keys/index.js';
+import { managerHandlers } from '../modules/users/manager-handlers.js';
 import type { Handlers } from './context.js';
 
 /**
@@ -60,4 +61,5 @@ export const handlers: Handlers<Methods> = {
   ...partsHandlers,
   ...keysHandlers,
   ...priceListHandlers,
+  ...managerHandlers,
 };

@@ -81,6 +81,8 @@ export const deskOrderFilter = z.strictObject({
   sumTo: sum.optional(),
   /** An order number, or a part number (any line of the order). */
   search: optionalText(100).optional(),
+  /** «Мои дилеры»: orders of the dealers whose personal manager the caller is (decision 199). */
+  mine: flag.optional(),
 });
 export type DeskOrderFilter = z.input<typeof deskOrderFilter>;
 

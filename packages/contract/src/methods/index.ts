@@ -22,6 +22,7 @@ import { accountMethods } from './account.js';
 import { partsMethods } from './parts.js';
 import { apiKeysMethods } from './api-keys.js';
 import { priceListMethods } from './price-lists.js';
+import { managerMethods } from './managers.js';
 
 /**
  * Every /rest/ method of the portal, keyed by its wire name. Each domain declares its methods in its own
@@ -52,6 +53,7 @@ export const methods = {
   ...partsMethods,
   ...apiKeysMethods,
   ...priceListMethods,
+  ...managerMethods,
 };
 
 export type Methods = typeof methods;

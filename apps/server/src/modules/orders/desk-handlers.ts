@@ -139,7 +139,7 @@ async function act(ctx: RestContext, orderId: number, action: string, change: (t
 /** The desk's order methods; `desk/summary` counts other modules' rows too and is composed above (modules/desk). */
 export const deskOrderHandlers: Handlers<Omit<typeof deskMethods, 'desk/summary'>> = {
   async 'desk-order/list'(input, ctx) {
-    const { count, rows } = await q.listDeskOrders(ctx.db, input);
+    const { count, rows } = await q.listDeskOrders(ctx.db, requireActor(ctx).id, input);
     return { count, items: rows.map((r) => toDesk(r, ctx.language)) };
   },
 

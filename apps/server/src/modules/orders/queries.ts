@@ -3,7 +3,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { dayEnd, dayStart } from '../../rest/dates.js';
 import { containsPattern, paged, type PageInput } from '../../rest/paging.js';
-import type { Actor } from '../auth/index.js';
+import { managedBy, type Actor } from '../auth/index.js';
 import { fileNameOf } from '../files/index.js';
 import type { CorrectiveOrderItemsTable } from './tables.js';
 import { applyFilter, hasLineLike, orderQuery, scoped, type OrderRow } from './view.js';
@@ -89,8 +89,9 @@ function articleMatch(text: string, exact = false) {
 type DeskFilter = NonNullable<ParsedInputOf<(typeof deskMethods)['desk-order/list']>['filter']>;
 
 /** Every dealer's orders as the desk's filter narrows them (dealer, company, state, dates, sums, number or part). */
-function deskFiltered(db: Db, f: DeskFilter) {
+function deskFiltered(db: Db, f: DeskFilter, actorId: number) {
   let q = deskQuery(db);
+  if (f.mine) q = q.where(managedBy('o.user_id', actorId));
   if (f.dealerId) q = q.where('o.user_id', '=', f.dealerId);
   if (f.dealer) {
     const like = containsPattern(f.dealer);
@@ -136,8 +137,12 @@ function deskFiltered(db: Db, f: DeskFilter) {
 }
 
 /** Every dealer's orders for the desk, filtered, sorted and paged. */
-export async function listDeskOrders(db: Db, input: ParsedInputOf<(typeof deskMethods)['desk-order/list']>) {
-  const { count, rows } = await countAndPageOrders(deskFiltered(db, input.filter ?? {}), input);
+export async function listDeskOrders(
+  db: Db,
+  actorId: number,
+  input: ParsedInputOf<(typeof deskMethods)['desk-order/list']>,
+) {
+  const { count, rows } = await countAndPageOrders(deskFiltered(db, input.filter ?? {}, actorId), input);
   return { count, rows: rows as DeskRow[] };
 }
 
