@@ -11,6 +11,7 @@ import {
   wireNumber,
 } from '../method.js';
 import { optionalText } from '../validation.js';
+import { resolvedLineSchema } from './baskets.js';
 import { orderSchema } from './orders.js';
 import { dealerCompanyFilter } from './staff-filter.js';
 
@@ -109,15 +110,41 @@ const quantity = wireNumber('validation.number', DECIMAL_TEXT).pipe(
     .max(10000, { error: 'validation.quantityRange' }),
 );
 
+/** A line's price at the desk (decision 196), in the order's currency. */
+const linePrice = wireNumber('validation.number', DECIMAL_TEXT).pipe(
+  z.number().min(0, { error: 'validation.notNegative' }).max(1e9, { error: 'validation.invalid' }),
+);
+/** A discount off the dealer's price, per cent (decision 196). */
+const discountPercent = wireNumber('validation.number', DECIMAL_TEXT).pipe(
+  z.number().min(0, { error: 'validation.notNegative' }).max(100, { error: 'validation.invalid' }),
+);
+/** A part number or a name, as the manager types it to add a line (decision 196). */
+const lineQuery = optionalText(100).pipe(z.string().min(1, { error: 'validation.required' }));
+
 export const deskOrderChangeInput = z.strictObject({
   id: idSchema,
   status: idSchema.optional(),
   isPayment: z.boolean({ error: 'validation.invalid' }).optional(),
   isWarning: z.boolean({ error: 'validation.invalid' }).optional(),
   isCanceled: z.boolean({ error: 'validation.invalid' }).optional(),
-  /** A line by its id (0 takes it out), or a product to add. */
+  /**
+   * A line by its id: its quantity (0 takes it out), its price or a discount off the dealer's price (decision
+   * 196); a product to add; or a part number or name to add, resolved as the dealer's quick order resolves it
+   * (refused when nothing or several parts match).
+   */
   lines: z
-    .array(z.union([z.strictObject({ id: idSchema, quantity }), z.strictObject({ productId: idSchema, quantity })]))
+    .array(
+      z.union([
+        z.strictObject({
+          id: idSchema,
+          quantity: quantity.optional(),
+          price: linePrice.optional(),
+          discountPercent: discountPercent.optional(),
+        }),
+        z.strictObject({ productId: idSchema, quantity }),
+        z.strictObject({ article: lineQuery, quantity }),
+      ]),
+    )
     .max(1000)
     .optional(),
   /** A message for the dealer (shown in the history, told by notice and e-mail). */
@@ -207,6 +234,18 @@ export const deskMethods = {
       reason: optionalText(1000).optional(),
     }),
     result: deskOrderSchema,
+    access: staff,
+  }),
+  /**
+   * A part number or a name looked up for a line of the order (decision 196): as the dealer's quick order
+   * resolves it (the part, a replaced number's current part, analogues, a prefix), else by name; with the
+   * order dealer's prices. Nothing found: 400 with a Russian message.
+   */
+  'desk-order/find-line': defineMethod({
+    name: 'desk-order/find-line',
+    input: z.strictObject({ id: idSchema, query: lineQuery }),
+    /** One line, or one per part of a set a replaced number stands for. */
+    result: z.object({ lines: z.array(resolvedLineSchema) }),
     access: staff,
   }),
   /** What waits for staff (the admin dashboard). */

@@ -30,6 +30,7 @@ export {
   activeAnaloguesByArticleKeys,
   activePaySystem,
   activeProductsByArticlePrefixes,
+  activeProductsByNameWords,
   activePaySystemsEn,
   defaultPriceTypeId,
   activeProductsByArticleKeys,

@@ -119,7 +119,7 @@ describe('a personal manager per dealer', () => {
     expect(fresh!.html).toContain(`/desk/order/${orderId}/`);
 
     const order = await dealer.ok('order/get', { id: orderId });
-    await dealer.ok('corrective-order/create', { id: orderId, products: [{ id: order.items[0]!.id, count: 1 }] });
+    await dealer.ok('corrective-order/create', { id: orderId, products: [{ id: order.items![0]!.id, count: 1 }] });
     const [correction] = await staffMails(new RegExp(`^Корректировка заказа № ${orderId} `));
     expect(correction!.to).toEqual(managerEmail);
     expect(correction!.html).toContain(`/desk/order/${orderId}/`);
