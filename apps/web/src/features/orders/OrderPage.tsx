@@ -18,6 +18,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { ManagerCard } from './components/ManagerCard';
 import { ErrorState, Loading } from '../../components/States';
 import { basketKeys, setActiveBasketId } from '../../lib/active-basket';
 import { useCurrentUser } from '../../lib/current-user';
@@ -156,6 +157,9 @@ export default function OrderPage() {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <Paper sx={{ p: 2 }}>
           <Summary order={o} />
+          <Box sx={{ mt: 2 }}>
+            <ManagerCard compact />
+          </Box>
           {staff && statuses.data && (
             <TextField
               select

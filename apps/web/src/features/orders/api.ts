@@ -39,3 +39,10 @@ export function download(path: string, name: string) {
   a.click();
   a.remove();
 }
+
+/** The dealer's personal manager (decision 199): name, phone and e-mail, or null when none is assigned. */
+export const myManagerQuery = queryOptions({
+  queryKey: ['manager', 'get'] as const,
+  queryFn: () => rest('manager/get', {}),
+  staleTime: 5 * 60_000,
+});

@@ -18,7 +18,9 @@ import { formatDate, money } from '../../../lib/format';
 import { pageFromQuery, sizeFromQuery } from '../../../lib/list-params';
 import { OrderFlags, StatusChip } from '../components/OrderFlags';
 import { StatusSelect } from '../components/StatusSelect';
-import { deskListQuery } from './api';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import { deskListQuery, myDealersQuery } from './api';
 
 const TEXT_KEYS = ['search', 'dealer', 'company', 'status', 'flag', 'dateFrom', 'dateTo', 'sumFrom', 'sumTo'] as const;
 type Draft = Record<(typeof TEXT_KEYS)[number], string>;
@@ -52,19 +54,34 @@ export default function DeskOrderListPage() {
   const page = pageFromQuery(params.get('page'));
   const size = sizeFromQuery(params.get('size'), 20);
   const filter = filterOf(params);
+  // «Мои дилеры» (decision 199): on by default for a manager with dealers assigned; the address keeps a choice.
+  const me = useQuery(myDealersQuery);
+  const hasDealers = (me.data?.dealers ?? 0) > 0;
+  const mine = params.get('mine') === 'Y' || (params.get('mine') === null && hasDealers);
+  if (mine) filter.mine = true;
   const [draft, setDraft] = useState<Draft>(
     () =>
       Object.fromEntries(
         TEXT_KEYS.map((k) => [k, k.startsWith('date') ? isoToDateText(params.get(k)) : (params.get(k) ?? '')]),
       ) as Draft,
   );
-  const list = useQuery(deskListQuery({ page, size, filter, sort: { ID: 'DESC' } }));
+  const list = useQuery({
+    ...deskListQuery({ page, size, filter, sort: { ID: 'DESC' } }),
+    enabled: !me.isPending,
+  });
+  const setMine = (on: boolean) => {
+    const p = new URLSearchParams(params);
+    p.set('mine', on ? 'Y' : 'N');
+    p.delete('page');
+    setParams(p);
+  };
   const apply = (next: Draft) => {
     if (!dateTextOk(next.dateFrom) || !dateTextOk(next.dateTo)) return;
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries(next))
       if (v.trim()) p.set(k, k.startsWith('date') ? dateTextToIso(v) : v.trim());
     if (params.get('size')) p.set('size', params.get('size')!);
+    if (params.get('mine')) p.set('mine', params.get('mine')!);
     setParams(p);
   };
   const field = (key: keyof Draft, type = 'text') => (
@@ -119,6 +136,11 @@ export default function DeskOrderListPage() {
         {field('sumFrom', 'number')}
         {field('sumTo', 'number')}
       </FilterBar>
+      <FormControlLabel
+        sx={{ mb: 1 }}
+        control={<Switch checked={mine} onChange={(e) => setMine(e.target.checked)} data-testid="desk-mine" />}
+        label={hasDealers ? t('mineCount', { count: me.data?.dealers ?? 0 }) : t('mine')}
+      />
       <UrlListTable
         query={list}
         label={t('title')}

@@ -34,3 +34,20 @@ export const deskSummaryQuery = queryOptions({
   queryFn: () => rest('desk/summary', {}),
   refetchInterval: 60_000,
 });
+
+/** The caller's dealers (decision 199): an employee with dealers assigned opens the desk on «Мои дилеры». */
+export const myDealersQuery = queryOptions({
+  queryKey: ['manager', 'get'] as const,
+  queryFn: () => rest('manager/get', {}),
+  staleTime: 5 * 60_000,
+});
+
+/** A part number or a name looked up for a line of the order (decision 196): what it finds, with prices. */
+export const findLineQuery = (id: number, query: string) =>
+  queryOptions({
+    queryKey: ['desk-order', 'find-line', id, query] as const,
+    queryFn: () => rest('desk-order/find-line', { id, query }),
+    enabled: query.trim() !== '',
+    retry: false,
+    staleTime: 30_000,
+  });
