@@ -12,7 +12,7 @@ import {
 } from '../method.js';
 import { optionalText } from '../validation.js';
 import { resolvedLineSchema } from './baskets.js';
-import { orderSchema } from './orders.js';
+import { fileRefResult, orderSchema } from './orders.js';
 import { dealerCompanyFilter } from './staff-filter.js';
 
 /**
@@ -246,6 +246,34 @@ export const deskMethods = {
     input: z.strictObject({ id: idSchema, query: lineQuery }),
     /** One line, or one per part of a set a replaced number stands for. */
     result: z.object({ lines: z.array(resolvedLineSchema) }),
+    access: staff,
+  }),
+  /**
+   * Bulk action on the list (decision 196): the same status for the selected orders, each by the rules of
+   * decision 193 in its own transaction; answers which moved and which were refused, and why.
+   */
+  'desk-order/bulk-status': defineMethod({
+    name: 'desk-order/bulk-status',
+    input: z.strictObject({
+      ids: z.array(idSchema).min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooMany' }),
+      status: idSchema,
+      confirm: z.boolean({ error: 'validation.invalid' }).optional(),
+      reason: optionalText(1000).optional(),
+    }),
+    result: z.object({
+      done: z.array(z.number()),
+      failed: z.array(z.object({ id: z.number(), message: z.string() })),
+    }),
+    access: staff,
+  }),
+  /** The selected orders (`ids`), or every order the filter finds (up to 10 000), as an .xlsx (decision 196). */
+  'desk-order/export': defineMethod({
+    name: 'desk-order/export',
+    input: z.strictObject({
+      ids: z.array(idSchema).max(10000, { error: 'validation.tooMany' }).optional(),
+      filter: deskOrderFilter.optional(),
+    }),
+    result: fileRefResult,
     access: staff,
   }),
   /** What waits for staff (the admin dashboard). */

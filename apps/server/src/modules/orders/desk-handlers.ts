@@ -6,7 +6,8 @@ import { recordAudit } from '../audit/index.js';
 import { isAdmin, loadActor } from '../auth/index.js';
 import { resolveLines } from '../baskets/index.js';
 import { activeProductsByNameWords, loadOffers } from '../catalog/index.js';
-import { ownFile, readStored, saveGenerated } from '../files/index.js';
+import { downloadPath, ownFile, readStored, saveGenerated } from '../files/index.js';
+import { deskOrdersWorkbook } from './desk-export.js';
 import './bill-file.js';
 import { changeOrder, type LineChange, type OrderChange } from './change-order.js';
 import type { OrderHistoryChange } from './tables.js';
@@ -243,6 +244,45 @@ export const deskOrderHandlers: Handlers<Omit<typeof deskMethods, 'desk/summary'
       ...change,
       lines: change.lines ? await resolveDeskLines(trx, id, change.lines) : undefined,
     }));
+  },
+
+  async 'desk-order/bulk-status'(input, ctx) {
+    const done: number[] = [];
+    const failed: Array<{ id: number; message: string }> = [];
+    // Each order in its own transaction (act), by the status rules of decision 193; a refusal is caught
+    // outside that transaction, after its rollback (decision 189), and reported by the order's number.
+    for (const id of [...new Set(input.ids)]) {
+      try {
+        const change = { status: input.status, confirm: input.confirm, reason: input.reason };
+        const row = await q.deskOrderRow(ctx.db, id);
+        if (!row) throw notFound();
+        await act(ctx, id, 'status', async () => (row.is_canceled ? { ...change, isCanceled: false } : change));
+        done.push(id);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        failed.push({ id, message: translate(ctx.language, err.message as never, ...(err.extra.args ?? [])) });
+      }
+    }
+    return { done, failed };
+  },
+
+  async 'desk-order/export'(input, ctx) {
+    const actor = requireActor(ctx);
+    const rows = await q.deskOrdersForExport(ctx.db, actor.id, input.filter ?? {}, input.ids, 10000);
+    const data = await deskOrdersWorkbook(
+      rows.map((r) => toDesk(r, ctx.language)),
+      ctx.language,
+    );
+    const name = `desk-orders-${new Date().toISOString().slice(0, 10)}.xlsx`;
+    const file = await saveGenerated(
+      ctx.storage,
+      ctx.db,
+      actor.id,
+      name,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      data,
+    );
+    return { path: downloadPath(file), name: file.name, size: file.size };
   },
 
   async 'desk-order/find-line'(input, ctx) {

@@ -145,4 +145,29 @@ describe('the desk’s line edits', () => {
     expect([l.price, l.quantity]).toEqual([95, 4]);
     expect(order.price).toBe(380);
   });
+
+  it('bulk status moves each selected order by the status rules and reports the refused; export gives an .xlsx', async () => {
+    const statuses = Object.fromEntries((await admin.ok('order-status/list', {})).items.map((s) => [s.code, s.id]));
+    const a = await newOrder();
+    const b = await newOrder();
+    // b is cancelled: «Отменен» → «Отгружен» is refused by decision 193's table.
+    await employee.ok('desk-order/change', { id: b.id, isCanceled: true });
+    const r = await employee.ok('desk-order/bulk-status', { ids: [a.id, b.id, 99999999], status: statuses.S! });
+    expect(r.done).toEqual([a.id]);
+    expect(r.failed.map((f) => f.id)).toEqual([b.id, 99999999]);
+    expect(r.failed[0]!.message).toBe('Заказ нельзя перевести из статуса «Отменен» в статус «Отгружен»');
+    expect((await employee.ok('desk-order/get', { id: a.id })).status.code).toBe('S');
+    expect((await employee.ok('desk-order/get', { id: b.id })).status.code).toBe('C');
+    expect((await dealer.call('desk-order/bulk-status', { ids: [a.id], status: statuses.N! })).status).toBe(403);
+
+    const file = await employee.ok('desk-order/export', { ids: [a.id, b.id] });
+    expect(file.name).toMatch(/\.xlsx$/);
+    const download = await t.app.inject({ method: 'GET', url: file.path, headers: { cookie: employee.cookie } });
+    expect(download.statusCode).toBe(200);
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+    const ids = wb.worksheets[0]!.getColumn(1).values.slice(2);
+    expect(ids).toEqual([b.id, a.id]);
+  });
 });

@@ -407,3 +407,16 @@ export async function insertOrderLine(db: Db, row: Insertable<OrderItemsTable>):
   const { id } = await db.insertInto('order_items').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
 }
+
+/** The desk's export (decision 196): the selected orders, or the filter's, newest first, at most `limit`. */
+export async function deskOrdersForExport(
+  db: Db,
+  actorId: number,
+  filter: DeskFilter,
+  ids: number[] | undefined,
+  limit: number,
+) {
+  let q = deskFiltered(db, filter, actorId);
+  if (ids) q = ids.length ? q.where('o.id', 'in', ids) : q.where(sql<boolean>`false`);
+  return (await q.orderBy('o.id', 'desc').limit(limit).execute()) as DeskRow[];
+}
