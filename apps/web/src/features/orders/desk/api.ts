@@ -1,5 +1,5 @@
 import type { InputOf, Methods } from '@portal/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { rest } from '../../../lib/rest';
 import en from '../../../locales/en/back-office/desk.json';
@@ -51,3 +51,26 @@ export const findLineQuery = (id: number, query: string) =>
     retry: false,
     staleTime: 30_000,
   });
+
+/**
+ * Bulk actions on the desk list (decision 196): one status for the selected orders (each by decision 193's
+ * rules; the answer says which were refused), and an .xlsx of the selected or filtered orders.
+ */
+export function useBulkStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InputOf<Methods['desk-order/bulk-status']>) => rest('desk-order/bulk-status', input),
+    onSuccess: (r) => {
+      // The answer names the orders, not their new rows: the moved ones are read again.
+      for (const id of r.done) void client.invalidateQueries({ queryKey: deskKeys.get(id) });
+      void client.invalidateQueries({ queryKey: deskKeys.lists() });
+      void client.invalidateQueries({ queryKey: deskKeys.summary() });
+    },
+  });
+}
+
+export function useDeskExport() {
+  return useMutation({
+    mutationFn: (input: InputOf<Methods['desk-order/export']>) => rest('desk-order/export', input),
+  });
+}
