@@ -81,7 +81,11 @@ export async function setManager(db: Db, dealerId: number, managerId: number | n
     .where('id', '=', dealerId)
     .forUpdate()
     .executeTakeFirst();
-  await db.updateTable('users').set({ manager_id: managerId, updated_at: new Date() }).where('id', '=', dealerId).execute();
+  await db
+    .updateTable('users')
+    .set({ manager_id: managerId, updated_at: new Date() })
+    .where('id', '=', dealerId)
+    .execute();
   return before?.manager_id ?? null;
 }
 

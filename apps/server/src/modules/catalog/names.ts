@@ -135,7 +135,11 @@ export async function activeProductsByNameWords(db: Db, text: string, limit: num
   if (words.length === 0) return [];
   let q = db.selectFrom('products').select(['id', 'name', 'article', 'brand']).where('active', '=', true);
   for (const w of words) q = q.where(sql<boolean>`lower(name) LIKE ${w}`);
-  return q.orderBy(sql`length(name)`).orderBy('id').limit(limit).execute();
+  return q
+    .orderBy(sql`length(name)`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** The active products that list one of these normalised part numbers as an analogue, with the number. */

@@ -55,7 +55,9 @@ describe('a personal manager per dealer', () => {
     managerEmail = (await employee.ok('profile', {})).email;
     // A second employee: the general address then holds two, the manager's mail one.
     await sql`INSERT INTO users (login, email, password_hash, first_name, last_name, groups, active, approved)
-      VALUES ('employee2', 'employee2@example.test', 'x', 'Пётр', 'Второй', ARRAY['EMPLOYEES'], true, true)`.execute(db());
+      VALUES ('employee2', 'employee2@example.test', 'x', 'Пётр', 'Второй', ARRAY['EMPLOYEES'], true, true)`.execute(
+      db(),
+    );
     otherEmployeeEmail = 'employee2@example.test';
   });
   afterAll(() => t.close());

@@ -279,7 +279,9 @@ export default function SiteSettingsPage() {
             type="number"
             {...form.register('employeeDiscountLimitPercent', { valueAsNumber: true })}
             error={Boolean(err('employeeDiscountLimitPercent'))}
-            helperText={fieldMessage(err('employeeDiscountLimitPercent')) ?? t('settings.employeeDiscountLimitPercentHint')}
+            helperText={
+              fieldMessage(err('employeeDiscountLimitPercent')) ?? t('settings.employeeDiscountLimitPercentHint')
+            }
             slotProps={{ htmlInput: { min: 0, max: 100, step: 0.5 }, inputLabel: { shrink: true } }}
           />
           <Controller

@@ -135,7 +135,10 @@ function Summary({ o }: { o: DeskOrder }) {
       {row(t('col.date'), formatDate(o.dateCreate, true))}
       {row(t('sum'), money(o.price, o.currency as never))}
       {row(t('payment'), o.payments.map((p) => p.name).join(', ') || '—')}
-      {row(t('dealerComment'), o.userDescription ? <Box sx={{ whiteSpace: 'pre-wrap' }}>{o.userDescription}</Box> : '—')}
+      {row(
+        t('dealerComment'),
+        o.userDescription ? <Box sx={{ whiteSpace: 'pre-wrap' }}>{o.userDescription}</Box> : '—',
+      )}
       {row(t('vin'), o.VINTehniki || '—')}
       {row(t('model'), o.modelTehniki || '—')}
       {row(
