@@ -58,7 +58,7 @@ export function DealerManagerCard({ userId, canAssign }: { userId: number; canAs
             label={t('manager.choose')}
             value={candidates.data ? value : ''}
             onChange={(e) => setChoice(e.target.value)}
-            sx={{ minWidth: 260, flex: '1 1 260px' }}
+            sx={{ flex: '1 1 260px', minWidth: 0, maxWidth: '100%' }}
             slotProps={{ htmlInput: { 'data-testid': 'manager-select' } }}
           >
             <MenuItem value="">{t('manager.noneOption')}</MenuItem>
