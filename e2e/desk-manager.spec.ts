@@ -12,16 +12,6 @@ async function both(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, `desk-manager-${name}-phone`);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (overflow > 0)
-    console.log(
-      await page.evaluate(() =>
-        [...document.querySelectorAll('body *')]
-          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-          .slice(0, 8)
-          .map((e) => `${e.tagName}.${String(e.className).slice(0, 80)} ${Math.round(e.getBoundingClientRect().right)}`)
-          .join('\n'),
-      ),
-    );
   expect(overflow, `${name}: page wider than 390 px`).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -17,6 +17,9 @@ import type { HistoryStatus, OrderHistoryChange } from './tables.js';
 import { lockOrder } from './tidings-queries.js';
 import { holdTidings } from './tidings.js';
 import { recomputeTotals } from './totals.js';
+import { describeChange } from './describe-change.js';
+
+export { describeChange };
 import './tables.js';
 
 /** What the change mechanism needs: the database (or the caller's transaction), mail, config, a log. */
@@ -510,59 +513,6 @@ const KIND_OF: Record<OrderHistoryChange['field'], NoticeKind> = {
   bill: 'orderBill',
   offer: 'orderOffer',
 };
-
-/** An amount as the reader writes it (the currency's sign when known). */
-function money(value: number, language: Language, currency?: string): string {
-  const locale = language === 'en' ? 'en-GB' : 'ru-RU';
-  try {
-    return new Intl.NumberFormat(locale, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      ...(currency ? { style: 'currency', currency } : {}),
-    }).format(value);
-  } catch {
-    return value.toFixed(2);
-  }
-}
-
-/** One change as a sentence in a language (the history, the notice and the e-mail say the same). */
-export function describeChange(c: OrderHistoryChange, language: Language): string {
-  const t = (key: Parameters<typeof translate>[1], ...args: Array<string | number>) =>
-    translate(language, key, ...args);
-  const statusName = (s: HistoryStatus) => (language === 'en' && s.nameEn ? s.nameEn : s.name);
-  switch (c.field) {
-    case 'status':
-      return t('history.status', statusName(c.before), statusName(c.after));
-    case 'isPayment':
-    case 'isWarning':
-    case 'isCanceled':
-      return t(`history.${c.field}.${c.after ? 'on' : 'off'}`);
-    case 'line':
-      if (c.before === 0) return t('history.lineAdded', c.article, c.name, c.after);
-      if (c.after === 0) return t('history.lineRemoved', c.article, c.name, c.before);
-      if (c.priceBefore !== undefined && c.priceAfter !== undefined) {
-        const prices = [money(c.priceBefore, language), money(c.priceAfter, language)] as const;
-        return c.before === c.after
-          ? t('history.linePrice', c.article, c.name, ...prices)
-          : t('history.lineChangedPrice', c.article, c.name, c.before, c.after, ...prices);
-      }
-      return t('history.lineChanged', c.article, c.name, c.before, c.after);
-    case 'total':
-      return t('history.total', money(c.before, language, c.currency), money(c.after, language, c.currency));
-    case 'bill':
-      if (c.fileId) return t('history.billAttached', c.fileName);
-      return c.replaced ? t('history.billReplaced', c.replaced) : t('history.billIssued');
-    case 'offer':
-      if (c.fileId === null) return t('history.offerRemoved', c.fileName);
-      return c.replaced ? t('history.offerReplaced', c.fileName, c.replaced) : t('history.offerAttached', c.fileName);
-    case 'correction':
-      if (c.decision === 'accepted') return t('history.correctionAccepted', c.correctionId);
-      if (c.decision === 'sent') return t('history.correctionSent', c.correctionId);
-      return c.reason
-        ? t('history.correctionRefused', c.correctionId, c.reason)
-        : t('history.correctionRefusedNoReason', c.correctionId);
-  }
-}
 
 /**
  * The dealer is told once per change (the desk's: once per change set, `tidings-job.ts`, decision 195); a

@@ -24,7 +24,7 @@ export function DealerManagerCard({ userId, canAssign }: { userId: number; canAs
   const value = choice ?? String(current.data?.manager?.id ?? '');
   const m = current.data?.manager;
   return (
-    <Paper sx={{ p: { xs: 2, md: 3 } }} data-testid="dealer-manager">
+    <Paper sx={{ p: { xs: 2, md: 3 }, minWidth: 0, overflow: 'hidden' }} data-testid="dealer-manager">
       <Typography variant="h2" sx={{ mb: 1 }}>
         {t('manager.title')}
       </Typography>
