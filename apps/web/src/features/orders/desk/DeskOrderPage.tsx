@@ -393,7 +393,7 @@ function Lines({
         <Table size="small">
           <TableHead>
             <TableRow>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('col.article')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' } }}>{t('col.article')}</TableCell>
               <TableCell>{t('col.product')}</TableCell>
               <TableCell align="right">{t('quantity')}</TableCell>
               <TableCell align="right">{t('col.price')}</TableCell>
@@ -405,11 +405,11 @@ function Lines({
           <TableBody>
             {items.map((i) => (
               <TableRow key={i.id} data-testid="desk-line">
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{i.article}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' } }}>{i.article}</TableCell>
                 <TableCell>
                   {i.name}
-                  {/* On a phone the part number goes under the name. */}
-                  <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                  {/* Below a wide screen the part number goes under the name (the price column needs the room). */}
+                  <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', xl: 'none' } }}>
                     {i.article}
                   </Typography>
                 </TableCell>
