@@ -35,6 +35,8 @@ export const ORDER_FILE_TYPES = ['.xlsx', '.csv', '.xml'] as const;
 export const RETURN_DAYS_DEFAULT = 14;
 /** Minutes the desk's changes to an order are gathered into one notice and e-mail (decision 195). */
 export const ORDER_TIDINGS_MINUTES_DEFAULT = 3;
+/** How far below the dealer's price an employee may set a line's price at the desk, per cent (decision 196). */
+export const EMPLOYEE_DISCOUNT_LIMIT_DEFAULT = 10;
 
 export const CATALOG_QUANTITY_MIN = 0;
 export const CATALOG_QUANTITY_MAX = 10000;

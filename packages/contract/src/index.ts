@@ -43,3 +43,4 @@ export * from './methods/telegram.js';
 export * from './methods/price-lists.js';
 export * from './methods/machines.js';
 export * from './openapi.js';
+export * from './methods/managers.js';

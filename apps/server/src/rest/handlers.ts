@@ -31,6 +31,7 @@ import { keysHandlers } from '../modules/keys/index.js';
 import { machinesHandlers } from '../modules/machines/index.js';
 import { webhooksHandlers } from '../modules/webhooks/index.js';
 import { telegramHandlers } from '../modules/telegram/index.js';
+import { managerHandlers } from '../modules/users/manager-handlers.js';
 import type { Handlers } from './context.js';
 
 /**
@@ -70,4 +71,5 @@ export const handlers: Handlers<Methods> = {
   ...priceListHandlers,
   ...webhooksHandlers,
   ...telegramHandlers,
+  ...managerHandlers,
 };

@@ -42,6 +42,9 @@ const loadProductOrder = () => import('../features/baskets/ProductOrderControl')
 // Not deferred like the others: a product view waits for its quantity and «В корзину» (it suspends into the
 // screen's loading state), so a dealer never sees a product without the order control.
 const ProductOrderControl = lazy<ComponentType<ProductOrderProps>>(loadProductOrder);
+const MyManager = deferred(async () => ({
+  default: (await import('../features/orders/components/ManagerCard')).ManagerCard,
+}));
 const LastOrders = deferred(async () => ({ default: (await import('../features/orders/DashboardBlocks')).LastOrders }));
 const OrderHistory = deferred(async () => ({
   default: (await import('../features/orders/DashboardBlocks')).OrderHistory,
@@ -150,6 +153,8 @@ export const FEATURE_SLOTS: Slots = {
     // The dealer's debt, overdue and available credit (decision 200).
     { id: 'account.tile', order: 2, width: 12, Component: dealerOnly(AccountTile) },
     { id: 'orders.last', order: 30, width: 6, Component: dealerOnly(LastOrders) },
+    // The dealer's personal manager (decision 199).
+    { id: 'orders.manager', order: 3, width: 12, Component: dealerOnly(MyManager) },
     { id: 'orders.history', order: 31, width: 6, Component: dealerOnly(OrderHistory) },
   ],
   OrderShipments,

@@ -65,6 +65,18 @@ export const DESK_MESSAGES = {
     'notify.orderBill': 'Выставленные счета',
     'notify.orderOffer': 'Коммерческие предложения по заказам',
     'notify.orderNote': 'Сообщения менеджера по заказу',
+    // A personal manager per dealer (decision 199) and the desk's line edits (decision 196).
+    'error.managerNotEmployee': 'Менеджером дилера может быть только действующий сотрудник',
+    'error.managerNotDealer': 'Менеджера назначают дилеру',
+    'error.deskLineNotFound': 'Деталь «{0}» не найдена в каталоге — проверьте номер или название',
+    'error.deskLineAmbiguous': 'По запросу «{0}» найдено несколько деталей — выберите одну из списка',
+    'error.employeeDiscountLimit':
+      'Сотрудник может снизить цену позиции не более чем на {0}% от цены дилера — большую скидку даёт администратор',
+    'error.linePriceNew': 'Цену задают уже добавленной позиции',
+    'staffMail.correction': 'Корректировка заказа № {0} от {1}',
+    'staffMail.correctionText': 'Дилер {0} прислал корректировку заказа № {1}: {2} поз.',
+    'staffMail.return': 'Возврат № {0} от {1}',
+    'staffMail.returnText': 'Дилер {0} оформил возврат № {1} по заказу № {2}.',
   },
   en: {
     'error.orderNoChange': 'Nothing to change: the order is already in this state',
@@ -127,5 +139,16 @@ export const DESK_MESSAGES = {
     'notify.orderBill': 'Bills issued',
     'notify.orderOffer': 'Commercial offers for orders',
     'notify.orderNote': 'Manager’s messages about an order',
+    'error.managerNotEmployee': 'Only an active employee may be a dealer’s manager',
+    'error.managerNotDealer': 'A manager is assigned to a dealer',
+    'error.deskLineNotFound': 'No part “{0}” in the catalogue: check the number or the name',
+    'error.deskLineAmbiguous': 'Several parts match “{0}”: choose one from the list',
+    'error.employeeDiscountLimit':
+      'An employee may lower a line’s price by at most {0}% of the dealer’s price; a larger discount is an administrator’s',
+    'error.linePriceNew': 'A price is set on a line already in the order',
+    'staffMail.correction': 'Correction of order № {0} from {1}',
+    'staffMail.correctionText': 'Dealer {0} sent a correction of order № {1}: {2} lines.',
+    'staffMail.return': 'Return № {0} from {1}',
+    'staffMail.returnText': 'Dealer {0} filed return № {1} for order № {2}.',
   },
 } as const;

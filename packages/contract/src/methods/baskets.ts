@@ -99,8 +99,11 @@ export const candidateSchema = z.object({
   price: money.nullable(),
   availability: z.enum(['Y', 'D', 'N']),
   stock: z.number(),
-  /** How the number matched: the product's own number, an analogue's, a prefix, or a replaced number's. */
-  match: z.enum(['article', 'analogue', 'prefix', 'replacement']),
+  /**
+   * How the number matched: the product's own number, an analogue's, a prefix, or a replaced number's; `name`:
+   * the words of the product's name (the desk's line by name, decision 196).
+   */
+  match: z.enum(['article', 'analogue', 'prefix', 'replacement', 'name']),
   /**
    * The warehouses holding it (amount > 0), in their order, with names in the answer's language (decision 214):
    * what a dealer's system needs to decide where from; left out when none holds any.

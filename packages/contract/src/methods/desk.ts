@@ -11,7 +11,8 @@ import {
   wireNumber,
 } from '../method.js';
 import { optionalText } from '../validation.js';
-import { orderSchema } from './orders.js';
+import { resolvedLineSchema } from './baskets.js';
+import { fileRefResult, orderSchema } from './orders.js';
 import { dealerCompanyFilter } from './staff-filter.js';
 
 /**
@@ -81,6 +82,8 @@ export const deskOrderFilter = z.strictObject({
   sumTo: sum.optional(),
   /** An order number, or a part number (any line of the order). */
   search: optionalText(100).optional(),
+  /** «Мои дилеры»: orders of the dealers whose personal manager the caller is (decision 199). */
+  mine: flag.optional(),
 });
 export type DeskOrderFilter = z.input<typeof deskOrderFilter>;
 
@@ -107,15 +110,41 @@ const quantity = wireNumber('validation.number', DECIMAL_TEXT).pipe(
     .max(10000, { error: 'validation.quantityRange' }),
 );
 
+/** A line's price at the desk (decision 196), in the order's currency. */
+const linePrice = wireNumber('validation.number', DECIMAL_TEXT).pipe(
+  z.number().min(0, { error: 'validation.notNegative' }).max(1e9, { error: 'validation.invalid' }),
+);
+/** A discount off the dealer's price, per cent (decision 196). */
+const discountPercent = wireNumber('validation.number', DECIMAL_TEXT).pipe(
+  z.number().min(0, { error: 'validation.notNegative' }).max(100, { error: 'validation.invalid' }),
+);
+/** A part number or a name, as the manager types it to add a line (decision 196). */
+const lineQuery = optionalText(100).pipe(z.string().min(1, { error: 'validation.required' }));
+
 export const deskOrderChangeInput = z.strictObject({
   id: idSchema,
   status: idSchema.optional(),
   isPayment: z.boolean({ error: 'validation.invalid' }).optional(),
   isWarning: z.boolean({ error: 'validation.invalid' }).optional(),
   isCanceled: z.boolean({ error: 'validation.invalid' }).optional(),
-  /** A line by its id (0 takes it out), or a product to add. */
+  /**
+   * A line by its id: its quantity (0 takes it out), its price or a discount off the dealer's price (decision
+   * 196); a product to add; or a part number or name to add, resolved as the dealer's quick order resolves it
+   * (refused when nothing or several parts match).
+   */
   lines: z
-    .array(z.union([z.strictObject({ id: idSchema, quantity }), z.strictObject({ productId: idSchema, quantity })]))
+    .array(
+      z.union([
+        z.strictObject({
+          id: idSchema,
+          quantity: quantity.optional(),
+          price: linePrice.optional(),
+          discountPercent: discountPercent.optional(),
+        }),
+        z.strictObject({ productId: idSchema, quantity }),
+        z.strictObject({ article: lineQuery, quantity }),
+      ]),
+    )
     .max(1000)
     .optional(),
   /** A message for the dealer (shown in the history, told by notice and e-mail). */
@@ -205,6 +234,46 @@ export const deskMethods = {
       reason: optionalText(1000).optional(),
     }),
     result: deskOrderSchema,
+    access: staff,
+  }),
+  /**
+   * A part number or a name looked up for a line of the order (decision 196): as the dealer's quick order
+   * resolves it (the part, a replaced number's current part, analogues, a prefix), else by name; with the
+   * order dealer's prices. Nothing found: 400 with a Russian message.
+   */
+  'desk-order/find-line': defineMethod({
+    name: 'desk-order/find-line',
+    input: z.strictObject({ id: idSchema, query: lineQuery }),
+    /** One line, or one per part of a set a replaced number stands for. */
+    result: z.object({ lines: z.array(resolvedLineSchema) }),
+    access: staff,
+  }),
+  /**
+   * Bulk action on the list (decision 196): the same status for the selected orders, each by the rules of
+   * decision 193 in its own transaction; answers which moved and which were refused, and why.
+   */
+  'desk-order/bulk-status': defineMethod({
+    name: 'desk-order/bulk-status',
+    input: z.strictObject({
+      ids: z.array(idSchema).min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooMany' }),
+      status: idSchema,
+      confirm: z.boolean({ error: 'validation.invalid' }).optional(),
+      reason: optionalText(1000).optional(),
+    }),
+    result: z.object({
+      done: z.array(z.number()),
+      failed: z.array(z.object({ id: z.number(), message: z.string() })),
+    }),
+    access: staff,
+  }),
+  /** The selected orders (`ids`), or every order the filter finds (up to 10 000), as an .xlsx (decision 196). */
+  'desk-order/export': defineMethod({
+    name: 'desk-order/export',
+    input: z.strictObject({
+      ids: z.array(idSchema).max(10000, { error: 'validation.tooMany' }).optional(),
+      filter: deskOrderFilter.optional(),
+    }),
+    result: fileRefResult,
     access: staff,
   }),
   /** What waits for staff (the admin dashboard). */

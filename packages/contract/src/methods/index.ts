@@ -25,6 +25,7 @@ import { priceListMethods } from './price-lists.js';
 import { machineMethods } from './machines.js';
 import { webhooksMethods } from './webhooks.js';
 import { telegramMethods } from './telegram.js';
+import { managerMethods } from './managers.js';
 
 /**
  * Every /rest/ method of the portal, keyed by its wire name. Each domain declares its methods in its own
@@ -60,6 +61,7 @@ export const methods = {
   ...machineMethods,
   ...webhooksMethods,
   ...telegramMethods,
+  ...managerMethods,
 };
 
 export type Methods = typeof methods;

@@ -121,6 +121,12 @@ export const siteSettingsInput = z.strictObject({
     .min(0, { error: 'validation.notNegative' })
     .max(120, { error: 'validation.tooLong' })
     .optional(),
+  /** An employee's largest discount on a line at the desk, per cent (decision 196); left out = unchanged. */
+  employeeDiscountLimitPercent: z
+    .number({ error: 'validation.number' })
+    .min(0, { error: 'validation.notNegative' })
+    .max(100, { error: 'validation.tooLong' })
+    .optional(),
   /** The credit rule at checkout (decision 201); left out = unchanged. */
   creditRule: z.enum(['off', 'warn', 'block'], { error: 'validation.invalid' }).optional(),
   paySystems: z

@@ -125,6 +125,11 @@ export const siteSettingsSchema = z.object({
    */
   orderTidingsMinutes: z.number().int(),
   /**
+   * How far below the dealer's price an employee may set a line's price at the desk, per cent (decision 196);
+   * administrators are not limited.
+   */
+  employeeDiscountLimitPercent: z.number(),
+  /**
    * The credit rule at checkout (decision 201): `off` places every order, `warn` places an order beyond the
    * available credit or with overdue debt and says so, `block` refuses it. Prepaid payment methods are exempt.
    */

@@ -20,3 +20,13 @@ export {
 export * as userAdmin from './user-admin.js';
 export { dealerCompanyCondition } from './dealer-filter.js';
 export { namePriceTypesWith, type PriceTypeNames } from './sign-in.js';
+export {
+  countManagedDealers,
+  isActiveEmployee,
+  managedBy,
+  managerCandidates,
+  managerOf,
+  setManager,
+  staffAddressesFor,
+  type ManagerCard,
+} from './managers.js';

@@ -24,6 +24,8 @@ export interface UsersTable {
   created_at: CreatedAt;
   updated_at: Generated<Date>;
   last_login_at: NullableTimestamp;
+  /** The dealer's personal manager, an employee (decision 199). */
+  manager_id: Generated<number | null>;
 }
 
 export interface SessionsTable {

@@ -38,6 +38,7 @@ export {
   activeAnaloguesByArticleKeys,
   activePaySystem,
   activeProductsByArticlePrefixes,
+  activeProductsByNameWords,
   activePaySystemsEn,
   defaultPriceTypeId,
   activeProductsByArticleKeys,

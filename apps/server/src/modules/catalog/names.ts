@@ -121,6 +121,27 @@ export async function activeProductsByArticlePrefixes(db: Db, keys: string[], li
   return rows;
 }
 
+/**
+ * Up to `limit` active products whose name holds every word of the text, shortest name first (the desk adds a
+ * line by name when no part number matches, decision 196).
+ */
+export async function activeProductsByNameWords(db: Db, text: string, limit: number) {
+  const words = text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+    .slice(0, 6)
+    .map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (words.length === 0) return [];
+  let q = db.selectFrom('products').select(['id', 'name', 'article', 'brand']).where('active', '=', true);
+  for (const w of words) q = q.where(sql<boolean>`lower(name) LIKE ${w}`);
+  return q
+    .orderBy(sql`length(name)`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** The active products that list one of these normalised part numbers as an analogue, with the number. */
 export const activeAnaloguesByArticleKeys = (db: Db, keys: string[]) =>
   db

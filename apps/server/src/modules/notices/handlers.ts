@@ -119,7 +119,7 @@ export const noticesHandlers: Handlers<typeof noticesMethods> = {
       if (!view) throw notFound();
       const t = { ...ctx, db: trx };
       if (dealerId === actor.id) {
-        await tellStaff(t, `Сообщение от ${view.dealer.name}`, input.message, '/notice/');
+        await tellStaff(t, `Сообщение от ${view.dealer.name}`, input.message, `/notice/?dealer=${dealerId}`, dealerId);
       } else {
         await tellUser(t, dealerId, {
           title: { ru: 'Новое сообщение от поставщика', en: 'A new message from the supplier' },

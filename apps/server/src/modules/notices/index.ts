@@ -1,6 +1,7 @@
 /** The notices module's face: what other modules may use. */
 export {
   dateRu,
+  mailHtml,
   noticePreferences,
   staffEmails,
   tellStaff,

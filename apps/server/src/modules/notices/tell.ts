@@ -2,7 +2,7 @@ import { formatDate, NOTICE_KINDS, translate, type Language, type NoticeKind } f
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { activeEmailsIn, contactOf } from '../auth/index.js';
+import { activeEmailsIn, contactOf, staffAddressesFor } from '../auth/index.js';
 import * as q from './queries.js';
 import './tables.js';
 
@@ -80,8 +80,19 @@ export async function staffEmails(db: Db): Promise<string[]> {
   return activeEmailsIn(db, ['EMPLOYEES']);
 }
 
-export async function tellStaff(t: Telling, subject: string, text: string, link: string): Promise<void> {
-  const to = await staffEmails(t.db);
+/**
+ * Tells the supplier's managers by e-mail (text and HTML with a link straight to the staff page). About a
+ * dealer (`dealerId`), it goes to the dealer's personal manager, or to the general address when none is
+ * assigned (decision 199).
+ */
+export async function tellStaff(
+  t: Telling,
+  subject: string,
+  text: string,
+  link: string,
+  dealerId: number | null = null,
+): Promise<void> {
+  const to = await staffAddressesFor(t.db, dealerId);
   if (to.length === 0) return;
   const url = `${t.config.publicUrl}${link}`;
   await queueMail(t, to, subject, `${text}\n\n${url}`, mailHtml(text, url, 'ru'));

@@ -1,21 +1,26 @@
 import { staffMayMoveStatus, statusMoveNeedsReason, translate, type Language, type NoticeKind } from '@portal/contract';
-import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { priceTypeOf } from '../auth/index.js';
+import { round2 } from '../baskets/index.js';
 import { loadOffers, productsForOrderLines } from '../catalog/index.js';
 import { fileById } from '../files/index.js';
 import { noticePreferences, tellUser } from '../notices/index.js';
+import { readEmployeeDiscountLimit } from '../settings/index.js';
 import { refuseShortLines } from './minimums.js';
 import { tellOrderListeners } from './order-events.js';
+import * as q from './queries.js';
 import { correctionRefusal } from './rules.js';
 import { applySupplierLines, applySupplierTotal, type SupplierLine } from './supplier-lines.js';
 import type { HistoryStatus, OrderHistoryChange } from './tables.js';
 import { lockOrder } from './tidings-queries.js';
 import { holdTidings } from './tidings.js';
 import { recomputeTotals } from './totals.js';
+import { describeChange } from './describe-change.js';
+
+export { describeChange };
 import './tables.js';
 
 /** What the change mechanism needs: the database (or the caller's transaction), mail, config, a log. */
@@ -36,8 +41,12 @@ export interface ChangeAuthor {
   employee?: boolean;
 }
 
-/** A line of the order by its id (0 takes it out), or a product to add (or set, if the order has it). */
-export type LineChange = { id: number; quantity: number } | { productId: number; quantity: number };
+/**
+ * A line of the order by its id: its quantity (0 takes it out), its price or a discount off the dealer's price
+ * (the desk, decision 196); or a product to add (or set, if the order has it).
+ */
+export type LineChange =
+  { id: number; quantity?: number; price?: number; discountPercent?: number } | { productId: number; quantity: number };
 
 /** Everything that may change at once; anything left out stays as it is. */
 export interface OrderChange {
@@ -110,26 +119,7 @@ async function applyChange(
   const { db } = deps;
   // The row alone first: concurrent changes wait here, then read the order as the last one left it.
   await lockOrder(db, orderId);
-  const order = await db
-    .selectFrom('orders as o')
-    .innerJoin('order_statuses as s', 's.id', 'o.status_id')
-    .select([
-      'o.id',
-      'o.user_id',
-      'o.pay_system_id',
-      'o.is_paid',
-      'o.is_warning',
-      'o.is_canceled',
-      'o.shipped_at',
-      'o.currency',
-      's.id as status_id',
-      's.code as status_code',
-      's.name as status_name',
-      's.name_en as status_name_en',
-    ])
-    .where('o.id', '=', orderId)
-    .forUpdate('o')
-    .executeTakeFirst();
+  const order = await q.lockedOrderState(db, orderId);
   if (!order) throw notFound();
   const current: HistoryStatus = {
     id: order.status_id,
@@ -207,36 +197,18 @@ async function applyChange(
     changes.push({ field: 'isWarning', before: order.is_warning, after: change.isWarning });
   }
   if (Object.keys(set).length > 0) {
-    await db
-      .updateTable('orders')
-      .set({ ...set, updated_at: new Date() })
-      .where('id', '=', orderId)
-      .execute();
-    if (set.shipped_at) {
-      await db
-        .updateTable('order_items')
-        .set((eb) => ({ delivered_quantity: eb.ref('quantity') }))
-        .where('order_id', '=', orderId)
-        .execute();
-    }
+    await q.setOrderState(db, orderId, set);
+    if (set.shipped_at) await q.deliverAllLines(db, orderId);
   }
 
   if (change.lines?.length) {
-    changes.push(...(await applyLines(db, order, change.lines, deps.language ?? 'ru')));
+    changes.push(...(await applyLines(db, order, change.lines, deps.language ?? 'ru', by)));
   }
 
   // 1C, the master of what it ships and at what price: its lines and sum as it says them.
   if (fromExchange && change.supplierLines?.length) {
     const lineChanges = await applySupplierLines(db, order, change.supplierLines);
-    if (lineChanges.length > 0) {
-      const left = await db
-        .selectFrom('order_items')
-        .select('id')
-        .where('order_id', '=', orderId)
-        .where('quantity', '>', 0)
-        .executeTakeFirst();
-      if (!left) throw refuse('error.orderLinesEmpty');
-    }
+    if (lineChanges.length > 0 && !(await q.hasLiveLine(db, orderId))) throw refuse('error.orderLinesEmpty');
     changes.push(...lineChanges);
   }
   if (fromExchange && change.total !== undefined) {
@@ -254,13 +226,7 @@ async function applyChange(
   }
 
   if (change.bill) {
-    const { count } = await db
-      .selectFrom('order_items')
-      .select(sql<number>`count(*)::int`.as('count'))
-      .where('order_id', '=', orderId)
-      .where('quantity', '>', 0)
-      .executeTakeFirstOrThrow();
-    if (Number(count) === 0) throw refuse('error.orderBillEmpty');
+    if (!(await q.hasLiveLine(db, orderId))) throw refuse('error.orderBillEmpty');
     const fileId = change.bill.fileId ?? null;
     let fileName = '';
     if (fileId !== null) {
@@ -269,17 +235,13 @@ async function applyChange(
       fileName = file.name;
     }
     // An attached file wins over the generated bill: only an explicit «Сформировать заново» replaces it.
-    const attached = await db.selectFrom('orders').select('bill_file_id').where('id', '=', orderId).executeTakeFirst();
+    const attached = await q.orderAttachedFiles(db, orderId);
     const current = attached?.bill_file_id == null ? undefined : await fileById(db, attached.bill_file_id);
     if (fileId === null && current && !change.bill.replaceFile) throw refuse('error.orderBillAttached', current.name);
     // A bill file staff attached is a document the dealer may already pay by (decision 193): only an
     // administrator replaces it.
     if (by.employee && current) throw new AppError('FORBIDDEN', 'error.employeeBillReplace');
-    await db
-      .updateTable('orders')
-      .set({ bill_file_id: fileId, bill_issued_at: new Date(), updated_at: new Date() })
-      .where('id', '=', orderId)
-      .execute();
+    await q.setOrderBill(db, orderId, fileId);
     changes.push({
       field: 'bill',
       fileId,
@@ -297,23 +259,19 @@ async function applyChange(
   const note = [change.reason?.trim() ?? '', change.note?.trim() ?? ''].filter(Boolean).join('\n\n');
   if (changes.length === 0 && note === '') return { orderId, historyId: null, changes };
 
-  const history = await db
-    .insertInto('order_history')
-    .values({
-      order_id: orderId,
-      author_id: by.userId,
-      source: by.source,
-      changes: JSON.stringify(changes),
-      note,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const historyId = await q.insertOrderHistory(db, {
+    order_id: orderId,
+    author_id: by.userId,
+    source: by.source,
+    changes: JSON.stringify(changes),
+    note,
+  });
 
   // Modules above orders hear of every change in its transaction (the webhooks' outbox, decision 225).
   await tellOrderListeners(db, {
     orderId,
     userId: order.user_id,
-    historyId: history.id,
+    historyId,
     source: by.source,
     changes,
     shipped: Boolean(set.shipped_at),
@@ -321,10 +279,10 @@ async function applyChange(
   // The dealer hears of what others did to their order, not of their own action; of the desk's, once per
   // change set (decision 195).
   if (by.userId !== order.user_id) {
-    const held = by.source === 'desk' && (await holdTidings(db, orderId, history.id));
+    const held = by.source === 'desk' && (await holdTidings(db, orderId, historyId));
     if (!held) await tellDealer(deps, order.user_id, orderId, changes, note);
   }
-  return { orderId, historyId: history.id, changes };
+  return { orderId, historyId, changes };
 }
 
 /** Attaches, replaces or removes the commercial offer; null when there is nothing to remove. */
@@ -333,7 +291,7 @@ async function applyOffer(
   orderId: number,
   offer: { fileId: number | null; description?: string },
 ): Promise<OrderHistoryChange | null> {
-  const attached = await db.selectFrom('orders').select('offer_file_id').where('id', '=', orderId).executeTakeFirst();
+  const attached = await q.orderAttachedFiles(db, orderId);
   const current = attached?.offer_file_id == null ? undefined : await fileById(db, attached.offer_file_id);
   if (offer.fileId === null && !current) return null;
   let fileName = '';
@@ -343,11 +301,7 @@ async function applyOffer(
     fileName = file.name;
   }
   const description = offer.fileId === null ? '' : (offer.description?.trim() ?? '');
-  await db
-    .updateTable('orders')
-    .set({ offer_file_id: offer.fileId, offer_description: description, updated_at: new Date() })
-    .where('id', '=', orderId)
-    .execute();
+  await q.setOrderOffer(db, orderId, offer.fileId, description);
   return {
     field: 'offer',
     fileId: offer.fileId,
@@ -358,10 +312,7 @@ async function applyOffer(
 }
 
 async function findStatus(db: Db, status: number | { code: string }): Promise<HistoryStatus> {
-  const q = db.selectFrom('order_statuses').select(['id', 'code', 'name', 'name_en']);
-  const row = await (
-    typeof status === 'number' ? q.where('id', '=', status) : q.where('code', '=', status.code)
-  ).executeTakeFirst();
+  const row = await q.orderStatusBy(db, status);
   if (!row) throw new AppError('VALIDATION', 'error.orderUnknownStatus');
   return { id: row.id, code: row.code, name: row.name, nameEn: row.name_en };
 }
@@ -373,28 +324,32 @@ interface LockedOrder {
 }
 
 /**
- * Sets the lines' quantities (0 keeps the line at 0, hidden, as corrections do) and adds products at the
- * dealer's price for the order's payment method. The rules are the basket's and the correction's: the
+ * Sets the lines' quantities (0 keeps the line at 0, hidden, as corrections do) and prices, and adds products
+ * at the dealer's price for the order's payment method. The rules are the basket's and the correction's: the
  * product on sale and priced, the quantity a multiple of its measurement factor, and no more added than the
- * warehouses hold.
+ * warehouses hold. A price below the dealer's by more than the site's limit is an administrator's (decision 196).
  */
 async function applyLines(
   db: Db,
   order: LockedOrder,
   lines: LineChange[],
   language: Language,
+  by: ChangeAuthor,
 ): Promise<OrderHistoryChange[]> {
-  const existing = await db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).execute();
+  const existing = await q.orderLines(db, order.id);
   const byId = new Map(existing.map((l) => [l.id, l]));
   const byProduct = new Map(existing.filter((l) => l.product_id !== null).map((l) => [l.product_id!, l]));
 
   // Each line once: the last word about a line or a product counts.
   const targets = new Map<number, number>();
   const additions = new Map<number, number>();
+  const prices = new Map<number, { price?: number; discountPercent?: number }>();
   for (const l of lines) {
     if ('id' in l) {
       if (!byId.has(l.id)) throw new AppError('VALIDATION', 'error.orderLineUnknown', { args: [l.id] });
-      targets.set(l.id, l.quantity);
+      if (l.quantity !== undefined) targets.set(l.id, l.quantity);
+      if (l.price !== undefined || l.discountPercent !== undefined)
+        prices.set(l.id, { price: l.price, discountPercent: l.discountPercent });
     } else {
       const line = byProduct.get(l.productId);
       if (line) targets.set(line.id, l.quantity);
@@ -441,7 +396,7 @@ async function applyLines(
     if (line.quantity === quantity) continue;
     const label = [line.article, line.name].filter(Boolean).join(' ');
     if (quantity > line.quantity) checkIncrease(line.product_id, label, quantity, quantity - line.quantity);
-    await db.updateTable('order_items').set({ quantity }).where('id', '=', lineId).execute();
+    await q.setLineQuantity(db, lineId, quantity);
     changes.push({
       field: 'line',
       lineId,
@@ -452,6 +407,8 @@ async function applyLines(
       after: quantity,
     });
   }
+
+  if (prices.size > 0) changes.push(...(await applyPrices(db, order, byId, prices, targets, by)));
 
   if (additions.size > 0) {
     const offers = await loadOffers(
@@ -468,25 +425,21 @@ async function applyLines(
       const price = offers.get(productId)?.price;
       if (!price || (order.pay_system_id !== null && price.paySystemId !== order.pay_system_id))
         throw refuse('error.orderLineNoPrice', label);
-      const row = await db
-        .insertInto('order_items')
-        .values({
-          order_id: order.id,
-          product_id: productId,
-          name: p!.name,
-          article: p!.article,
-          unit: p!.unit,
-          quantity,
-          price: price.value,
-          currency: price.currency,
-          weight_kg: p!.weight_kg,
-          volume_m3: p!.volume_m3,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const lineId = await q.insertOrderLine(db, {
+        order_id: order.id,
+        product_id: productId,
+        name: p!.name,
+        article: p!.article,
+        unit: p!.unit,
+        quantity,
+        price: price.value,
+        currency: price.currency,
+        weight_kg: p!.weight_kg,
+        volume_m3: p!.volume_m3,
+      });
       changes.push({
         field: 'line',
-        lineId: row.id,
+        lineId,
         productId,
         article: p!.article,
         name: p!.name,
@@ -497,14 +450,63 @@ async function applyLines(
   }
 
   if (changes.length > 0) {
-    const left = await db
-      .selectFrom('order_items')
-      .select('id')
-      .where('order_id', '=', order.id)
-      .where('quantity', '>', 0)
-      .executeTakeFirst();
-    if (!left) throw refuse('error.orderLinesEmpty');
+    if (!(await q.hasLiveLine(db, order.id))) throw refuse('error.orderLinesEmpty');
     await recomputeTotals(db, order.id);
+  }
+  return changes;
+}
+
+/**
+ * A manager's price per line (decision 196): a price, or a discount off the dealer's price — the dealer's
+ * price type for the order's payment method now, or the line's own price when the catalogue no longer prices
+ * it. An employee goes at most the site's `employeeDiscountLimitPercent` below the dealer's price (403);
+ * administrators are not limited.
+ */
+async function applyPrices(
+  db: Db,
+  order: LockedOrder,
+  byId: Map<number, Awaited<ReturnType<typeof q.orderLines>>[number]>,
+  prices: Map<number, { price?: number; discountPercent?: number }>,
+  targets: Map<number, number>,
+  by: ChangeAuthor,
+): Promise<OrderHistoryChange[]> {
+  const productIds = [...prices.keys()].map((id) => byId.get(id)!.product_id).filter((p): p is number => p !== null);
+  const offers = await loadOffers(
+    db,
+    { priceTypeId: await priceTypeOf(db, order.user_id), paySystemId: order.pay_system_id },
+    productIds,
+    undefined,
+    'basket',
+  );
+  const limit = by.employee ? await readEmployeeDiscountLimit(db) : null;
+  const changes: OrderHistoryChange[] = [];
+  for (const [lineId, asked] of prices) {
+    const line = byId.get(lineId)!;
+    const before = Number(line.price);
+    const offer = line.product_id === null ? undefined : offers.get(line.product_id)?.price;
+    const dealerPrice =
+      offer &&
+      offer.currency === line.currency &&
+      (order.pay_system_id === null || offer.paySystemId === order.pay_system_id)
+        ? Number(offer.value)
+        : before;
+    const price = round2(asked.price ?? dealerPrice * (1 - (asked.discountPercent ?? 0) / 100));
+    if (limit !== null && price < round2(dealerPrice * (1 - limit / 100)))
+      throw new AppError('FORBIDDEN', 'error.employeeDiscountLimit', { args: [limit] });
+    if (price === before) continue;
+    await q.setLinePrice(db, lineId, price);
+    const quantity = targets.get(lineId) ?? line.quantity;
+    changes.push({
+      field: 'line',
+      lineId,
+      productId: line.product_id,
+      article: line.article,
+      name: line.name,
+      before: quantity,
+      after: quantity,
+      priceBefore: before,
+      priceAfter: price,
+    });
   }
   return changes;
 }
@@ -521,59 +523,6 @@ const KIND_OF: Record<OrderHistoryChange['field'], NoticeKind> = {
   bill: 'orderBill',
   offer: 'orderOffer',
 };
-
-/** An amount as the reader writes it (the currency's sign when known). */
-function money(value: number, language: Language, currency?: string): string {
-  const locale = language === 'en' ? 'en-GB' : 'ru-RU';
-  try {
-    return new Intl.NumberFormat(locale, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      ...(currency ? { style: 'currency', currency } : {}),
-    }).format(value);
-  } catch {
-    return value.toFixed(2);
-  }
-}
-
-/** One change as a sentence in a language (the history, the notice and the e-mail say the same). */
-export function describeChange(c: OrderHistoryChange, language: Language): string {
-  const t = (key: Parameters<typeof translate>[1], ...args: Array<string | number>) =>
-    translate(language, key, ...args);
-  const statusName = (s: HistoryStatus) => (language === 'en' && s.nameEn ? s.nameEn : s.name);
-  switch (c.field) {
-    case 'status':
-      return t('history.status', statusName(c.before), statusName(c.after));
-    case 'isPayment':
-    case 'isWarning':
-    case 'isCanceled':
-      return t(`history.${c.field}.${c.after ? 'on' : 'off'}`);
-    case 'line':
-      if (c.before === 0) return t('history.lineAdded', c.article, c.name, c.after);
-      if (c.after === 0) return t('history.lineRemoved', c.article, c.name, c.before);
-      if (c.priceBefore !== undefined && c.priceAfter !== undefined) {
-        const prices = [money(c.priceBefore, language), money(c.priceAfter, language)] as const;
-        return c.before === c.after
-          ? t('history.linePrice', c.article, c.name, ...prices)
-          : t('history.lineChangedPrice', c.article, c.name, c.before, c.after, ...prices);
-      }
-      return t('history.lineChanged', c.article, c.name, c.before, c.after);
-    case 'total':
-      return t('history.total', money(c.before, language, c.currency), money(c.after, language, c.currency));
-    case 'bill':
-      if (c.fileId) return t('history.billAttached', c.fileName);
-      return c.replaced ? t('history.billReplaced', c.replaced) : t('history.billIssued');
-    case 'offer':
-      if (c.fileId === null) return t('history.offerRemoved', c.fileName);
-      return c.replaced ? t('history.offerReplaced', c.fileName, c.replaced) : t('history.offerAttached', c.fileName);
-    case 'correction':
-      if (c.decision === 'accepted') return t('history.correctionAccepted', c.correctionId);
-      if (c.decision === 'sent') return t('history.correctionSent', c.correctionId);
-      return c.reason
-        ? t('history.correctionRefused', c.correctionId, c.reason)
-        : t('history.correctionRefusedNoReason', c.correctionId);
-  }
-}
 
 /**
  * The dealer is told once per change (the desk's: once per change set, `tidings-job.ts`, decision 195); a

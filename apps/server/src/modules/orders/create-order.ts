@@ -2,7 +2,8 @@ import { formatPrice, translate, type Currency, type Language } from '@portal/co
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { AppError, notFound, validationError } from '../../rest/app-error.js';
-import { activeEmailsIn, type Actor } from '../auth/index.js';
+import { staffAddressesFor, type Actor } from '../auth/index.js';
+import { mailHtml } from '../notices/index.js';
 import { basketLines, emptyBasket, ownBasket } from '../baskets/index.js';
 import { activePaySystem } from '../catalog/index.js';
 import { ownCounterpartyId } from '../companies/index.js';
@@ -201,8 +202,11 @@ export async function mailNewOrder(
   mailer: Mailer,
   actor: Actor,
   order: { id: number; price: number; currency: string; lineCount: number },
+  publicUrl = '',
 ): Promise<void> {
-  const managers = await activeEmailsIn(db, ['ADMINS', 'EMPLOYEES']);
+  const deskUrl = `${publicUrl}/desk/order/${order.id}/`;
+  // The dealer's personal manager, or the general address when none is assigned (decision 199).
+  const managers = await staffAddressesFor(db, actor.id, ['ADMINS', 'EMPLOYEES']);
   const summary = `Заказ № ${order.id}: ${order.lineCount} поз. на сумму ${formatPrice(order.price, order.currency as Currency)}.`;
   if (actor.row.email) {
     await mailer.send(
@@ -219,7 +223,8 @@ export async function mailNewOrder(
       {
         to: managers,
         subject: `Новый заказ № ${order.id} от ${actor.row.company || actor.login}`,
-        text: `${summary}\nДилер: ${actor.row.company || actor.login} (${actor.login}).`,
+        text: `${summary}\nДилер: ${actor.row.company || actor.login} (${actor.login}).\n\n${deskUrl}`,
+        html: mailHtml(`${summary}\nДилер: ${actor.row.company || actor.login} (${actor.login}).`, deskUrl, 'ru'),
       },
       db,
     );

@@ -1,12 +1,15 @@
-import { Role, type DeskOrder, type deskMethods, type Language } from '@portal/contract';
+import { Role, translate, type DeskOrder, type deskMethods, type Language, type ResolvedLine } from '@portal/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { inTransaction, requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { recordAudit } from '../audit/index.js';
-import { isAdmin } from '../auth/index.js';
-import { ownFile, readStored, saveGenerated } from '../files/index.js';
+import { isAdmin, loadActor } from '../auth/index.js';
+import { resolveLines } from '../baskets/index.js';
+import { activeProductsByNameWords, loadOffers } from '../catalog/index.js';
+import { downloadPath, ownFile, readStored, saveGenerated } from '../files/index.js';
+import { deskOrdersWorkbook } from './desk-export.js';
 import './bill-file.js';
-import { changeOrder, type OrderChange } from './change-order.js';
+import { changeOrder, type LineChange, type OrderChange } from './change-order.js';
 import type { OrderHistoryChange } from './tables.js';
 import * as q from './queries.js';
 import { loadOrder, toOrder } from './view.js';
@@ -81,6 +84,83 @@ async function deskOrder(ctx: RestContext, id: number): Promise<DeskOrder> {
   };
 }
 
+/**
+ * A part number or a name → products for a line of the order, with the order dealer's prices (decision 196):
+ * the dealer's quick-order resolver (the part, a replaced number's current part or set, analogues, a prefix),
+ * then, when no number matches, the words of a product's name.
+ */
+async function findLines(db: Db, orderId: number, query: string): Promise<ResolvedLine[]> {
+  const dealerId = await q.orderDealerId(db, orderId);
+  if (dealerId === undefined) throw notFound();
+  const dealer = await loadActor(db, dealerId);
+  if (!dealer) throw notFound();
+  const { lines } = await resolveLines(db, dealer, [{ row: 1, article: query, quantity: 1 }]);
+  if (lines.some((l) => l.candidates.length > 0)) return lines;
+  const byName = await activeProductsByNameWords(db, query, 5);
+  if (byName.length === 0) return [];
+  const offers = await loadOffers(
+    db,
+    dealer,
+    byName.map((p) => p.id),
+  );
+  return [
+    {
+      row: 1,
+      article: query,
+      quantity: 1,
+      status: byName.length === 1 ? 'found' : 'several',
+      candidates: byName.map((p) => {
+        const offer = offers.get(p.id);
+        return {
+          productId: p.id,
+          name: p.name,
+          article: p.article,
+          brand: p.brand,
+          match: 'name' as const,
+          price: offer?.price ? { value: offer.price.value, currency: offer.price.currency } : null,
+          availability: offer?.availability ?? 'N',
+          stock: offer?.quantity ?? 0,
+        };
+      }),
+    },
+  ];
+}
+
+/**
+ * The desk's lines as the change mechanism takes them: a typed part number or name becomes the product it
+ * names — its own number or a replaced number's current part(s) — or is refused with a message; it is never
+ * dropped (decision 196). Analogues and several matches are offered by `desk-order/find-line`, not guessed.
+ */
+async function resolveDeskLines(
+  db: Db,
+  orderId: number,
+  lines: NonNullable<Parameters<(typeof deskOrderHandlers)['desk-order/change']>[0]['lines']>,
+): Promise<LineChange[]> {
+  const out: LineChange[] = [];
+  for (const l of lines) {
+    if (!('article' in l)) {
+      out.push(l);
+      continue;
+    }
+    const found = await findLines(db, orderId, l.article);
+    if (found.every((f) => f.candidates.length === 0))
+      throw new AppError('VALIDATION', 'error.deskLineNotFound', { args: [l.article] });
+    const sure = found.every((f) => {
+      const match = f.candidates[0]?.match;
+      return (
+        f.candidates.length === 1 &&
+        (match === 'article' || match === 'replacement' || (match === 'name' && f.status === 'found'))
+      );
+    });
+    if (!sure) throw new AppError('CONFLICT', 'error.deskLineAmbiguous', { args: [l.article] });
+    for (const f of found) {
+      const ratio = f.replaced?.ratio ?? 1;
+      out.push({ productId: f.candidates[0]!.productId, quantity: l.quantity * ratio });
+    }
+  }
+  return out;
+}
+
 /** The history's changes as the audit log keeps them: each field's value before and after. */
 function auditOf(changes: OrderHistoryChange[], note: string) {
   const before: Record<string, unknown> = {};
@@ -98,8 +178,14 @@ function auditOf(changes: OrderHistoryChange[], note: string) {
         after[c.field] = c.after;
         break;
       case 'line':
-        before[`line ${c.article || c.lineId}`] = c.before;
-        after[`line ${c.article || c.lineId}`] = c.after;
+        if (c.before !== c.after) {
+          before[`line ${c.article || c.lineId}`] = c.before;
+          after[`line ${c.article || c.lineId}`] = c.after;
+        }
+        if (c.priceBefore !== undefined && c.priceAfter !== undefined) {
+          before[`price ${c.article || c.lineId}`] = c.priceBefore;
+          after[`price ${c.article || c.lineId}`] = c.priceAfter;
+        }
         break;
       case 'bill':
         before.bill = c.replaced ?? null;
@@ -139,7 +225,7 @@ async function act(ctx: RestContext, orderId: number, action: string, change: (t
 /** The desk's order methods; `desk/summary` counts other modules' rows too and is composed above (modules/desk). */
 export const deskOrderHandlers: Handlers<Omit<typeof deskMethods, 'desk/summary'>> = {
   async 'desk-order/list'(input, ctx) {
-    const { count, rows } = await q.listDeskOrders(ctx.db, input);
+    const { count, rows } = await q.listDeskOrders(ctx.db, requireActor(ctx).id, input);
     return { count, items: rows.map((r) => toDesk(r, ctx.language)) };
   },
 
@@ -154,7 +240,59 @@ export const deskOrderHandlers: Handlers<Omit<typeof deskMethods, 'desk/summary'
       : change.status !== undefined || change.isCanceled !== undefined
         ? 'status'
         : 'change';
-    return act(ctx, id, action, async () => change);
+    return act(ctx, id, action, async (trx) => ({
+      ...change,
+      lines: change.lines ? await resolveDeskLines(trx, id, change.lines) : undefined,
+    }));
+  },
+
+  async 'desk-order/bulk-status'(input, ctx) {
+    const done: number[] = [];
+    const failed: Array<{ id: number; message: string }> = [];
+    // Each order in its own transaction (act), by the status rules of decision 193; a refusal is caught
+    // outside that transaction, after its rollback (decision 189), and reported by the order's number.
+    for (const id of [...new Set(input.ids)]) {
+      try {
+        const change = { status: input.status, confirm: input.confirm, reason: input.reason };
+        const row = await q.deskOrderRow(ctx.db, id);
+        if (!row) throw notFound();
+        await act(ctx, id, 'status', async () => (row.is_canceled ? { ...change, isCanceled: false } : change));
+        done.push(id);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        failed.push({ id, message: translate(ctx.language, err.message as never, ...(err.extra.args ?? [])) });
+      }
+    }
+    return { done, failed };
+  },
+
+  async 'desk-order/export'(input, ctx) {
+    const actor = requireActor(ctx);
+    const rows = await q.deskOrdersForExport(ctx.db, actor.id, input.filter ?? {}, input.ids, 10000);
+    const data = await deskOrdersWorkbook(
+      rows.map((r) => toDesk(r, ctx.language)),
+      ctx.language,
+    );
+    const name = `desk-orders-${new Date().toISOString().slice(0, 10)}.xlsx`;
+    const file = await saveGenerated(
+      ctx.storage,
+      ctx.db,
+      actor.id,
+      name,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      data,
+    );
+    return { path: downloadPath(file), name: file.name, size: file.size };
+  },
+
+  async 'desk-order/find-line'(input, ctx) {
+    const lines = await findLines(ctx.db, input.id, input.query);
+    if (lines.every((l) => l.candidates.length === 0))
+      throw new AppError('VALIDATION', 'error.deskLineNotFound', {
+        args: [input.query],
+        fields: { query: translate(ctx.language, 'error.deskLineNotFound', input.query) },
+      });
+    return { lines };
   },
 
   async 'desk-order/bill'(input, ctx) {

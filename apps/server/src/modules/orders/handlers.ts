@@ -16,6 +16,7 @@ import { priceBasket, thresholdRefusals } from './pricing.js';
 import { refuseShortLines } from './minimums.js';
 import { assertCorrectable } from './rules.js';
 import { pickupPoints } from '../content/index.js';
+import { tellStaff } from '../notices/index.js';
 import { shippingRows } from './heads.js';
 import './basket-orders.js';
 import './form-orders.js';
@@ -226,7 +227,7 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
         urgent: f.urgent,
       },
       input.idempotencyKey,
-      (trx, order) => mailNewOrder(trx, ctx.mailer, actor, order),
+      (trx, order) => mailNewOrder(trx, ctx.mailer, actor, order, ctx.config.publicUrl),
     );
     const order = await loadOrder(ctx.db, actor, id, ctx.language);
     const basket = await ownBasket(ctx.db, actor.id, f.basket).catch(() => null);
@@ -358,6 +359,15 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
         input.id,
         { correction: { id: correctionId, decision: 'sent' } },
         { userId: actor.id, source: 'dealer' },
+      );
+      // The dealer's manager (or the general address) hears of it with a link to the desk (decision 199).
+      const dealer = actor.row.company || actor.login;
+      await tellStaff(
+        { ...ctx, db: trx },
+        translate('ru', 'staffMail.correction', input.id, dealer),
+        translate('ru', 'staffMail.correctionText', dealer, input.id, input.products.length),
+        `/desk/order/${input.id}/`,
+        actor.id,
       );
       return correctionId;
     });

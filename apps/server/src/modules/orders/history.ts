@@ -1,6 +1,6 @@
 import { translate, type Language, type OrderHistoryEntry } from '@portal/contract';
 import type { Db } from '../../db/database.js';
-import { describeChange } from './change-order.js';
+import { describeChange } from './describe-change.js';
 import type { OrderHistoryChange } from './tables.js';
 import { userCards, type UserCard } from '../auth/index.js';
 import './tables.js';

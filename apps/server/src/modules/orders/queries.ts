@@ -3,9 +3,9 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { dayEnd, dayStart } from '../../rest/dates.js';
 import { containsPattern, paged, type PageInput } from '../../rest/paging.js';
-import type { Actor } from '../auth/index.js';
+import { managedBy, type Actor } from '../auth/index.js';
 import { fileNameOf } from '../files/index.js';
-import type { CorrectiveOrderItemsTable } from './tables.js';
+import type { CorrectiveOrderItemsTable, OrderHistoryTable, OrderItemsTable } from './tables.js';
 import { applyFilter, hasLineLike, orderQuery, scoped, type OrderRow } from './view.js';
 import './tables.js';
 
@@ -95,8 +95,9 @@ function articleMatch(text: string, exact = false) {
 type DeskFilter = NonNullable<ParsedInputOf<(typeof deskMethods)['desk-order/list']>['filter']>;
 
 /** Every dealer's orders as the desk's filter narrows them (dealer, company, state, dates, sums, number or part). */
-function deskFiltered(db: Db, f: DeskFilter) {
+function deskFiltered(db: Db, f: DeskFilter, actorId: number) {
   let q = deskQuery(db);
+  if (f.mine) q = q.where(managedBy('o.user_id', actorId));
   if (f.dealerId) q = q.where('o.user_id', '=', f.dealerId);
   if (f.dealer) {
     const like = containsPattern(f.dealer);
@@ -142,8 +143,12 @@ function deskFiltered(db: Db, f: DeskFilter) {
 }
 
 /** Every dealer's orders for the desk, filtered, sorted and paged. */
-export async function listDeskOrders(db: Db, input: ParsedInputOf<(typeof deskMethods)['desk-order/list']>) {
-  const { count, rows } = await countAndPageOrders(deskFiltered(db, input.filter ?? {}), input, true);
+export async function listDeskOrders(
+  db: Db,
+  actorId: number,
+  input: ParsedInputOf<(typeof deskMethods)['desk-order/list']>,
+) {
+  const { count, rows } = await countAndPageOrders(deskFiltered(db, input.filter ?? {}, actorId), input, true);
   return { count, rows: rows as DeskRow[] };
 }
 
@@ -301,3 +306,123 @@ export const countNewOrders = (db: Db) =>
       .where('s.code', '=', 'N')
       .where('o.is_canceled', '=', false),
   );
+
+/* The change mechanism's SQL (change-order.ts, decision 100): every statement runs in the change's transaction. */
+
+/** The order's state for a change, its row locked (`lockOrder` took it first), with its status. */
+export const lockedOrderState = (db: Db, orderId: number) =>
+  db
+    .selectFrom('orders as o')
+    .innerJoin('order_statuses as s', 's.id', 'o.status_id')
+    .select([
+      'o.id',
+      'o.user_id',
+      'o.pay_system_id',
+      'o.is_paid',
+      'o.is_warning',
+      'o.is_canceled',
+      'o.shipped_at',
+      'o.currency',
+      's.id as status_id',
+      's.code as status_code',
+      's.name as status_name',
+      's.name_en as status_name_en',
+    ])
+    .where('o.id', '=', orderId)
+    .forUpdate('o')
+    .executeTakeFirst();
+
+/** A status by its id or its code. */
+export function orderStatusBy(db: Db, status: number | { code: string }) {
+  const q = db.selectFrom('order_statuses').select(['id', 'code', 'name', 'name_en']);
+  return (
+    typeof status === 'number' ? q.where('id', '=', status) : q.where('code', '=', status.code)
+  ).executeTakeFirst();
+}
+
+/** Sets the order's status and flags. */
+export const setOrderState = (
+  db: Db,
+  orderId: number,
+  set: { status_id?: number; is_canceled?: boolean; is_paid?: boolean; is_warning?: boolean; shipped_at?: Date },
+) =>
+  db
+    .updateTable('orders')
+    .set({ ...set, updated_at: new Date() })
+    .where('id', '=', orderId)
+    .execute();
+
+/** First shipment (decision 061): every line counts as delivered in full. */
+export const deliverAllLines = (db: Db, orderId: number) =>
+  db
+    .updateTable('order_items')
+    .set((eb) => ({ delivered_quantity: eb.ref('quantity') }))
+    .where('order_id', '=', orderId)
+    .execute();
+
+/** Whether the order keeps a line with a quantity. */
+export async function hasLiveLine(db: Db, orderId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('order_items')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('quantity', '>', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The order's attached bill and offer files (ids, null = none). */
+export const orderAttachedFiles = (db: Db, orderId: number) =>
+  db.selectFrom('orders').select(['bill_file_id', 'offer_file_id']).where('id', '=', orderId).executeTakeFirst();
+
+/** Issues the bill: an attached file, or the generated one (null). */
+export const setOrderBill = (db: Db, orderId: number, fileId: number | null) =>
+  db
+    .updateTable('orders')
+    .set({ bill_file_id: fileId, bill_issued_at: new Date(), updated_at: new Date() })
+    .where('id', '=', orderId)
+    .execute();
+
+/** Attaches (or removes, null) the commercial offer. */
+export const setOrderOffer = (db: Db, orderId: number, fileId: number | null, description: string) =>
+  db
+    .updateTable('orders')
+    .set({ offer_file_id: fileId, offer_description: description, updated_at: new Date() })
+    .where('id', '=', orderId)
+    .execute();
+
+/** Writes one line of the order's history; answers its id. */
+export async function insertOrderHistory(db: Db, row: Insertable<OrderHistoryTable>): Promise<number> {
+  const { id } = await db.insertInto('order_history').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Every line of the order. */
+export const orderLines = (db: Db, orderId: number) =>
+  db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).execute();
+
+export const setLineQuantity = (db: Db, lineId: number, quantity: number) =>
+  db.updateTable('order_items').set({ quantity }).where('id', '=', lineId).execute();
+
+/** A manager's price of a line (decision 196). */
+export const setLinePrice = (db: Db, lineId: number, price: number) =>
+  db.updateTable('order_items').set({ price }).where('id', '=', lineId).execute();
+
+/** Adds a line to the order; answers its id. */
+export async function insertOrderLine(db: Db, row: Insertable<OrderItemsTable>): Promise<number> {
+  const { id } = await db.insertInto('order_items').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** The desk's export (decision 196): the selected orders, or the filter's, newest first, at most `limit`. */
+export async function deskOrdersForExport(
+  db: Db,
+  actorId: number,
+  filter: DeskFilter,
+  ids: number[] | undefined,
+  limit: number,
+) {
+  let q = deskFiltered(db, filter, actorId);
+  if (ids) q = ids.length ? q.where('o.id', 'in', ids) : q.where(sql<boolean>`false`);
+  return (await q.orderBy('o.id', 'desc').limit(limit).execute()) as DeskRow[];
+}

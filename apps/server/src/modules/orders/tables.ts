@@ -129,7 +129,7 @@ export type OrderHistoryChange =
       name: string;
       before: number;
       after: number;
-      /** The line's price before and after, when 1C changed it (the exchange only). */
+      /** The line's price before and after, when 1C or a manager at the desk changed it (decisions 096, 196). */
       priceBefore?: number;
       priceAfter?: number;
     }

@@ -30,7 +30,9 @@ export function foldChanges(changes: OrderHistoryChange[]): OrderHistoryChange[]
       out[at] = {
         ...c,
         before: first.before,
-        ...(first.priceBefore !== undefined ? { priceBefore: first.priceBefore } : {}),
+        ...(first.priceBefore !== undefined
+          ? { priceBefore: first.priceBefore, priceAfter: c.priceAfter ?? first.priceAfter }
+          : {}),
       };
     } else {
       // The same field, so the same kind of change: the first's «before» with the last's «after».

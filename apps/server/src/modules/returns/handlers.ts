@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { isAdmin, type Actor } from '../auth/index.js';
 import { assertOwnFiles } from '../files/index.js';
-import { tellUser } from '../notices/index.js';
+import { tellStaff, tellUser } from '../notices/index.js';
 import { orderForReturn, returnableOrders, returnDeadline, returnRefusal } from '../orders/index.js';
 import { readReturnDays } from '../settings/index.js';
 import './file-refs.js';
@@ -91,7 +91,17 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
       }
       const status = await statusByCode(trx, 'NEW');
       if (!status) throw new AppError('CONFLICT', 'error.returnStatus');
-      return insertReturn(trx, order, line, status.id, fields, photos);
+      const created = await insertReturn(trx, order, line, status.id, fields, photos);
+      // The dealer's manager (or the general address) hears of it, in the return's transaction (decisions 189, 199).
+      const dealer = actor.row.company || actor.login;
+      await tellStaff(
+        { ...ctx, db: trx },
+        translate('ru', 'staffMail.return', created, dealer),
+        translate('ru', 'staffMail.returnText', dealer, created, order.id),
+        `/returns/${created}/`,
+        actor.id,
+      );
+      return created;
     });
     return getReturn(ctx, id);
   },

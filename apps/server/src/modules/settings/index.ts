@@ -6,6 +6,7 @@
  */
 export {
   readCreditRule,
+  readEmployeeDiscountLimit,
   readOrderTidingsMinutes,
   readReturnDays,
   readSiteSettings,

@@ -4,6 +4,7 @@ import {
   FILTER_KEY_PREFIX,
   methods,
   ORDER_TIDINGS_MINUTES_DEFAULT,
+  EMPLOYEE_DISCOUNT_LIMIT_DEFAULT,
   RETURN_DAYS_DEFAULT,
   type SiteSettings,
   type Supplier,
@@ -61,6 +62,7 @@ const DEFAULT_SETTINGS: Omit<SiteSettings, 'captchaSiteKey' | 'mapsApiKey'> = {
   localeSwitch: false,
   returnDays: RETURN_DAYS_DEFAULT,
   orderTidingsMinutes: ORDER_TIDINGS_MINUTES_DEFAULT,
+  employeeDiscountLimitPercent: EMPLOYEE_DISCOUNT_LIMIT_DEFAULT,
   creditRule: 'off',
   // The methods the server checks (declared `captcha: true`): the web app sends a token for exactly these.
   captchaMethods: Object.values(methods)
@@ -130,4 +132,11 @@ export async function readThresholds(db: Db): Promise<Thresholds> {
 export async function readSupplier(db: Db): Promise<Supplier> {
   const row = await q.mainSettingsRow(db);
   return supplierOf((row?.value ?? {}) as Partial<SiteSettings>);
+}
+
+/** An employee's largest discount on a desk line below the dealer's price, per cent (decision 196). */
+export async function readEmployeeDiscountLimit(db: Db): Promise<number> {
+  const row = await q.mainSettingsRow(db);
+  const limit = (row?.value as Partial<SiteSettings> | undefined)?.employeeDiscountLimitPercent;
+  return typeof limit === 'number' && limit >= 0 && limit <= 100 ? limit : EMPLOYEE_DISCOUNT_LIMIT_DEFAULT;
 }

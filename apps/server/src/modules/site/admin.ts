@@ -88,6 +88,7 @@ export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
         returnDays: input.returnDays,
         orderTidingsMinutes: input.orderTidingsMinutes ?? before.orderTidingsMinutes,
         creditRule: input.creditRule ?? before.creditRule,
+        employeeDiscountLimitPercent: input.employeeDiscountLimitPercent ?? before.employeeDiscountLimitPercent,
       };
       await putSetting(db, 'main', after);
       await recordAudit(db, ctx, { entity: 'site-settings', id: 'main', action: 'update', before, after });

@@ -53,7 +53,9 @@ function labelOf(path: string[], t: AuditT): string {
     // The order desk's keys name their line or correction (orders/desk-handlers.ts auditOf).
     const line = i === 0 ? /^line (.+)$/.exec(segment) : null;
     const correction = i === 0 ? /^correction (\d+)$/.exec(segment) : null;
+    const price = i === 0 ? /^price (.+)$/.exec(segment) : null;
     if (line) parts.push(t('fields.line', { article: line[1] }));
+    else if (price) parts.push(t('fields.linePrice', { article: price[1] }));
     else if (correction) parts.push(t('fields.correction', { id: correction[1] }));
     else parts.push(t(`fields.${camel(segment)}`, { defaultValue: segment }));
   }

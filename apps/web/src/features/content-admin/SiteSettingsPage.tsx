@@ -45,6 +45,7 @@ function toValues(view: SiteSettingsAdmin): Values {
     },
     returnDays: s.returnDays,
     orderTidingsMinutes: s.orderTidingsMinutes,
+    employeeDiscountLimitPercent: s.employeeDiscountLimitPercent,
     creditRule: s.creditRule,
     paySystems: view.paySystems.map(({ id, name, description, active }) => ({ id, name, description, active })),
     priceTypes: view.priceTypes.map(({ id, name }) => ({ id, name })),
@@ -274,6 +275,16 @@ export default function SiteSettingsPage() {
             error={Boolean(err('orderTidingsMinutes'))}
             helperText={fieldMessage(err('orderTidingsMinutes')) ?? t('settings.orderTidingsMinutesHint')}
             slotProps={{ htmlInput: { min: 0, max: 120, step: 1 }, inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label={t('settings.employeeDiscountLimitPercent')}
+            type="number"
+            {...form.register('employeeDiscountLimitPercent', { valueAsNumber: true })}
+            error={Boolean(err('employeeDiscountLimitPercent'))}
+            helperText={
+              fieldMessage(err('employeeDiscountLimitPercent')) ?? t('settings.employeeDiscountLimitPercentHint')
+            }
+            slotProps={{ htmlInput: { min: 0, max: 100, step: 0.5 }, inputLabel: { shrink: true } }}
           />
           <Controller
             control={form.control}

@@ -18,6 +18,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { ManagerCard } from './components/ManagerCard';
 import { ErrorState, Loading } from '../../components/States';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
@@ -152,6 +153,9 @@ export default function OrderPage() {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <Paper sx={{ p: 2 }}>
           <Summary order={o} />
+          <Box sx={{ mt: 2 }}>
+            <ManagerCard compact />
+          </Box>
           {staff && statuses.data && (
             <TextField
               select

@@ -80,3 +80,10 @@ export const checkoutShortLinesQuery = (basket: number) =>
     queryKey: [...basketKeys.items(basket), 'alternatives'] as const,
     queryFn: () => rest('basket-item/alternatives', { basket }),
   });
+
+/** The dealer's personal manager (decision 199): name, phone and e-mail, or null when none is assigned. */
+export const myManagerQuery = queryOptions({
+  queryKey: ['manager', 'get'] as const,
+  queryFn: () => rest('manager/get', {}),
+  staleTime: 5 * 60_000,
+});

@@ -15,6 +15,7 @@ import { type UserDetail } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DealerManagerCard } from './DealerManagerCard';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
@@ -224,6 +225,7 @@ export default function UserDetailPage() {
                 : t('detail.noCompanies')}
             </Field>
           </Paper>
+          {isStaffUser(me) && u.groups.includes('DEALERS') && <DealerManagerCard userId={u.id} canAssign={isAdmin} />}
           {isStaffUser(me) && me?.id !== u.id && staffBlocks.map((b) => <b.Component key={b.id} userId={u.id} />)}
         </Box>
       )}

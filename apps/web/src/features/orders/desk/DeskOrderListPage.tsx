@@ -18,7 +18,14 @@ import { formatDate, money } from '../../../lib/format';
 import { pageFromQuery, sizeFromQuery } from '../../../lib/list-params';
 import { machineText, OrderFlags, StatusChip } from '../components/OrderFlags';
 import { StatusSelect } from '../components/StatusSelect';
-import { deskListQuery } from './api';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { download } from '../api';
+import { deskListQuery, myDealersQuery, useBulkStatus, useDeskExport } from './api';
 
 const TEXT_KEYS = ['search', 'dealer', 'company', 'status', 'flag', 'dateFrom', 'dateTo', 'sumFrom', 'sumTo'] as const;
 type Draft = Record<(typeof TEXT_KEYS)[number], string>;
@@ -52,19 +59,59 @@ export default function DeskOrderListPage() {
   const page = pageFromQuery(params.get('page'));
   const size = sizeFromQuery(params.get('size'), 20);
   const filter = filterOf(params);
+  // «Мои дилеры» (decision 199): on by default for a manager with dealers assigned; the address keeps a choice.
+  const me = useQuery(myDealersQuery);
+  const hasDealers = (me.data?.dealers ?? 0) > 0;
+  const mine = params.get('mine') === 'Y' || (params.get('mine') === null && hasDealers);
+  if (mine) filter.mine = true;
   const [draft, setDraft] = useState<Draft>(
     () =>
       Object.fromEntries(
         TEXT_KEYS.map((k) => [k, k.startsWith('date') ? isoToDateText(params.get(k)) : (params.get(k) ?? '')]),
       ) as Draft,
   );
-  const list = useQuery(deskListQuery({ page, size, filter, sort: { ID: 'DESC' } }));
+  const list = useQuery({
+    ...deskListQuery({ page, size, filter, sort: { ID: 'DESC' } }),
+    enabled: !me.isPending,
+  });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [bulkStatus, setBulkStatus] = useState('');
+  const [failed, setFailed] = useState<Array<{ id: number; message: string }>>([]);
+  const bulk = useBulkStatus();
+  const exporter = useDeskExport();
+  const pageIds = list.data?.items.map((o) => o.id) ?? [];
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
+  const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const applyStatus = () =>
+    bulk.mutate(
+      { ids: selected, status: Number(bulkStatus) },
+      {
+        onSuccess: (r) => {
+          setFailed(r.failed);
+          setSelected(r.failed.map((f) => f.id));
+          if (r.done.length) notifySuccess(t('bulk.done', { count: r.done.length }));
+        },
+        onError: notifyError,
+      },
+    );
+  const exportXlsx = () =>
+    exporter.mutate(selected.length ? { ids: selected } : { filter }, {
+      onSuccess: (f) => download(f.path, f.name),
+      onError: notifyError,
+    });
+  const setMine = (on: boolean) => {
+    const p = new URLSearchParams(params);
+    p.set('mine', on ? 'Y' : 'N');
+    p.delete('page');
+    setParams(p);
+  };
   const apply = (next: Draft) => {
     if (!dateTextOk(next.dateFrom) || !dateTextOk(next.dateTo)) return;
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries(next))
       if (v.trim()) p.set(k, k.startsWith('date') ? dateTextToIso(v) : v.trim());
     if (params.get('size')) p.set('size', params.get('size')!);
+    if (params.get('mine')) p.set('mine', params.get('mine')!);
     setParams(p);
   };
   const field = (key: keyof Draft, type = 'text') => (
@@ -119,12 +166,64 @@ export default function DeskOrderListPage() {
         {field('sumFrom', 'number')}
         {field('sumTo', 'number')}
       </FilterBar>
+      <FormControlLabel
+        sx={{ mb: 1 }}
+        control={<Switch checked={mine} onChange={(e) => setMine(e.target.checked)} data-testid="desk-mine" />}
+        label={hasDealers ? t('mineCount', { count: me.data?.dealers ?? 0 }) : t('mine')}
+      />
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1 }} data-testid="desk-bulk">
+        <Typography variant="body2" sx={{ mr: 1 }}>
+          {t('bulk.selected', { count: selected.length })}
+        </Typography>
+        <StatusSelect
+          label={t('bulk.status')}
+          anyLabel={t('bulk.chooseStatus')}
+          value={bulkStatus}
+          onChange={setBulkStatus}
+        />
+        <Button variant="outlined" disabled={!selected.length || !bulkStatus || bulk.isPending} onClick={applyStatus}>
+          {t('bulk.apply')}
+        </Button>
+        <Button disabled={exporter.isPending} onClick={exportXlsx} data-testid="desk-export">
+          {selected.length ? t('bulk.exportSelected') : t('bulk.exportFiltered')}
+        </Button>
+      </Box>
+      {failed.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 1 }} onClose={() => setFailed([])} data-testid="desk-bulk-failed">
+          {failed.map((f) => (
+            <Box key={f.id}>{t('bulk.failed', { id: f.id, message: f.message })}</Box>
+          ))}
+        </Alert>
+      )}
       <UrlListTable
         query={list}
         label={t('title')}
         emptyTitle={Object.keys(filter).length ? t('emptyFiltered') : t('empty')}
         rowProps={() => ({ 'data-testid': 'desk-order-row' })}
         columns={[
+          {
+            header: (
+              <Checkbox
+                size="small"
+                checked={allOnPage}
+                indeterminate={!allOnPage && pageIds.some((id) => selected.includes(id))}
+                onChange={() =>
+                  setSelected((s) =>
+                    allOnPage ? s.filter((id) => !pageIds.includes(id)) : [...new Set([...s, ...pageIds])],
+                  )
+                }
+                slotProps={{ input: { 'aria-label': t('bulk.selectPage') } }}
+              />
+            ),
+            cell: (o) => (
+              <Checkbox
+                size="small"
+                checked={selected.includes(o.id)}
+                onChange={() => toggle(o.id)}
+                slotProps={{ input: { 'aria-label': t('bulk.select', { id: o.id }) } }}
+              />
+            ),
+          },
           {
             header: t('col.number'),
             cell: (o) => (

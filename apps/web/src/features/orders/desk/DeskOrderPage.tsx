@@ -34,7 +34,8 @@ import { isAdmin } from '../../../lib/roles';
 import { statusesQuery } from '../api';
 import { OrderHistory } from '../components/OrderHistory';
 import { machineText, OrderFlags, StatusChip } from '../components/OrderFlags';
-import { deskKeys, deskOrderQuery } from './api';
+import { portalConfig } from '../../../lib/portal-config';
+import { deskKeys, deskOrderQuery, findLineQuery } from './api';
 import { DeskOffer } from './DeskOffer';
 import { OrderShipmentsSlot } from '../../../lib/slots';
 
@@ -141,6 +142,26 @@ function Summary({ o }: { o: DeskOrder }) {
       {row(t('col.date'), formatDate(o.dateCreate, true))}
       {row(t('sum'), money(o.price, o.currency as never))}
       {row(t('payment'), o.payments.map((p) => p.name).join(', ') || '—')}
+      {row(
+        t('dealerComment'),
+        o.userDescription ? <Box sx={{ whiteSpace: 'pre-wrap' }}>{o.userDescription}</Box> : '—',
+      )}
+      {row(t('vin'), o.VINTehniki || '—')}
+      {row(t('model'), o.modelTehniki || '—')}
+      {row(
+        t('attachments'),
+        o.files?.length ? (
+          <Box sx={{ display: 'grid', gap: 0.5 }} data-testid="desk-attachments">
+            {o.files.map((f) => (
+              <Link key={f.id} href={f.src} target="_blank" rel="noopener" sx={{ overflowWrap: 'anywhere' }}>
+                {f.name}
+              </Link>
+            ))}
+          </Box>
+        ) : (
+          '—'
+        ),
+      )}
       {row(
         t('shipping'),
         [o.shipments.map((s) => s.name).join(', '), o.pickupPoint?.name, o.deliveryAddress]
@@ -347,20 +368,31 @@ function Lines({
   onSave: (lines: NonNullable<DeskOrderChange['lines']>) => void;
 }) {
   const { t } = useTranslation('desk');
+  const admin = isAdmin(useCurrentUser().data);
+  const limit = portalConfig.settings?.employeeDiscountLimitPercent ?? 10;
   const [editing, setEditing] = useState(false);
   const [counts, setCounts] = useState<Record<number, string>>({});
-  const [added, setAdded] = useState({ productId: '', quantity: '' });
+  const [prices, setPrices] = useState<Record<number, string>>({});
+  const [discounts, setDiscounts] = useState<Record<number, string>>({});
   const items = o.items ?? [];
+  const num = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : Number(v.replace(',', '.')));
   const save = () => {
-    const lines: NonNullable<DeskOrderChange['lines']> = items
-      .filter((i) => counts[i.id] !== undefined && Number(counts[i.id]) !== i.quantity)
-      .map((i) => ({ id: i.id, quantity: Number(counts[i.id]) }));
-    if (/^\d+$/.test(added.productId) && Number(added.quantity) > 0)
-      lines.push({ productId: Number(added.productId), quantity: Number(added.quantity) });
+    const lines: NonNullable<DeskOrderChange['lines']> = [];
+    for (const i of items) {
+      const quantity = num(counts[i.id]);
+      const price = num(prices[i.id]);
+      const discountPercent = num(discounts[i.id]);
+      const line: { id: number; quantity?: number; price?: number; discountPercent?: number } = { id: i.id };
+      if (quantity !== undefined && quantity !== i.quantity) line.quantity = quantity;
+      if (discountPercent !== undefined) line.discountPercent = discountPercent;
+      else if (price !== undefined && price !== i.price) line.price = price;
+      if (Object.keys(line).length > 1) lines.push(line);
+    }
     if (lines.length) onSave(lines);
     setEditing(false);
     setCounts({});
-    setAdded({ productId: '', quantity: '' });
+    setPrices({});
+    setDiscounts({});
   };
   return (
     <Section title={t('lines')} testId="desk-lines">
@@ -368,9 +400,10 @@ function Lines({
         <Table size="small">
           <TableHead>
             <TableRow>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('col.article')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' } }}>{t('col.article')}</TableCell>
               <TableCell>{t('col.product')}</TableCell>
               <TableCell align="right">{t('quantity')}</TableCell>
+              <TableCell align="right">{t('col.price')}</TableCell>
               <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                 {t('sum')}
               </TableCell>
@@ -379,11 +412,11 @@ function Lines({
           <TableBody>
             {items.map((i) => (
               <TableRow key={i.id} data-testid="desk-line">
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{i.article}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' } }}>{i.article}</TableCell>
                 <TableCell>
                   {i.name}
-                  {/* On a phone the part number goes under the name. */}
-                  <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                  {/* Below a wide screen the part number goes under the name (the price column needs the room). */}
+                  <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', xl: 'none' } }}>
                     {i.article}
                   </Typography>
                 </TableCell>
@@ -395,10 +428,38 @@ function Lines({
                       value={counts[i.id] ?? String(i.quantity)}
                       onChange={(e) => setCounts({ ...counts, [i.id]: e.target.value })}
                       slotProps={{ htmlInput: { min: 0, 'aria-label': `${t('quantity')} ${i.article}` } }}
-                      sx={{ width: 96 }}
+                      sx={{ width: 88 }}
                     />
                   ) : (
                     `${i.quantity} ${i.unit}`
+                  )}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {editing ? (
+                    <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'end' }}>
+                      <TextField
+                        size="small"
+                        type="number"
+                        value={prices[i.id] ?? String(i.price)}
+                        disabled={discounts[i.id] !== undefined && discounts[i.id] !== ''}
+                        onChange={(e) => setPrices({ ...prices, [i.id]: e.target.value })}
+                        slotProps={{ htmlInput: { min: 0, step: 0.01, 'aria-label': `${t('price')} ${i.article}` } }}
+                        sx={{ width: 110 }}
+                      />
+                      <TextField
+                        size="small"
+                        type="number"
+                        placeholder={t('discount')}
+                        value={discounts[i.id] ?? ''}
+                        onChange={(e) => setDiscounts({ ...discounts, [i.id]: e.target.value })}
+                        slotProps={{
+                          htmlInput: { min: 0, max: 100, step: 0.5, 'aria-label': `${t('discount')} ${i.article}` },
+                        }}
+                        sx={{ width: 110 }}
+                      />
+                    </Box>
+                  ) : (
+                    money(i.price, i.currency as never)
                   )}
                 </TableCell>
                 <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
@@ -412,25 +473,9 @@ function Lines({
       {editing ? (
         <Box sx={{ display: 'grid', gap: 1, mt: 2 }}>
           <Typography variant="body2" color="text.secondary">
-            {t('linesHint')}
+            {t('linesHint')} {admin ? '' : t('discountHint', { limit })}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <TextField
-              size="small"
-              label={t('addProduct')}
-              value={added.productId}
-              onChange={(e) => setAdded({ ...added, productId: e.target.value.replace(/\D/g, '') })}
-            />
-            <TextField
-              size="small"
-              type="number"
-              label={t('quantity')}
-              value={added.quantity}
-              onChange={(e) => setAdded({ ...added, quantity: e.target.value })}
-              sx={{ width: 120 }}
-            />
-          </Box>
-          <Box sx={{ display: 'flex', gap: 1 }}>
             <Button variant="contained" onClick={save} disabled={busy}>
               {t('saveLines')}
             </Button>
@@ -442,12 +487,110 @@ function Lines({
           {t('editLines')}
         </Button>
       )}
+      {o.canCorrect && <AddLine o={o} busy={busy} onAdd={(line) => onSave([line])} />}
       {!o.canCorrect && (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
           {o.correctionRefusal}
         </Typography>
       )}
     </Section>
+  );
+}
+
+/**
+ * A line by part number or name (decision 196): «Найти» shows what the dealer's resolver finds (the part, a
+ * replaced number's current part, analogues, by name) with the dealer's prices; «Добавить» adds the chosen
+ * one. A number that matches nothing is refused with the server's message, never dropped.
+ */
+function AddLine({
+  o,
+  busy,
+  onAdd,
+}: {
+  o: DeskOrder;
+  busy: boolean;
+  onAdd: (line: { productId: number; quantity: number }) => void;
+}) {
+  const { t } = useTranslation('desk');
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [quantity, setQuantity] = useState('1');
+  const found = useQuery(findLineQuery(o.id, query));
+  const qty = Math.max(1, Number(quantity) || 1);
+  return (
+    <Box sx={{ mt: 2, display: 'grid', gap: 1 }} data-testid="desk-add-line">
+      <Box
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQuery(text.trim());
+        }}
+        sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}
+      >
+        <TextField
+          size="small"
+          label={t('addLine')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+          sx={{ flex: '1 1 220px' }}
+        />
+        <TextField
+          size="small"
+          type="number"
+          label={t('quantity')}
+          value={quantity}
+          onChange={(e) => setQuantity(e.target.value)}
+          slotProps={{ htmlInput: { min: 1 } }}
+          sx={{ width: 100 }}
+        />
+        <Button type="submit" variant="outlined" disabled={!text.trim()}>
+          {t('find')}
+        </Button>
+      </Box>
+      {found.isFetching && <Typography variant="body2">…</Typography>}
+      {found.isError && (
+        <Alert severity="warning" data-testid="desk-add-line-error">
+          {found.error.message}
+        </Alert>
+      )}
+      {found.data?.lines.map((line, n) => (
+        <Box key={n} sx={{ display: 'grid', gap: 0.5 }}>
+          {line.replaced && (
+            <Typography variant="caption" color="text.secondary">
+              {t('replacedChain', { chain: line.replaced.chain.join(' → ') })}
+            </Typography>
+          )}
+          {line.candidates.map((c) => (
+            <Box
+              key={c.productId}
+              data-testid="desk-candidate"
+              sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+            >
+              <Typography sx={{ fontWeight: 600 }}>{c.article}</Typography>
+              <Typography sx={{ flex: '1 1 160px', minWidth: 0 }}>{c.name}</Typography>
+              <Chip size="small" label={t(`match.${c.match}`)} />
+              <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                {c.price ? money(c.price.value, c.price.currency as never) : t('noPrice')} ·{' '}
+                {t('stock', { count: c.stock })}
+              </Typography>
+              <Button
+                size="small"
+                variant="contained"
+                disabled={busy}
+                onClick={() => {
+                  onAdd({ productId: c.productId, quantity: qty * (line.replaced?.ratio ?? 1) });
+                  setText('');
+                  setQuery('');
+                }}
+              >
+                {t('addThis')}
+              </Button>
+            </Box>
+          ))}
+        </Box>
+      ))}
+    </Box>
   );
 }
 

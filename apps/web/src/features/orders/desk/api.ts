@@ -1,5 +1,5 @@
 import type { InputOf, Methods } from '@portal/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { rest } from '../../../lib/rest';
 import en from '../../../locales/en/back-office/desk.json';
@@ -34,3 +34,43 @@ export const deskSummaryQuery = queryOptions({
   queryFn: () => rest('desk/summary', {}),
   refetchInterval: 60_000,
 });
+
+/** The caller's dealers (decision 199): an employee with dealers assigned opens the desk on «Мои дилеры». */
+export const myDealersQuery = queryOptions({
+  queryKey: ['manager', 'get'] as const,
+  queryFn: () => rest('manager/get', {}),
+  staleTime: 5 * 60_000,
+});
+
+/** A part number or a name looked up for a line of the order (decision 196): what it finds, with prices. */
+export const findLineQuery = (id: number, query: string) =>
+  queryOptions({
+    queryKey: ['desk-order', 'find-line', id, query] as const,
+    queryFn: () => rest('desk-order/find-line', { id, query }),
+    enabled: query.trim() !== '',
+    retry: false,
+    staleTime: 30_000,
+  });
+
+/**
+ * Bulk actions on the desk list (decision 196): one status for the selected orders (each by decision 193's
+ * rules; the answer says which were refused), and an .xlsx of the selected or filtered orders.
+ */
+export function useBulkStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InputOf<Methods['desk-order/bulk-status']>) => rest('desk-order/bulk-status', input),
+    onSuccess: (r) => {
+      // The answer names the orders, not their new rows: the moved ones are read again.
+      for (const id of r.done) void client.invalidateQueries({ queryKey: deskKeys.get(id) });
+      void client.invalidateQueries({ queryKey: deskKeys.lists() });
+      void client.invalidateQueries({ queryKey: deskKeys.summary() });
+    },
+  });
+}
+
+export function useDeskExport() {
+  return useMutation({
+    mutationFn: (input: InputOf<Methods['desk-order/export']>) => rest('desk-order/export', input),
+  });
+}
