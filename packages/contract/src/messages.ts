@@ -7,6 +7,7 @@ import { LANGUAGE_MESSAGES } from './messages/language.js';
 import { THRESHOLD_MESSAGES } from './messages/thresholds.js';
 import { PARTS_MESSAGES } from './messages/parts.js';
 import { CHANNEL_MESSAGES } from './messages/channels.js';
+import { ACCOUNT_MESSAGES } from './messages/account.js';
 
 /**
  * Texts the server and the web app both show: validation messages (docs/spec/05-validation.md) and error descriptions
@@ -22,6 +23,7 @@ export const MESSAGES = {
     ...EXCHANGE_MESSAGES.ru,
     ...LANGUAGE_MESSAGES.ru,
     ...CHANNEL_MESSAGES.ru,
+    ...ACCOUNT_MESSAGES.ru,
     'validation.required': 'Не может быть пустым',
     'validation.loginMin': 'Поле должно содержать минимум 3 символа',
     'validation.passwordMin': 'Поле должно содержать минимум 6 символов',
@@ -177,6 +179,7 @@ export const MESSAGES = {
     ...EXCHANGE_MESSAGES.en,
     ...LANGUAGE_MESSAGES.en,
     ...CHANNEL_MESSAGES.en,
+    ...ACCOUNT_MESSAGES.en,
     'validation.required': 'Cannot be empty',
     'validation.loginMin': 'The field must contain at least 3 characters',
     'validation.passwordMin': 'The field must contain at least 6 characters',

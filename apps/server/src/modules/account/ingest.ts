@@ -1,7 +1,13 @@
 import type { Db } from '../../db/database.js';
 import { productIdsByExtId } from '../catalog/index.js';
 import { counterpartyFrom1C } from '../companies/index.js';
-import { findExchangeOrder, orderHeads } from '../orders/index.js';
+import {
+  createOrderFrom1C,
+  findExchangeOrder,
+  orderFrom1CNamed,
+  orderHeads,
+  setShipState,
+} from '../orders/index.js';
 import * as q from './queries.js';
 import type { DocumentKind } from './queries.js';
 
@@ -135,6 +141,10 @@ async function placeOrder(db: Db, doc: IncomingDocument) {
       return { orderId: id, orderExt: '', counterpartyId: head?.counterparty_id ?? null };
     }
   }
+  // An order placed in 1C (decision 202) is an order of the portal, named by its 1C Ид or number.
+  const placed = await orderFrom1CNamed(db, candidates);
+  if (placed) return { orderId: placed.id, orderExt: '', counterpartyId: placed.counterparty_id };
+  // Kept before decision 202 as a document of kind `order`.
   const from1C = await q.orderFrom1C(db, candidates);
   if (from1C) return { orderId: null, orderExt: from1C.ext_id, counterpartyId: from1C.counterparty_id };
   return { orderId: null, orderExt: '', counterpartyId: null, missing: candidates[0] };
@@ -171,6 +181,7 @@ export async function storeDocument(
   }
   const date = isoDate(doc.date) ?? new Date().toISOString().slice(0, 10);
   const productIds = await productIdsByExtId(db, doc.lines.map((l) => l.ext.split('#')[0]!).filter(Boolean));
+  if (kind === 'order') return storeOrderFrom1C(db, doc, ext, company!, date, productIds);
   const attached: Array<{ name: string; contentType: string; data: Buffer }> = [];
   const missingFiles: string[] = [];
   for (const name of files) {
@@ -222,6 +233,15 @@ export async function storeDocument(
       reason: `Файл не получен в этом обмене: ${missingFiles.join(', ')}`.slice(0, 500),
     });
   }
+  // The order's shipped state (decision 202), from every shipment of it.
+  if (kind === 'shipment' && order.orderId !== null) {
+    const shipped = await q.shippedOfOrder(db, order.orderId);
+    await setShipState(
+      db,
+      order.orderId,
+      shipped.map((l) => ({ productId: l.product_id, article: l.article, quantity: Number(l.quantity) })),
+    );
+  }
   if ('missing' in order && order.missing && kind !== 'payment') {
     await q.recordUnmatched(db, {
       run_id: options.runId,
@@ -232,6 +252,45 @@ export async function storeDocument(
     });
   }
   return { outcome: OUTCOME[kind], orderId: order.orderId };
+}
+
+/**
+ * An order placed in 1C (decision 202): an order of the company's dealer, read-only, with its lines and status.
+ * A re-sent one is found by its Ид before it gets here (the exchange applies it as a known order).
+ */
+async function storeOrderFrom1C(
+  db: Db,
+  doc: IncomingDocument,
+  ext: string,
+  company: { id: number; user_id: number },
+  date: string,
+  productIds: Map<string, number>,
+): Promise<{ outcome: Outcome; orderId: number | null }> {
+  const known = await findExchangeOrder(db, [], ext.slice(0, 100));
+  if (known !== null) return { outcome: 'ordersFrom1C', orderId: known };
+  if (doc.deleted) return { outcome: 'skipped', orderId: null };
+  const goods = doc.lines.filter((l) => l.ext !== 'ORDER_DELIVERY' && l.quantity > 0);
+  const sum = doc.sum ?? goods.reduce((s, l) => s + (l.sum ?? (l.price ?? 0) * l.quantity), 0);
+  const orderId = await createOrderFrom1C(db, {
+    userId: company.user_id,
+    counterpartyId: company.id,
+    externalId: ext.slice(0, 100),
+    number1c: (doc.number1c || doc.number).slice(0, 50),
+    date,
+    statusExt: requisite(doc, 'Статуса заказа ИД', 'Статус заказа ИД', 'ИД статуса заказа', 'ИдСтатуса'),
+    statusName: requisite(doc, 'Статус заказа', 'Статус'),
+    price: Math.abs(sum),
+    currency: (doc.currency || 'RUB').slice(0, 10),
+    comment: requisite(doc, 'Комментарий').slice(0, 2000),
+    lines: goods.map((l) => ({
+      productId: productIds.get(l.ext.split('#')[0]!) ?? null,
+      name: l.name.slice(0, 500),
+      article: l.article.slice(0, 200),
+      quantity: l.quantity,
+      price: l.price ?? (l.sum !== null && l.quantity ? l.sum / l.quantity : 0),
+    })),
+  });
+  return { outcome: 'ordersFrom1C', orderId };
 }
 
 /** One counterparty's block of the settlements file: its contracts' figures and open bills. */

@@ -44,3 +44,11 @@ export {
   type CheckoutAttempt,
   type CheckoutGuard,
 } from './checkout-guard.js';
+export {
+  createOrderFrom1C,
+  isOrderFrom1C,
+  orderFrom1CNamed,
+  setShipState,
+  type OrderFrom1C,
+} from './from-1c-queries.js';
+export type { ShipState } from './tables.js';

@@ -76,7 +76,13 @@ export interface OrdersTable {
   external_id: string | null;
   number_1c: Generated<string>;
   exchange_version: Date | null;
+  /** Migration 0220 (decision 202): placed in 1C (by phone, by a manager), read-only on the portal. */
+  from_1c: Generated<boolean>;
+  /** How much of it 1C has shipped (decision 202): set by the account module from 1C's shipments. */
+  ship_state: Generated<ShipState>;
 }
+
+export type ShipState = 'none' | 'partly' | 'full';
 
 export interface OrderItemsTable {
   id: Id;

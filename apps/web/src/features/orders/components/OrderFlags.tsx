@@ -15,10 +15,25 @@ export function StatusChip({ status }: { status: Order['status'] }) {
   );
 }
 
-export function OrderFlags({ order }: { order: Pick<Order, 'isPayment' | 'isWarning' | 'isCanceled' | 'status'> }) {
+export function OrderFlags({
+  order,
+}: {
+  order: Pick<Order, 'isPayment' | 'isWarning' | 'isCanceled' | 'status' | 'from1C' | 'shipState'>;
+}) {
   const { t } = useTranslation('orders');
   return (
     <Box sx={{ display: 'inline-flex', gap: 0.5, flexWrap: 'wrap' }}>
+      {/* Decision 202: an order placed in 1C, and how much of an order 1C has shipped. */}
+      {order.from1C && <Chip size="small" color="info" variant="outlined" label={t('flags.from1C')} data-testid="from-1c" />}
+      {order.shipState && order.shipState !== 'none' && (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={order.shipState === 'full' ? 'success' : 'default'}
+          label={t(`shipState.${order.shipState}`)}
+          data-testid="ship-state"
+        />
+      )}
       {order.isPayment && <Chip size="small" color="success" label={t('flags.paid')} />}
       {order.isWarning && <Chip size="small" color="warning" label={t('flags.warning')} />}
       {/* The 'Отменен' status already says it; the flag shows when another status is set. */}
