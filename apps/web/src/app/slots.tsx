@@ -49,6 +49,8 @@ const StaffWaiting = deferred(() => import('../features/orders/desk/StaffWaiting
 const AccountTile = deferred(() => import('../features/account/AccountTile'));
 const OrderShipments = deferred(() => import('../features/account/OrderShipments'));
 const CheckoutCredit = deferred(() => import('../features/account/CheckoutCredit'));
+const CompanyAccount = deferred<{ counterpartyId: number }>(() => import('../features/account/CompanyAccount'));
+const DealerAccount = deferred<{ userId: number }>(() => import('../features/account/CompanyAccount'));
 
 /** A dealer's dashboard block: an administrator's dashboard shows what waits for staff instead (decision 193). */
 function dealerOnly(Block: ComponentType): ComponentType {
@@ -134,6 +136,7 @@ export const FEATURE_SLOTS: Slots = {
   ],
   OrderShipments,
   CheckoutCredit,
+  CompanyAccount,
   ProductOrder: ProductOrderControl,
   preloadProductOrder: () => void loadProductOrder(),
   profileBlocks: [
@@ -141,5 +144,9 @@ export const FEATURE_SLOTS: Slots = {
     { id: 'notices.settings', Component: NoticeSettingsCard },
     { id: 'keys.apiKeys', Component: ApiKeysCard },
   ],
-  staffUserBlocks: [{ id: 'keys.apiKeys', Component: DealerApiKeys }],
+  staffUserBlocks: [
+    { id: 'keys.apiKeys', Component: DealerApiKeys },
+    // The dealer's account with the supplier on their card (decision 202).
+    { id: 'account.dealer', Component: DealerAccount },
+  ],
 };

@@ -46,6 +46,8 @@ export interface Slots {
   dashboardBlocks?: DashboardBlock[];
   /** Sections of the own profile page besides its forms (notification settings…). */
   profileBlocks?: Array<{ id: string; Component: ComponentType }>;
+  /** A company's account with the supplier for staff: the desk's order, the company card (decision 202). */
+  CompanyAccount?: ComponentType<{ counterpartyId: number }>;
   /** Sections of another user's card that staff see (the dealer's API keys…). */
   staffUserBlocks?: Array<{ id: string; Component: ComponentType<{ userId: number }> }>;
 }
@@ -89,4 +91,10 @@ export function OrderShipmentsSlot(props: OrderShipmentsProps) {
 export function CheckoutCreditSlot({ counterpartyId, sum }: { counterpartyId: number; sum: number }) {
   const Block = useSlots().CheckoutCredit;
   return Block && counterpartyId > 0 ? <Block counterpartyId={counterpartyId} sum={sum} /> : null;
+}
+
+/** A company's account with the supplier (staff), when a feature fills the slot. */
+export function CompanyAccountSlot({ counterpartyId }: { counterpartyId: number }) {
+  const Block = useSlots().CompanyAccount;
+  return Block && counterpartyId > 0 ? <Block counterpartyId={counterpartyId} /> : null;
 }

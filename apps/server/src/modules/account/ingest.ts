@@ -1,13 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { productIdsByExtId } from '../catalog/index.js';
 import { counterpartyFrom1C } from '../companies/index.js';
-import {
-  createOrderFrom1C,
-  findExchangeOrder,
-  orderFrom1CNamed,
-  orderHeads,
-  setShipState,
-} from '../orders/index.js';
+import { createOrderFrom1C, findExchangeOrder, orderFrom1CNamed, orderHeads, setShipState } from '../orders/index.js';
 import * as q from './queries.js';
 import type { DocumentKind } from './queries.js';
 

@@ -58,9 +58,10 @@ const cml = (...docs: string[]) =>
 
 const orderOf1C = async () =>
   (
-    await sql<{ id: number; n: string }>`SELECT min(id) AS id, count(*) AS n FROM orders WHERE external_id = '1c-order-7001'`.execute(
-      db(),
-    )
+    await sql<{
+      id: number;
+      n: string;
+    }>`SELECT min(id) AS id, count(*) AS n FROM orders WHERE external_id = '1c-order-7001'`.execute(db())
   ).rows[0]!;
 
 beforeAll(async () => {
@@ -160,5 +161,18 @@ describe('orders placed in 1C', () => {
     expect(list.items.map((o) => o.id)).not.toContain(id);
     expect((await dealer2.call('order/get', { id })).status).toBe(404);
     expect((await dealer2.call('basket/repeat', { order: id })).status).toBe(404);
+  }, 60_000);
+});
+
+describe('a dealer’s account on the staff side', () => {
+  it('settlement/list {user}: staff get the dealer’s companies; another dealer gets none', async () => {
+    const employee = await t.as('employee');
+    const dealerId = (await sql<{ id: number }>`SELECT id FROM users WHERE login = 'dealer'`.execute(db())).rows[0]!.id;
+    const forStaff = await employee.ok('settlement/list', { user: dealerId });
+    expect(forStaff.items.map((s) => s.counterparty.id)).toContain(companyId);
+    expect(forStaff.items.find((s) => s.counterparty.id === companyId)!.contracts.length).toBeGreaterThan(0);
+    expect((await dealer2.ok('settlement/list', { user: dealerId })).items).toEqual([]);
+    const own = await dealer.ok('settlement/list', { user: dealerId });
+    expect(own.items.map((s) => s.counterparty.id)).toContain(companyId);
   }, 60_000);
 });

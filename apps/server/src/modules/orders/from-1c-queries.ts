@@ -91,7 +91,9 @@ export async function setShipState(
     .execute();
   const shippedOf = (l: { product_id: number | null; article: string }) =>
     shipped
-      .filter((s) => (l.product_id !== null && s.productId === l.product_id) || (!s.productId && s.article === l.article))
+      .filter(
+        (s) => (l.product_id !== null && s.productId === l.product_id) || (!s.productId && s.article === l.article),
+      )
       .reduce((n, s) => n + s.quantity, 0);
   const any = shipped.some((s) => s.quantity > 0);
   const all = lines.length > 0 && lines.every((l) => shippedOf(l) >= l.quantity);

@@ -233,7 +233,10 @@ export function applyFilter<Q extends ReturnType<typeof orderQuery>>(q: Q, f: Or
   if (f.shipState === 'none') r = r.where('o.ship_state', '=', 'none').where('o.shipped_at', 'is', null) as Q;
   else if (f.shipState === 'full') {
     r = r.where((eb) =>
-      eb.or([eb('o.ship_state', '=', 'full'), eb.and([eb('o.ship_state', '=', 'none'), eb('o.shipped_at', 'is not', null)])]),
+      eb.or([
+        eb('o.ship_state', '=', 'full'),
+        eb.and([eb('o.ship_state', '=', 'none'), eb('o.shipped_at', 'is not', null)]),
+      ]),
     ) as Q;
   } else if (f.shipState) r = r.where('o.ship_state', '=', f.shipState) as Q;
   if (f.article) {

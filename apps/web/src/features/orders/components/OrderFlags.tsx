@@ -24,7 +24,9 @@ export function OrderFlags({
   return (
     <Box sx={{ display: 'inline-flex', gap: 0.5, flexWrap: 'wrap' }}>
       {/* Decision 202: an order placed in 1C, and how much of an order 1C has shipped. */}
-      {order.from1C && <Chip size="small" color="info" variant="outlined" label={t('flags.from1C')} data-testid="from-1c" />}
+      {order.from1C && (
+        <Chip size="small" color="info" variant="outlined" label={t('flags.from1C')} data-testid="from-1c" />
+      )}
       {order.shipState && order.shipState !== 'none' && (
         <Chip
           size="small"

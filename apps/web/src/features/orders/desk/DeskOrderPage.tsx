@@ -36,7 +36,7 @@ import { OrderHistory } from '../components/OrderHistory';
 import { OrderFlags, StatusChip } from '../components/OrderFlags';
 import { deskKeys, deskOrderQuery } from './api';
 import { DeskOffer } from './DeskOffer';
-import { OrderShipmentsSlot } from '../../../lib/slots';
+import { CompanyAccountSlot, OrderShipmentsSlot } from '../../../lib/slots';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -96,6 +96,7 @@ export default function DeskOrderPage() {
           sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}
         >
           <Actions o={o} busy={change.isPending} onChange={(c) => change.mutate(c)} />
+          {o.counterparty && <CompanyAccountSlot counterpartyId={o.counterparty.id} />}
           <Bill o={o} onDone={done} />
           <DeskOffer o={o} onDone={done} />
         </Box>
