@@ -41,6 +41,7 @@ import * as staffMenu from './migrations/0194-staff-menu.js';
 import * as orderTidingsPending from './migrations/0200-order-tidings-pending.js';
 import * as account from './migrations/0210-account.js';
 import * as ordersFrom1C from './migrations/0220-orders-from-1c.js';
+import * as accountBillReminders from './migrations/0221-account-bill-reminders.js';
 import * as partsReplacements from './migrations/0230-parts-replacements.js';
 import * as apiKeys from './migrations/0250-api-keys.js';
 import * as priceListLinks from './migrations/0251-price-list-links.js';
@@ -92,6 +93,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0200-order-tidings-pending': orderTidingsPending,
   '0210-account': account,
   '0220-orders-from-1c': ordersFrom1C,
+  '0221-account-bill-reminders': accountBillReminders,
   '0230-parts-replacements': partsReplacements,
   '0250-api-keys': apiKeys,
   '0251-price-list-links': priceListLinks,

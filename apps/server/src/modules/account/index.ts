@@ -9,3 +9,4 @@ export {
 } from './ingest.js';
 export { creditOf, paidForOrder, unmatchedOfRuns } from './queries.js';
 export { creditGuard, PREPAID_CODES } from './credit.js';
+export { accountJobHandlers, BILL_REMINDERS_JOB, remindBills } from './reminders.js';

@@ -2,7 +2,9 @@ import type { Db } from '../../db/database.js';
 import { productIdsByExtId } from '../catalog/index.js';
 import { counterpartyFrom1C } from '../companies/index.js';
 import { createOrderFrom1C, findExchangeOrder, orderFrom1CNamed, orderHeads, setShipState } from '../orders/index.js';
+import type { Telling } from '../notices/index.js';
 import * as q from './queries.js';
+import { tellOfDocument } from './tell.js';
 import type { DocumentKind } from './queries.js';
 
 /**
@@ -66,6 +68,8 @@ export interface StoreOptions {
   runId: number | null;
   /** The bytes of a file sent in the same exchange session, or null when it was not sent. */
   readFile: (name: string) => Promise<Buffer | null>;
+  /** How the dealer is told of a new document (decision 202); left out, nobody is told (the demo seed). */
+  tell?: Telling;
 }
 
 /** The kind of a CommerceML `ХозОперация` (1C:УТ 11 / КА / ERP names), null for one the account does not keep. */
@@ -184,26 +188,27 @@ export async function storeDocument(
     else missingFiles.push(name);
   }
   const sum = doc.sum ?? doc.lines.reduce((s, l) => s + (l.sum ?? (l.price ?? 0) * l.quantity), 0);
-  await db.transaction().execute((trx) =>
-    q.upsertDocument(
+  await db.transaction().execute(async (trx) => {
+    const row: q.DocumentRow = {
+      ext_id: ext.slice(0, 200),
+      kind,
+      operation: doc.operation.slice(0, 200),
+      number: (doc.number1c || doc.number).slice(0, 100),
+      doc_date: date,
+      sum: Math.abs(sum),
+      currency: (doc.currency || 'RUB').slice(0, 10),
+      counterparty_id: counterpartyId,
+      contract_ext: requisite(doc, 'Договор', 'Ид договора', 'ДоговорКонтрагента').slice(0, 200),
+      order_id: order.orderId,
+      order_ext: order.orderExt,
+      carrier: requisite(doc, 'Перевозчик', 'Транспортная компания').slice(0, 200),
+      tracking: requisite(doc, 'Номер отслеживания', 'Трек-номер', 'Трек номер').slice(0, 200),
+      status: requisite(doc, 'Статус заказа', 'Статус').slice(0, 200),
+      deleted: doc.deleted,
+    };
+    const { inserted } = await q.upsertDocument(
       trx,
-      {
-        ext_id: ext.slice(0, 200),
-        kind,
-        operation: doc.operation.slice(0, 200),
-        number: (doc.number1c || doc.number).slice(0, 100),
-        doc_date: date,
-        sum: Math.abs(sum),
-        currency: (doc.currency || 'RUB').slice(0, 10),
-        counterparty_id: counterpartyId,
-        contract_ext: requisite(doc, 'Договор', 'Ид договора', 'ДоговорКонтрагента').slice(0, 200),
-        order_id: order.orderId,
-        order_ext: order.orderExt,
-        carrier: requisite(doc, 'Перевозчик', 'Транспортная компания').slice(0, 200),
-        tracking: requisite(doc, 'Номер отслеживания', 'Трек-номер', 'Трек номер').slice(0, 200),
-        status: requisite(doc, 'Статус заказа', 'Статус').slice(0, 200),
-        deleted: doc.deleted,
-      },
+      row,
       doc.lines
         .filter((l) => l.ext !== 'ORDER_DELIVERY')
         .map((l) => ({
@@ -216,8 +221,21 @@ export async function storeDocument(
           sum: l.sum ?? (l.price === null ? null : l.price * l.quantity),
         })),
       attached,
-    ),
-  );
+    );
+    // A document 1C sends for the first time: the order's history, and the dealer told (decision 202).
+    if (inserted && !doc.deleted) {
+      await tellOfDocument(trx, options.tell, {
+        kind,
+        number: row.number,
+        date,
+        sum: row.sum,
+        currency: row.currency,
+        counterpartyId,
+        orderId: order.orderId,
+        tracking: row.tracking,
+      });
+    }
+  });
   if (missingFiles.length > 0) {
     await q.recordUnmatched(db, {
       run_id: options.runId,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { statusFromExchange } from './exchange.js';
-import type { ShipState } from './tables.js';
+import type { OrderHistoryChange, ShipState } from './tables.js';
 import './tables.js';
 
 /**
@@ -119,3 +119,18 @@ export const orderFrom1CNamed = (db: Db, candidates: string[]) =>
         .where((eb) => eb.or([eb('external_id', 'in', candidates), eb('number_1c', 'in', candidates)]))
         .orderBy('id')
         .executeTakeFirst();
+
+/**
+ * A line of the order's history for a document 1C sent for it (decision 202): a shipment, a payment, a bill.
+ * Written by «Обмен с 1С», in the caller's transaction; the account module tells the dealer itself.
+ */
+export async function recordOrderDocument(
+  db: Db,
+  orderId: number,
+  document: Extract<OrderHistoryChange, { field: 'document' }>,
+): Promise<void> {
+  await db
+    .insertInto('order_history')
+    .values({ order_id: orderId, author_id: null, source: 'exchange', changes: JSON.stringify([document]) })
+    .execute();
+}

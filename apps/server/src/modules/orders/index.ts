@@ -48,6 +48,7 @@ export {
   createOrderFrom1C,
   isOrderFrom1C,
   orderFrom1CNamed,
+  recordOrderDocument,
   setShipState,
   type OrderFrom1C,
 } from './from-1c-queries.js';

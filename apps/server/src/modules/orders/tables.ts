@@ -133,7 +133,16 @@ export type OrderHistoryChange =
   | { field: 'bill'; fileId: number | null; fileName: string; replaced?: string }
   /** The commercial offer (decision 146): attached (`fileId`), replacing `replaced`, or removed (`fileId` null). */
   | { field: 'offer'; fileId: number | null; fileName: string; description: string; replaced?: string }
-  | { field: 'correction'; correctionId: number; decision: 'accepted' | 'refused' | 'sent'; reason: string };
+  | { field: 'correction'; correctionId: number; decision: 'accepted' | 'refused' | 'sent'; reason: string }
+  /** A document 1C sent for the order (decision 202): a shipment, a payment, a bill, an invoice. */
+  | {
+      field: 'document';
+      kind: 'shipment' | 'payment' | 'bill' | 'invoice' | 'return' | 'other';
+      number: string;
+      date: string;
+      sum: number;
+      currency: string;
+    };
 
 export interface HistoryStatus {
   id: number;

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { PGLITE_MAINTENANCE_EVERY_MS, vacuumAnalyze } from '../../db/maintenance.js';
 import { createOutbox, MAIL_JOB, type MailMessage, type MailTransport } from '../../mail/mailer.js';
+import { accountJobHandlers, BILL_REMINDERS_JOB } from '../../modules/account/index.js';
 import { exchangeJobHandlers } from '../../modules/exchange/index.js';
 import { orderJobHandlers } from '../../modules/orders/index.js';
 import { sweepCounters } from '../../modules/throttle/index.js';
@@ -49,10 +50,13 @@ export function createPortalWorker(deps: PortalWorkerDeps): Worker {
     ...exchangeJobHandlers({ config, storage: deps.storage, mailer: createOutbox(db), engine: database.kind }),
     // The dealer's one notice and e-mail per change set of the desk (decision 195).
     ...orderJobHandlers({ config, mailer: createOutbox(db) }),
+    // The daily reminder of bills due in 3 days or overdue (decision 203).
+    ...accountJobHandlers({ config, mailer: createOutbox(db) }),
   };
   const periodic: PeriodicTask[] = [
     { name: 'sessions-sweep', kind: 'sessions.sweep', everyMs: HOUR },
     { name: 'jobs-prune', kind: 'jobs.prune', everyMs: DAY },
+    { name: 'account-bill-reminders', kind: BILL_REMINDERS_JOB, everyMs: DAY },
   ];
   if (database.kind === 'pglite') {
     // PGlite has no autovacuum (decision 006); PostgreSQL's own daemon does this there.
