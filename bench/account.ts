@@ -163,7 +163,7 @@ async function exchange(name: string, data: Buffer): Promise<void> {
 }
 
 async function main() {
-  const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'bench-account-'));
+  const dataDir = process.env.DATA_DIR || mkdtempSync(path.join(tmpdir(), 'bench-account-'));
   const results: Record<string, string> = {};
   const load0 = loadavg()[0]!.toFixed(1);
   await seed(dataDir);

@@ -91,7 +91,7 @@ test('a dealer opens the account, downloads the акт сверки and an УП�
 test('credit warning at checkout, an order from 1C, the account on the desk', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/admin/settings/');
-  await page.getByTestId('settings-credit-rule').click();
+  await page.getByRole('combobox', { name: 'Кредитное правило при оформлении заказа' }).click();
   await page.getByRole('option', { name: 'Принимать с предупреждением' }).click();
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText(/сохранен/i).first()).toBeVisible();
