@@ -60,6 +60,9 @@ export interface IncomingSettlement {
   }>;
 }
 
+/** A new document dated within this many days is told to the dealer (decision 202); older ones are history. */
+export const TELL_DAYS = 14;
+
 /** What became of a document, named as the exchange counts it. */
 export type Outcome =
   'settlements' | 'shipments' | 'payments' | 'returns' | 'documents' | 'ordersFrom1C' | 'unknown' | 'skipped';
@@ -224,7 +227,9 @@ export async function storeDocument(
     );
     // A document 1C sends for the first time: the order's history, and the dealer told (decision 202).
     if (inserted && !doc.deleted) {
-      await tellOfDocument(trx, options.tell, {
+      // Only a recent document is told: a first upload of years of history must not flood the dealer.
+      const recent = date >= new Date(Date.now() - TELL_DAYS * 86_400_000).toISOString().slice(0, 10);
+      await tellOfDocument(trx, recent ? options.tell : undefined, {
         kind,
         number: row.number,
         date,

@@ -33,7 +33,8 @@ function Figures({ s, named }: { s: Settlement; named: boolean }) {
             sx={{
               display: 'grid',
               gap: 1.5,
-              gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(5, minmax(0, 1fr))' },
+              // As many as the card's width holds: a wide card shows five in a row, the desk's side column two.
+              gridTemplateColumns: 'repeat(auto-fill, minmax(130px, 1fr))',
             }}
           >
             {(

@@ -198,7 +198,7 @@ export default function OrderListPage() {
                         № {o.id}
                       </Link>
                       {o.number1C && (
-                        <Box sx={{ color: 'text.secondary', fontSize: 13, whiteSpace: 'nowrap' }}>
+                        <Box sx={{ color: 'text.secondary', fontSize: 13 }}>
                           {t('number1C', { number: o.number1C })}
                         </Box>
                       )}
