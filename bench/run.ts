@@ -3,6 +3,7 @@
  * `npm run bench -- --scenario exchange [--products N] [--partial M]` (the 1C exchange, bench/exchange.ts)
  * `DATABASE_URL=… npm run bench -- --scenario instances [--rounds R]` (two instances behind nginx, bench/instances.ts)
  * `npm run bench -- --scenario api [--products N]` (dealers' systems: keys, batch lookup, price lists, bench/api.ts)
+ * `npm run bench -- --scenario account [--documents N] [--entries M]` (the dealer's account, bench/account.ts)
  *
  * Catalogue benchmark (docs/performance.md): seeds a generated catalogue when the database is
  * empty, starts the server alone on 127.0.0.1 in its own process, signs in as `dealer`, then for each
@@ -33,6 +34,9 @@ const { values } = parseArgs({
     /** `exchange`: the 1C exchange budget (bench/exchange.ts) instead of the catalogue scenarios. */
     scenario: { type: 'string' },
     partial: { type: 'string' },
+    /** `account`: documents of the timed sale exchange, and ledger entries in all (bench/account.ts). */
+    documents: { type: 'string' },
+    entries: { type: 'string' },
     /** `instances`: rounds of each side (bench/instances.ts). */
     rounds: { type: 'string' },
     /**
@@ -54,6 +58,11 @@ if (values.scenario === 'api') {
 }
 if (values.scenario === 'instances') {
   await import('./instances.js');
+  process.exit(0);
+}
+if (values.scenario === 'account') {
+  // The dealer's account: sale exchange, settlements, ledger, акт сверки, checkout's credit rule (bench/account.ts).
+  await import('./account.js');
   process.exit(0);
 }
 const products = Number(values.products);

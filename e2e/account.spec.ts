@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shot, signIn } from './support/portal';
+import { shot, signIn, signOut } from './support/portal';
 
 /**
  * Decision 200: a dealer opens «Взаиморасчёты» (the demo contract's limit, debt, an overdue bill, the ledger),
@@ -81,4 +81,76 @@ test('a dealer opens the account, downloads the акт сверки and an УП�
   await expect(page.getByTestId('checkout-credit')).toContainText('Доступный кредит: 315 650');
   await expect(page.getByTestId('checkout-credit')).toContainText('Просроченный долг: 42 600');
   await both(page, 'checkout');
+});
+
+/**
+ * Decisions 201 and 202: with the credit rule on «warn» the dealer is warned at checkout and on the order; an
+ * order placed in 1C is in the order list, marked and read-only, with its shipment and УПД; staff see the
+ * company's account on the desk's order. Screens at 1280 and 390 px.
+ */
+test('credit warning at checkout, an order from 1C, the account on the desk', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/admin/settings/');
+  await page.getByRole('combobox', { name: 'Кредитное правило при оформлении заказа' }).click();
+  await page.getByRole('option', { name: 'Принимать с предупреждением' }).click();
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText(/сохранен/i).first()).toBeVisible();
+  await signOut(page);
+
+  await signIn(page, 'dealer');
+  await page.goto('/basket/create/');
+  await page.getByLabel('Номера деталей и количество').fill('RE504836 1');
+  await page.getByRole('button', { name: 'Проверить' }).click();
+  await page.getByRole('button', { name: 'Добавить в корзину (1)' }).click();
+  await expect(page.getByRole('link', { name: /корзин/i }).first()).toBeVisible();
+  await page.goto('/order/create/');
+  const credit = page.getByTestId('checkout-credit');
+  await expect(credit).toContainText('Просроченный долг: 42 600');
+  await expect(credit).toContainText('Заказ будет принят с предупреждением');
+  await both(page, 'checkout-warn');
+  const pay = page.getByRole('combobox', { name: 'Способ оплаты' });
+  if (!(await pay.innerText()).includes('Безналичный')) {
+    await pay.click();
+    await page.getByRole('option', { name: 'Безналичный расчёт' }).click();
+  }
+  await page.getByRole('radio', { name: 'Доставка' }).check();
+  await page.getByLabel('Адрес доставки').fill('г. Казань, ул. Складская, д. 5');
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+  await expect(page).toHaveURL(/\/order\/\d+\/$/);
+  await expect(page.getByTestId('order-credit-warning')).toContainText('42 600');
+
+  // The order placed by phone, in the list only with «из 1С», read-only, shipped in part.
+  await page.goto('/order/?from1C=Y');
+  const row = page.getByTestId('order-row').filter({ hasText: 'ЗК-00000977' });
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId('order-row')).toHaveCount(1);
+  await expect(row.getByTestId('from-1c').first()).toBeVisible();
+  await expect(row.getByTestId('ship-state').first()).toContainText('Отгружен частично');
+  await both(page, 'orders-from-1c');
+  await row.getByRole('link', { name: /№ \d+/ }).click();
+  await expect(page.getByTestId('order-from-1c')).toContainText('Заказ оформлен в 1С');
+  await expect(page.getByRole('button', { name: 'Повторить заказ' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Корректировать' })).toHaveCount(0);
+  const shipments = page.getByTestId('order-shipments');
+  await expect(shipments).toContainText('РТ-00000433');
+  await expect(shipments).toContainText('DL-26-0977-3');
+  await expect(shipments.getByTestId('shipped-line').first()).toBeVisible();
+  const [upd] = await Promise.all([
+    page.waitForEvent('download'),
+    shipments.getByRole('button', { name: /УПД РТ-00000433\.pdf/ }).click(),
+  ]);
+  expect(upd.suggestedFilename()).toBe('УПД РТ-00000433.pdf');
+  const orderUrl = page.url();
+  await shipments.scrollIntoViewIfNeeded();
+  await both(page, 'order-from-1c');
+  await signOut(page);
+
+  // The desk: the order's shipments and documents, and the company's account.
+  await signIn(page, 'employee');
+  await page.goto(orderUrl.replace('/order/', '/desk/order/'));
+  const account = page.getByTestId('company-account');
+  await expect(account).toContainText('Кредитный лимит');
+  await expect(account.getByTestId('company-account-overdue')).toContainText('42 600');
+  await expect(page.getByTestId('order-shipments')).toContainText('РТ-00000433');
+  await both(page, 'desk-order');
 });

@@ -9,6 +9,7 @@ import { PARTS_MESSAGES } from './messages/parts.js';
 import { CHANNEL_MESSAGES } from './messages/channels.js';
 import { MACHINE_MESSAGES } from './messages/machines.js';
 import { HOOKS_MESSAGES } from './messages/hooks.js';
+import { ACCOUNT_MESSAGES } from './messages/account.js';
 
 /**
  * Texts the server and the web app both show: validation messages (docs/spec/05-validation.md) and error descriptions
@@ -26,6 +27,7 @@ export const MESSAGES = {
     ...CHANNEL_MESSAGES.ru,
     ...MACHINE_MESSAGES.ru,
     ...HOOKS_MESSAGES.ru,
+    ...ACCOUNT_MESSAGES.ru,
     'validation.required': 'Не может быть пустым',
     'validation.loginMin': 'Поле должно содержать минимум 3 символа',
     'validation.passwordMin': 'Поле должно содержать минимум 6 символов',
@@ -185,6 +187,7 @@ export const MESSAGES = {
     ...CHANNEL_MESSAGES.en,
     ...MACHINE_MESSAGES.en,
     ...HOOKS_MESSAGES.en,
+    ...ACCOUNT_MESSAGES.en,
     'validation.required': 'Cannot be empty',
     'validation.loginMin': 'The field must contain at least 3 characters',
     'validation.passwordMin': 'The field must contain at least 6 characters',

@@ -72,6 +72,8 @@ function dealersOnly<P extends object>(Block: ComponentType<P>): ComponentType<P
     return isDealer(useCurrentUser().data) ? <Block {...props} /> : null;
   };
 }
+const CompanyAccount = deferred<{ counterpartyId: number }>(() => import('../features/account/CompanyAccount'));
+const DealerAccount = deferred<{ userId: number }>(() => import('../features/account/CompanyAccount'));
 
 /** A dealer's dashboard block: an administrator's dashboard shows what waits for staff instead (decision 193). */
 function dealerOnly(Block: ComponentType): ComponentType {
@@ -163,6 +165,7 @@ export const FEATURE_SLOTS: Slots = {
   MachineFilter: dealersOnly(MachineFilter),
   ProductMachines: dealersOnly(ProductMachines),
   CheckoutMachine: dealersOnly(CheckoutMachine),
+  CompanyAccount,
   ProductOrder: ProductOrderControl,
   ProductArrival,
   preloadProductOrder: () => void loadProductOrder(),
@@ -173,6 +176,10 @@ export const FEATURE_SLOTS: Slots = {
     { id: 'webhooks.endpoints', Component: WebhooksCard },
     { id: 'telegram.link', Component: TelegramCard },
   ],
-  staffUserBlocks: [{ id: 'keys.apiKeys', Component: DealerApiKeys }],
+  staffUserBlocks: [
+    { id: 'keys.apiKeys', Component: DealerApiKeys },
+    // The dealer's account with the supplier on their card (decision 202).
+    { id: 'account.dealer', Component: DealerAccount },
+  ],
   siteSettingsBlocks: [{ id: 'telegram.bot', Component: TelegramBotSettings }],
 };

@@ -78,6 +78,8 @@ export interface Slots {
   ProductMachines?: ComponentType<{ model: string }>;
   /** The machine and «Машина стоит» at checkout (decisions 208, 209). */
   CheckoutMachine?: ComponentType<CheckoutMachineProps>;
+  /** A company's account with the supplier for staff: the desk's order, the company card (decision 202). */
+  CompanyAccount?: ComponentType<{ counterpartyId: number }>;
   /** Sections of another user's card that staff see (the dealer's API keys…). */
   staffUserBlocks?: Array<{ id: string; Component: ComponentType<{ userId: number }> }>;
   /** Sections of the site settings page that save on their own (the Telegram bot…). */
@@ -147,4 +149,10 @@ export function CheckoutMachineSlot(props: CheckoutMachineProps) {
 export function ProductArrivalSlot(props: ProductArrivalProps) {
   const Block = useSlots().ProductArrival;
   return Block ? <Block {...props} /> : null;
+}
+
+/** A company's account with the supplier (staff), when a feature fills the slot. */
+export function CompanyAccountSlot({ counterpartyId }: { counterpartyId: number }) {
+  const Block = useSlots().CompanyAccount;
+  return Block && counterpartyId > 0 ? <Block counterpartyId={counterpartyId} /> : null;
 }

@@ -114,7 +114,13 @@ const documentFilter = z.strictObject({
 export const accountMethods = {
   'settlement/list': defineMethod({
     name: 'settlement/list',
-    input: z.strictObject({ counterparty: idSchema.optional() }).optional(),
+    input: z
+      .strictObject({
+        counterparty: idSchema.optional(),
+        /** The companies of this dealer (staff: the dealer's card, decision 202; a dealer: only themselves). */
+        user: idSchema.optional(),
+      })
+      .optional(),
     result: z.object({ items: z.array(settlementSchema) }),
     access: onlyRoles(ALL_ROLES),
   }),

@@ -5,7 +5,18 @@ import { defineMethod, signedIn } from '../method.js';
  * Kinds of tidings a user may turn off, each for the portal notice and for the e-mail separately
  * (decision 195). Whatever is not listed here is always told.
  */
-export const NOTICE_KINDS = ['orderStatus', 'orderLines', 'orderBill', 'orderOffer', 'orderNote'] as const;
+export const NOTICE_KINDS = [
+  'orderStatus',
+  'orderLines',
+  'orderBill',
+  'orderOffer',
+  'orderNote',
+  // The account from 1C (decision 202): a shipment, a document, a payment, the daily reminder of bills.
+  'accountShipment',
+  'accountDocument',
+  'accountPayment',
+  'accountBills',
+] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 export const noticeSettingSchema = z.object({

@@ -125,6 +125,12 @@ export const orderSchema = z.object({
   /** «Изменения»: every change of the order, oldest first (detail only). */
   history: z.array(orderHistoryEntrySchema).optional(),
   files: z.array(z.object({ id: z.number(), name: z.string(), size: z.number(), src: z.string() })).optional(),
+  /** Placed in 1C (by phone, by a manager; decision 202): read-only on the portal, marked «Заказ из 1С». */
+  from1C: z.boolean().optional(),
+  /** The number 1C gave the order, when it has one. */
+  number1C: z.string().optional(),
+  /** How much of the order 1C has shipped (decision 202): none, partly, full. */
+  shipState: z.enum(['none', 'partly', 'full']).optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -283,6 +289,10 @@ export const orderFilter = z.strictObject({
   isPayment: flagFilter.optional(),
   isWarning: flagFilter.optional(),
   isCanceled: flagFilter.optional(),
+  /** Orders placed in 1C (decision 202): only them (true) or only the portal's (false). */
+  from1C: flagFilter.optional(),
+  /** How much 1C has shipped (decision 202). */
+  shipState: z.enum(['none', 'partly', 'full'], { error: 'validation.invalid' }).optional(),
 });
 
 export const orderMethods = {

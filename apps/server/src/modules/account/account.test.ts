@@ -156,9 +156,12 @@ describe('documents from 1C', () => {
     expect(shipments.items[0]!.tracking).toBe('ДЛ-7788');
     const invoices = await dealer.ok('document/list', { filter: { type: 'invoice' } });
     expect(invoices.items[0]).toMatchObject({ number: 'СФ-00000201', orderId, counterparty: { id: companyId } });
-    const orders = await dealer.ok('document/list', { filter: { type: 'order' } });
-    expect(orders.items[0]).toMatchObject({ number: 'ЗК-00000900', sum: 3300, status: 'Согласован' });
-    expect(orders.items[0]!.lines[0]!.quantity).toBe(3);
+    // The order placed in 1C is the dealer's order, read-only (decision 202).
+    const orders = await dealer.ok('order/list', { filter: { from1C: true } });
+    expect(orders.items[0]).toMatchObject({ number1C: 'ЗК-00000900', price: 3300, from1C: true, canCorrect: false });
+    expect(orders.items[0]!.status.name).toBe('Принят');
+    const phoned = await dealer.ok('order/get', { id: orders.items[0]!.id });
+    expect(phoned.items![0]!.quantity).toBe(3);
     const unmatched = (
       await sql<{
         reason: string;

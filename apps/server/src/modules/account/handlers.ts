@@ -9,7 +9,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 /** The account's methods (decision 200): settlements, ledger, акт сверки, shipments and documents. */
 export const accountHandlers: Handlers<typeof accountMethods> = {
   async 'settlement/list'(input, ctx) {
-    return { items: await r.settlements(ctx.db, requireActor(ctx), input?.counterparty) };
+    return { items: await r.settlements(ctx.db, requireActor(ctx), input?.counterparty, input?.user) };
   },
   async 'settlement/ledger'(input, ctx) {
     return r.ledger(ctx.db, requireActor(ctx), input);

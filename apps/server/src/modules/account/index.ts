@@ -11,3 +11,4 @@ export { creditOf, paidForOrder, unmatchedOfRuns } from './queries.js';
 // The exchange lists a document it could not take at all (an operation no kind fits), decision 197.
 export { recordUnmatched } from './queries.js';
 export { creditGuard, PREPAID_CODES } from './credit.js';
+export { accountJobHandlers, BILL_REMINDERS_JOB, remindBills } from './reminders.js';

@@ -1,8 +1,10 @@
 import type { Db } from '../../db/database.js';
 import { productIdsByExtId } from '../catalog/index.js';
 import { counterpartyFrom1C } from '../companies/index.js';
-import { findExchangeOrder, orderHeads } from '../orders/index.js';
+import { createOrderFrom1C, findExchangeOrder, orderFrom1CNamed, orderHeads, setShipState } from '../orders/index.js';
+import type { Telling } from '../notices/index.js';
 import * as q from './queries.js';
+import { tellOfDocument } from './tell.js';
 import type { DocumentKind } from './queries.js';
 
 /**
@@ -58,6 +60,9 @@ export interface IncomingSettlement {
   }>;
 }
 
+/** A new document dated within this many days is told to the dealer (decision 202); older ones are history. */
+export const TELL_DAYS = 14;
+
 /** What became of a document, named as the exchange counts it. */
 export type Outcome =
   'settlements' | 'shipments' | 'payments' | 'returns' | 'documents' | 'ordersFrom1C' | 'unknown' | 'skipped';
@@ -66,6 +71,8 @@ export interface StoreOptions {
   runId: number | null;
   /** The bytes of a file sent in the same exchange session, or null when it was not sent. */
   readFile: (name: string) => Promise<Buffer | null>;
+  /** How the dealer is told of a new document (decision 202); left out, nobody is told (the demo seed). */
+  tell?: Telling;
 }
 
 /** The kind of a CommerceML `ХозОперация` (1C:УТ 11 / КА / ERP names), null for one the account does not keep. */
@@ -135,6 +142,10 @@ async function placeOrder(db: Db, doc: IncomingDocument) {
       return { orderId: id, orderExt: '', counterpartyId: head?.counterparty_id ?? null };
     }
   }
+  // An order placed in 1C (decision 202) is an order of the portal, named by its 1C Ид or number.
+  const placed = await orderFrom1CNamed(db, candidates);
+  if (placed) return { orderId: placed.id, orderExt: '', counterpartyId: placed.counterparty_id };
+  // Kept before decision 202 as a document of kind `order`.
   const from1C = await q.orderFrom1C(db, candidates);
   if (from1C) return { orderId: null, orderExt: from1C.ext_id, counterpartyId: from1C.counterparty_id };
   return { orderId: null, orderExt: '', counterpartyId: null, missing: candidates[0] };
@@ -171,6 +182,7 @@ export async function storeDocument(
   }
   const date = isoDate(doc.date) ?? new Date().toISOString().slice(0, 10);
   const productIds = await productIdsByExtId(db, doc.lines.map((l) => l.ext.split('#')[0]!).filter(Boolean));
+  if (kind === 'order') return storeOrderFrom1C(db, doc, ext, company!, date, productIds);
   const attached: Array<{ name: string; contentType: string; data: Buffer }> = [];
   const missingFiles: string[] = [];
   for (const name of files) {
@@ -179,26 +191,27 @@ export async function storeDocument(
     else missingFiles.push(name);
   }
   const sum = doc.sum ?? doc.lines.reduce((s, l) => s + (l.sum ?? (l.price ?? 0) * l.quantity), 0);
-  await db.transaction().execute((trx) =>
-    q.upsertDocument(
+  await db.transaction().execute(async (trx) => {
+    const row: q.DocumentRow = {
+      ext_id: ext.slice(0, 200),
+      kind,
+      operation: doc.operation.slice(0, 200),
+      number: (doc.number1c || doc.number).slice(0, 100),
+      doc_date: date,
+      sum: Math.abs(sum),
+      currency: (doc.currency || 'RUB').slice(0, 10),
+      counterparty_id: counterpartyId,
+      contract_ext: requisite(doc, 'Договор', 'Ид договора', 'ДоговорКонтрагента').slice(0, 200),
+      order_id: order.orderId,
+      order_ext: order.orderExt,
+      carrier: requisite(doc, 'Перевозчик', 'Транспортная компания').slice(0, 200),
+      tracking: requisite(doc, 'Номер отслеживания', 'Трек-номер', 'Трек номер').slice(0, 200),
+      status: requisite(doc, 'Статус заказа', 'Статус').slice(0, 200),
+      deleted: doc.deleted,
+    };
+    const { inserted } = await q.upsertDocument(
       trx,
-      {
-        ext_id: ext.slice(0, 200),
-        kind,
-        operation: doc.operation.slice(0, 200),
-        number: (doc.number1c || doc.number).slice(0, 100),
-        doc_date: date,
-        sum: Math.abs(sum),
-        currency: (doc.currency || 'RUB').slice(0, 10),
-        counterparty_id: counterpartyId,
-        contract_ext: requisite(doc, 'Договор', 'Ид договора', 'ДоговорКонтрагента').slice(0, 200),
-        order_id: order.orderId,
-        order_ext: order.orderExt,
-        carrier: requisite(doc, 'Перевозчик', 'Транспортная компания').slice(0, 200),
-        tracking: requisite(doc, 'Номер отслеживания', 'Трек-номер', 'Трек номер').slice(0, 200),
-        status: requisite(doc, 'Статус заказа', 'Статус').slice(0, 200),
-        deleted: doc.deleted,
-      },
+      row,
       doc.lines
         .filter((l) => l.ext !== 'ORDER_DELIVERY')
         .map((l) => ({
@@ -211,8 +224,23 @@ export async function storeDocument(
           sum: l.sum ?? (l.price === null ? null : l.price * l.quantity),
         })),
       attached,
-    ),
-  );
+    );
+    // A document 1C sends for the first time: the order's history, and the dealer told (decision 202).
+    if (inserted && !doc.deleted) {
+      // Only a recent document is told: a first upload of years of history must not flood the dealer.
+      const recent = date >= new Date(Date.now() - TELL_DAYS * 86_400_000).toISOString().slice(0, 10);
+      await tellOfDocument(trx, recent ? options.tell : undefined, {
+        kind,
+        number: row.number,
+        date,
+        sum: row.sum,
+        currency: row.currency,
+        counterpartyId,
+        orderId: order.orderId,
+        tracking: row.tracking,
+      });
+    }
+  });
   if (missingFiles.length > 0) {
     await q.recordUnmatched(db, {
       run_id: options.runId,
@@ -221,6 +249,15 @@ export async function storeDocument(
       number: doc.number.slice(0, 100),
       reason: `Файл не получен в этом обмене: ${missingFiles.join(', ')}`.slice(0, 500),
     });
+  }
+  // The order's shipped state (decision 202), from every shipment of it.
+  if (kind === 'shipment' && order.orderId !== null) {
+    const shipped = await q.shippedOfOrder(db, order.orderId);
+    await setShipState(
+      db,
+      order.orderId,
+      shipped.map((l) => ({ productId: l.product_id, article: l.article, quantity: Number(l.quantity) })),
+    );
   }
   if ('missing' in order && order.missing && kind !== 'payment') {
     await q.recordUnmatched(db, {
@@ -232,6 +269,45 @@ export async function storeDocument(
     });
   }
   return { outcome: OUTCOME[kind], orderId: order.orderId };
+}
+
+/**
+ * An order placed in 1C (decision 202): an order of the company's dealer, read-only, with its lines and status.
+ * A re-sent one is found by its Ид before it gets here (the exchange applies it as a known order).
+ */
+async function storeOrderFrom1C(
+  db: Db,
+  doc: IncomingDocument,
+  ext: string,
+  company: { id: number; user_id: number },
+  date: string,
+  productIds: Map<string, number>,
+): Promise<{ outcome: Outcome; orderId: number | null }> {
+  const known = await findExchangeOrder(db, [], ext.slice(0, 100));
+  if (known !== null) return { outcome: 'ordersFrom1C', orderId: known };
+  if (doc.deleted) return { outcome: 'skipped', orderId: null };
+  const goods = doc.lines.filter((l) => l.ext !== 'ORDER_DELIVERY' && l.quantity > 0);
+  const sum = doc.sum ?? goods.reduce((s, l) => s + (l.sum ?? (l.price ?? 0) * l.quantity), 0);
+  const orderId = await createOrderFrom1C(db, {
+    userId: company.user_id,
+    counterpartyId: company.id,
+    externalId: ext.slice(0, 100),
+    number1c: (doc.number1c || doc.number).slice(0, 50),
+    date,
+    statusExt: requisite(doc, 'Статуса заказа ИД', 'Статус заказа ИД', 'ИД статуса заказа', 'ИдСтатуса'),
+    statusName: requisite(doc, 'Статус заказа', 'Статус'),
+    price: Math.abs(sum),
+    currency: (doc.currency || 'RUB').slice(0, 10),
+    comment: requisite(doc, 'Комментарий').slice(0, 2000),
+    lines: goods.map((l) => ({
+      productId: productIds.get(l.ext.split('#')[0]!) ?? null,
+      name: l.name.slice(0, 500),
+      article: l.article.slice(0, 200),
+      quantity: l.quantity,
+      price: l.price ?? (l.sum !== null && l.quantity ? l.sum / l.quantity : 0),
+    })),
+  });
+  return { outcome: 'ordersFrom1C', orderId };
 }
 
 /** One counterparty's block of the settlements file: its contracts' figures and open bills. */

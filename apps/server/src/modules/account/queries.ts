@@ -45,12 +45,13 @@ export async function upsertDocument(
   doc: DocumentRow,
   lines: LineRow[],
   files: Array<{ name: string; contentType: string; data: Buffer }>,
-): Promise<number> {
-  const { id } = await trx
+): Promise<{ id: number; inserted: boolean }> {
+  // `xmax = 0`: the row was inserted, not updated (a re-sent document tells nobody again).
+  const { id, inserted } = await trx
     .insertInto('account_documents')
     .values(doc)
     .onConflict((oc) => oc.column('ext_id').doUpdateSet({ ...doc, updated_at: sql`now()` }))
-    .returning('id')
+    .returning(['id', sql<boolean>`(xmax = 0)`.as('inserted')])
     .executeTakeFirstOrThrow();
   await trx.deleteFrom('account_document_lines').where('document_id', '=', id).execute();
   if (lines.length > 0) {
@@ -70,7 +71,7 @@ export async function upsertDocument(
       )
       .execute();
   }
-  return id;
+  return { id, inserted };
 }
 
 export const recordUnmatched = (
@@ -414,3 +415,45 @@ export const lockedContractFigures = (db: Db, counterpartyId: number) =>
     .orderBy('id')
     .forUpdate()
     .execute();
+
+/**
+ * The open bills due by `until` (ISO day; overdue ones included) with their contract's company, oldest due first
+ * (the daily reminder, decision 203).
+ */
+export const billsDueBy = (db: Db, until: string) =>
+  db
+    .selectFrom('account_bills as b')
+    .innerJoin('account_contracts as c', 'c.id', 'b.contract_id')
+    .select([
+      'b.contract_id',
+      'b.number',
+      'b.sum',
+      'c.currency',
+      'c.counterparty_id',
+      day('b.issued_on').as('issued_on'),
+      day('b.due_on').as('due_on'),
+    ])
+    .where('b.due_on', '<=', until)
+    .where('b.sum', '>', 0)
+    .orderBy('b.due_on')
+    .orderBy('b.id')
+    .execute();
+
+/**
+ * Takes the day's reminder of these bills for the user: answers the bills this call took (the primary key
+ * lets one insert per bill and day land, so two workers never remind of a bill twice in a day).
+ */
+export async function claimReminders(
+  db: Db,
+  userId: number,
+  today: string,
+  bills: Array<{ contract_id: number; number: string }>,
+): Promise<Array<{ contract_id: number; number: string }>> {
+  if (bills.length === 0) return [];
+  return db
+    .insertInto('account_bill_reminders')
+    .values(bills.map((b) => ({ contract_id: b.contract_id, number: b.number, day: today, user_id: userId })))
+    .onConflict((oc) => oc.columns(['contract_id', 'number', 'day']).doNothing())
+    .returning(['contract_id', 'number'])
+    .execute();
+}

@@ -35,13 +35,17 @@ export async function visibleCompany(db: Db, actor: Actor, id: number) {
 const round = (n: number) => Math.round(n * 100) / 100;
 const today = () => new Date().toISOString().slice(0, 10);
 
-export async function settlements(db: Db, actor: Actor, counterparty?: number): Promise<Settlement[]> {
+export async function settlements(db: Db, actor: Actor, counterparty?: number, user?: number): Promise<Settlement[]> {
+  // A dealer's card (decision 202): the dealer's companies for staff; a dealer asking for another's sees none.
+  if (user !== undefined && counterparty === undefined && !isStaff(actor) && user !== actor.id) return [];
   const companies =
     counterparty !== undefined
       ? [await visibleCompany(db, actor, counterparty)]
-      : isStaff(actor)
-        ? await visibleCounterparties(db, null, await q.companiesWithContracts(db, 200))
-        : await visibleCounterparties(db, actor.id);
+      : user !== undefined
+        ? await visibleCounterparties(db, isStaff(actor) ? user : actor.id)
+        : isStaff(actor)
+          ? await visibleCounterparties(db, null, await q.companiesWithContracts(db, 200))
+          : await visibleCounterparties(db, actor.id);
   const contracts = await q.contractsOf(
     db,
     companies.map((c) => c.id),

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
-import { upsertContract, upsertDocument, type DocumentRow } from './queries.js';
+import { createOrderFrom1C, setShipState } from '../orders/index.js';
+import { shippedOfOrder, upsertContract, upsertDocument, type DocumentRow } from './queries.js';
 
 /**
  * The demo account of `dealer` (decision 200): a contract with a credit limit, some debt and one overdue bill,
@@ -196,27 +197,65 @@ export async function seedAccount(db: Db): Promise<void> {
       [{ name: 'Счёт СЧ-00000458.pdf', contentType: 'application/pdf', data: tinyPdf('Bill SCH-00000458 (demo)') }],
     );
   }
-  // An order placed by phone and entered in 1C by the manager.
-  await upsertDocument(
-    db,
-    doc({
-      ext_id: 'demo-1c-order',
-      kind: 'order',
-      operation: 'Заказ товара',
-      number: 'ЗК-00000977',
-      doc_date: isoDay(-2),
-      sum: 27_450,
-      status: 'Согласован',
-    }),
-    lines.slice(0, 1).map((l) => ({
-      product_id: l.product_id,
-      product_ext: '',
-      article: l.article,
-      name: l.name,
-      quantity: 5,
-      price: 5_490,
-      sum: 27_450,
-    })),
-    [],
-  );
+  // An order placed by phone and entered in 1C by the manager (decision 202): an order of the dealer, read-only,
+  // shipped in part with its УПД.
+  const phoneLines = lines.slice(0, 2).map((l, i) => ({
+    productId: l.product_id,
+    name: l.name,
+    article: l.article,
+    quantity: i === 0 ? 5 : 2,
+    price: Number(l.price),
+  }));
+  const phoneOrder = await createOrderFrom1C(db, {
+    userId: user.id,
+    counterpartyId: company.id,
+    externalId: 'demo-1c-order',
+    number1c: 'ЗК-00000977',
+    date: isoDay(-2),
+    statusExt: '',
+    statusName: 'Согласован',
+    price: phoneLines.reduce((n, l) => n + l.price * l.quantity, 0),
+    currency: 'RUB',
+    comment: 'Заказ принят менеджером по телефону',
+    lines: phoneLines,
+  });
+  if (phoneLines.length > 0) {
+    const first = phoneLines[0]!;
+    await upsertDocument(
+      db,
+      doc({
+        ext_id: 'demo-ship-1c-order',
+        kind: 'shipment',
+        operation: 'Отпуск товара',
+        number: 'РТ-00000433',
+        doc_date: isoDay(-1),
+        sum: first.price * 3,
+        order_id: phoneOrder,
+        carrier: 'Деловые Линии',
+        tracking: 'DL-26-0977-3',
+      }),
+      [
+        {
+          product_id: first.productId,
+          product_ext: '',
+          article: first.article,
+          name: first.name,
+          quantity: 3,
+          price: first.price,
+          sum: first.price * 3,
+        },
+      ],
+      [{ name: 'УПД РТ-00000433.pdf', contentType: 'application/pdf', data: tinyPdf('UPD RT-00000433 (demo)') }],
+    );
+  }
+  // The shipped state of both orders, as the exchange sets it.
+  for (const id of [order?.id, phoneOrder]) {
+    if (id === undefined) continue;
+    const shipped = await shippedOfOrder(db, id);
+    await setShipState(
+      db,
+      id,
+      shipped.map((l) => ({ productId: l.product_id, article: l.article, quantity: Number(l.quantity) })),
+    );
+  }
 }

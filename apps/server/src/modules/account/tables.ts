@@ -91,6 +91,15 @@ export interface AccountUnmatchedTable {
   created_at: CreatedAt;
 }
 
+/** A bill the dealer was reminded of on a day (decision 203): once per bill per day, whichever worker runs. */
+export interface AccountBillRemindersTable {
+  contract_id: number;
+  number: string;
+  day: ColumnType<string | Date, string, string>;
+  user_id: number;
+  created_at: CreatedAt;
+}
+
 declare module '../../db/schema.js' {
   interface Database {
     account_contracts: AccountContractsTable;
@@ -99,5 +108,6 @@ declare module '../../db/schema.js' {
     account_document_lines: AccountDocumentLinesTable;
     account_document_files: AccountDocumentFilesTable;
     account_unmatched: AccountUnmatchedTable;
+    account_bill_reminders: AccountBillRemindersTable;
   }
 }

@@ -214,6 +214,8 @@ export async function applySaleDocument(deps: ExchangeDeps, doc: DocumentRecord,
   const stored = await storeDocument(deps.db, doc, {
     runId: run.id,
     readFile: (name) => sessionFile(deps, run.session_id, name),
+    // The dealer told of a new shipment, document or payment (decision 202).
+    tell: { db: deps.db, mailer: deps.mailer, config: deps.config, log: deps.log },
   });
   if (stored.outcome === 'skipped') {
     // A document of an operation the portal keeps no kind for: listed in the history, not dropped silently.

@@ -10,6 +10,10 @@ const LABEL: Record<NoticeKind, string> = {
   orderBill: 'notify.orderBill',
   orderOffer: 'notify.orderOffer',
   orderNote: 'notify.orderNote',
+  accountShipment: 'notify.accountShipment',
+  accountDocument: 'notify.accountDocument',
+  accountPayment: 'notify.accountPayment',
+  accountBills: 'notify.accountBills',
 };
 
 async function settingsOf(db: Db, userId: number, language: Language) {

@@ -95,6 +95,11 @@ describe('changeOrder', () => {
       'orderBill',
       'orderOffer',
       'orderNote',
+      // The account from 1C (decisions 202, 203).
+      'accountShipment',
+      'accountDocument',
+      'accountPayment',
+      'accountBills',
     ]);
     expect(settings.items.every((i) => i.notice && i.email)).toBe(true);
     expect(settings.items[0]!.label).toMatch(/Статус заказа/);

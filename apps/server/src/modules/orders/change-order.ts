@@ -141,6 +141,8 @@ async function applyChange(
   const cancels = target?.code === CANCELED_STATUS;
   const stillCanceled = order.is_canceled && !(target && !cancels);
 
+  // An order placed in 1C changes only from 1C (decision 202).
+  if (order.from_1c && !fromExchange) throw refuse('error.orderFrom1C');
   // What the order's state does not allow (1C, the master of statuses, may move a finished order).
   if (target && current.code === FINAL_STATUS && !fromExchange && by.source !== 'desk')
     throw refuse('error.orderCompleted');
@@ -522,6 +524,7 @@ const KIND_OF: Record<OrderHistoryChange['field'], NoticeKind> = {
   correction: 'orderLines',
   bill: 'orderBill',
   offer: 'orderOffer',
+  document: 'accountDocument',
 };
 
 /**

@@ -56,5 +56,13 @@ export function describeChange(c: OrderHistoryChange, language: Language): strin
       return c.reason
         ? t('history.correctionRefused', c.correctionId, c.reason)
         : t('history.correctionRefusedNoReason', c.correctionId);
+    case 'document':
+      // The day as ДД.ММ.ГГГГ (1C's date of the document, no time of day).
+      return t(
+        `history.document.${c.kind}`,
+        c.number,
+        c.date.split('-').reverse().join('.'),
+        money(c.sum, language, c.currency),
+      );
   }
 }

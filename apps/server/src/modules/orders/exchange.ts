@@ -94,7 +94,7 @@ export async function ordersForExchange(db: Db, limit: number): Promise<ExportOr
     LEFT JOIN ${orderCompanies()} c ON c.id = o.counterparty_id
     LEFT JOIN ${orderPaySystems()} ps ON ps.id = o.pay_system_id
     LEFT JOIN shippings sh ON sh.id = o.shipping_id
-    WHERE o.exchange_version IS DISTINCT FROM o.updated_at
+    WHERE o.exchange_version IS DISTINCT FROM o.updated_at AND NOT o.from_1c
     ORDER BY o.id
     LIMIT ${limit}`.execute(db);
   if (rows.rows.length === 0) return [];

@@ -34,6 +34,7 @@ async function ownOrderForChange(db: Db, actor: Actor, orderId: number, language
     statusName: language === 'en' && row.name_en ? row.name_en : row.name,
     isPaid: row.is_paid,
     isCanceled: row.is_canceled,
+    fromOneC: row.from_1c,
   });
   return row;
 }

@@ -42,3 +42,12 @@ export {
   type CheckoutGuard,
 } from './checkout-guard.js';
 export { registerOrderListener, type OrderEvent, type OrderListener } from './order-events.js';
+export {
+  createOrderFrom1C,
+  isOrderFrom1C,
+  orderFrom1CNamed,
+  recordOrderDocument,
+  setShipState,
+  type OrderFrom1C,
+} from './from-1c-queries.js';
+export type { ShipState } from './tables.js';

@@ -174,7 +174,7 @@ export const lockOwnOrderState = (db: Db, userId: number, orderId: number) =>
   db
     .selectFrom('orders as o')
     .innerJoin('order_statuses as s', 's.id', 'o.status_id')
-    .select(['o.id', 'o.is_canceled', 'o.is_paid', 's.code', 's.name', 's.name_en'])
+    .select(['o.id', 'o.is_canceled', 'o.is_paid', 'o.from_1c', 's.code', 's.name', 's.name_en'])
     .where('o.id', '=', orderId)
     .where('o.user_id', '=', userId)
     .forUpdate('o')
@@ -323,6 +323,7 @@ export const lockedOrderState = (db: Db, orderId: number) =>
       'o.is_canceled',
       'o.shipped_at',
       'o.currency',
+      'o.from_1c',
       's.id as status_id',
       's.code as status_code',
       's.name as status_name',

@@ -14,6 +14,8 @@ export interface OrderState {
   statusName: string;
   isPaid: boolean;
   isCanceled: boolean;
+  /** Placed in 1C (decision 202): 1C is its master, nobody changes it on the portal. */
+  fromOneC?: boolean;
 }
 
 /**
@@ -25,6 +27,7 @@ export function correctionRefusal(
   order: OrderState,
   audience: 'dealer' | 'staff' = 'dealer',
 ): { key: MessageKey; args: string[] } | null {
+  if (order.fromOneC) return { key: 'error.orderFrom1C', args: [] };
   if (order.isCanceled) return { key: 'error.orderCanceled', args: [] };
   if (!CORRECTABLE_STATUS_CODES.includes(order.statusCode)) {
     return { key: 'error.orderNotCorrectable', args: [order.statusName] };

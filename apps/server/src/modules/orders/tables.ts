@@ -76,6 +76,10 @@ export interface OrdersTable {
   external_id: string | null;
   number_1c: Generated<string>;
   exchange_version: Date | null;
+  /** Migration 0220 (decision 202): placed in 1C (by phone, by a manager), read-only on the portal. */
+  from_1c: Generated<boolean>;
+  /** How much of it 1C has shipped (decision 202): set by the account module from 1C's shipments. */
+  ship_state: Generated<ShipState>;
   /** Migration 0240 (decision 209): «Машина стоит», and the machine it was placed for as it was then. */
   urgent: Generated<boolean>;
   machine: ColumnType<OrderMachineSnapshot | null, string | null | undefined, string | null>;
@@ -89,6 +93,8 @@ export interface OrderMachineSnapshot {
   serial: string;
   year: number | null;
 }
+
+export type ShipState = 'none' | 'partly' | 'full';
 
 export interface OrderItemsTable {
   id: Id;
@@ -139,7 +145,16 @@ export type OrderHistoryChange =
   | { field: 'bill'; fileId: number | null; fileName: string; replaced?: string }
   /** The commercial offer (decision 146): attached (`fileId`), replacing `replaced`, or removed (`fileId` null). */
   | { field: 'offer'; fileId: number | null; fileName: string; description: string; replaced?: string }
-  | { field: 'correction'; correctionId: number; decision: 'accepted' | 'refused' | 'sent'; reason: string };
+  | { field: 'correction'; correctionId: number; decision: 'accepted' | 'refused' | 'sent'; reason: string }
+  /** A document 1C sent for the order (decision 202): a shipment, a payment, a bill, an invoice. */
+  | {
+      field: 'document';
+      kind: 'shipment' | 'payment' | 'bill' | 'invoice' | 'return' | 'other';
+      number: string;
+      date: string;
+      sum: number;
+      currency: string;
+    };
 
 export interface HistoryStatus {
   id: number;

@@ -60,6 +60,9 @@ export function orderQuery(db: Db) {
       'o.offer_description',
       fileNameOf('o.offer_file_id').as('offer_file_name'),
       'o.shipped_at',
+      'o.from_1c',
+      'o.number_1c',
+      'o.ship_state',
       's.id as status_id',
       's.code as status_code',
       's.type as status_type',
@@ -154,8 +157,13 @@ export function toOrder(r: OrderRow, language: 'ru' | 'en' = 'ru', audience: 'de
     userDescription: r.comment,
     ...orderProperties(r, language),
     lineCount: Number(r.line_count),
+    // Decision 202: an order placed in 1C is marked and read-only; the shipped state comes from 1C's shipments
+    // (an order that reached «Отгружен» without them counts as shipped).
+    from1C: r.from_1c,
+    number1C: r.number_1c,
+    shipState: r.ship_state === 'none' && r.shipped_at ? 'full' : r.ship_state,
     ...correctionOf(
-      { statusCode: r.status_code, statusName, isPaid: r.is_paid, isCanceled: r.is_canceled },
+      { statusCode: r.status_code, statusName, isPaid: r.is_paid, isCanceled: r.is_canceled, fromOneC: r.from_1c },
       language,
       audience,
     ),
@@ -197,6 +205,8 @@ export interface OrderFilter {
   isPayment?: boolean;
   isWarning?: boolean;
   isCanceled?: boolean;
+  from1C?: boolean;
+  shipState?: 'none' | 'partly' | 'full';
 }
 
 export function scoped(db: Db, actor: Actor) {
@@ -223,6 +233,16 @@ export function applyFilter<Q extends ReturnType<typeof orderQuery>>(q: Q, f: Or
   if (f.isPayment !== undefined) r = r.where('o.is_paid', '=', f.isPayment) as Q;
   if (f.isWarning !== undefined) r = r.where('o.is_warning', '=', f.isWarning) as Q;
   if (f.isCanceled !== undefined) r = r.where('o.is_canceled', '=', f.isCanceled) as Q;
+  if (f.from1C !== undefined) r = r.where('o.from_1c', '=', f.from1C) as Q;
+  if (f.shipState === 'none') r = r.where('o.ship_state', '=', 'none').where('o.shipped_at', 'is', null) as Q;
+  else if (f.shipState === 'full') {
+    r = r.where((eb) =>
+      eb.or([
+        eb('o.ship_state', '=', 'full'),
+        eb.and([eb('o.ship_state', '=', 'none'), eb('o.shipped_at', 'is not', null)]),
+      ]),
+    ) as Q;
+  } else if (f.shipState) r = r.where('o.ship_state', '=', f.shipState) as Q;
   if (f.article) {
     const key = normalizeArticle(f.article);
     if (key) r = r.where(hasLineLike(key + '%')) as Q;

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { PGLITE_MAINTENANCE_EVERY_MS, vacuumAnalyze } from '../../db/maintenance.js';
 import { createOutbox, MAIL_JOB, type MailMessage, type MailTransport } from '../../mail/mailer.js';
+import { accountJobHandlers, BILL_REMINDERS_JOB } from '../../modules/account/index.js';
 import { exchangeJobHandlers } from '../../modules/exchange/index.js';
 import { orderJobHandlers } from '../../modules/orders/index.js';
 import { sweepCounters } from '../../modules/throttle/index.js';
@@ -55,12 +56,15 @@ export function createPortalWorker(deps: PortalWorkerDeps): Worker {
     ...webhookJobHandlers({ config, mailer: createOutbox(db) }),
     // The supplier's Telegram bot: its long polling and messages (decision 226).
     ...telegramJobHandlers({ config }),
+    // The daily reminder of bills due in 3 days or overdue (decision 203).
+    ...accountJobHandlers({ config, mailer: createOutbox(db) }),
   };
   const periodic: PeriodicTask[] = [
     { name: 'sessions-sweep', kind: 'sessions.sweep', everyMs: HOUR },
     { name: 'jobs-prune', kind: 'jobs.prune', everyMs: DAY },
     // One poll job a minute for the fleet; it returns at once while no bot token is stored.
     { name: 'telegram-poll', kind: TELEGRAM_POLL_JOB, everyMs: 60 * 1000 },
+    { name: 'account-bill-reminders', kind: BILL_REMINDERS_JOB, everyMs: DAY },
   ];
   if (database.kind === 'pglite') {
     // PGlite has no autovacuum (decision 006); PostgreSQL's own daemon does this there.

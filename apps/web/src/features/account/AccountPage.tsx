@@ -93,7 +93,15 @@ function CompanyAccount({ settlement }: { settlement: Settlement }) {
   }
   return (
     <>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, mb: 3 }}>
+      {/* minmax(0, …): a wide bills table scrolls inside its card instead of widening the page on a phone. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+          mb: 3,
+        }}
+      >
         {settlement.contracts.map((c) => (
           <ContractCard key={c.id} contract={c} />
         ))}
@@ -127,7 +135,14 @@ function ContractCard({ contract: c }: { contract: AccountContract }) {
           {t('figuresOn', { date: day(c.figuresOn) })}
         </Typography>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, my: 1 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
+          my: 1,
+        }}
+      >
         <Figure label={t('limit')} value={cur(c.limit)} />
         <Figure label={t('used')} value={cur(c.used)} />
         <Figure label={t('available')} value={cur(c.available)} />

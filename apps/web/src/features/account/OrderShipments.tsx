@@ -37,11 +37,23 @@ export default function OrderShipments({ orderId, lines }: OrderShipmentsProps) 
         {t('shipments')}
       </Typography>
       {shipments.map((s) => (
-        <Typography key={s.id} variant="body2" sx={{ mb: 0.5 }}>
-          {t('type.shipment')} № {s.number} {t('ofDate', { date: day(s.date) })} — {money(s.sum)}
-          {s.carrier && ` · ${s.carrier}`}
-          {s.tracking && ` · ${t('tracking')}: ${s.tracking}`}
-        </Typography>
+        <Box key={s.id} sx={{ mb: 1 }} data-testid="order-shipment">
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {t('type.shipment')} № {s.number} {t('ofDate', { date: day(s.date) })} — {money(s.sum)}
+            {s.carrier && ` · ${s.carrier}`}
+            {s.tracking && ` · ${t('tracking')}: ${s.tracking}`}
+          </Typography>
+          {/* What this shipment carried (decision 202). */}
+          {s.lines.length > 0 && (
+            <Box component="ul" sx={{ m: 0, pl: 2.5, color: 'text.secondary', fontSize: 14 }}>
+              {s.lines.map((l, i) => (
+                <li key={`${l.article}-${i}`}>
+                  {l.article} {l.name} — {num(l.quantity)}
+                </li>
+              ))}
+            </Box>
+          )}
+        </Box>
       ))}
       {shipments.length > 0 && lines.length > 0 && (
         <TableContainer sx={{ my: 1 }}>

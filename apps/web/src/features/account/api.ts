@@ -18,6 +18,17 @@ export const settlementsQuery = (counterparty?: number) =>
     queryFn: () => rest('settlement/list', counterparty ? { counterparty } : {}),
   });
 
+/** Staff (decision 202): one company's account, or every company of a dealer. */
+export const companyAccountQuery = (of: { counterparty?: number; user?: number }) =>
+  queryOptions({
+    queryKey: [...accountKeys.all, 'company', of.counterparty ?? 0, of.user ?? 0],
+    queryFn: () =>
+      rest('settlement/list', {
+        ...(of.counterparty ? { counterparty: of.counterparty } : {}),
+        ...(of.user ? { user: of.user } : {}),
+      }),
+  });
+
 export const ledgerQuery = (period: Period, page: number, size: number) =>
   queryOptions({
     queryKey: [...accountKeys.all, 'ledger', period, page, size],

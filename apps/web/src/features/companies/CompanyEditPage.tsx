@@ -20,6 +20,7 @@ import { fieldMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { rest, RestError } from '../../lib/rest';
 import { companyKeys } from './keys';
+import { CompanyAccountSlot } from '../../lib/slots';
 
 type Fields = CounterpartyFields;
 const EMPTY = Object.fromEntries(COUNTERPARTY_FIELDS.map((f) => [f, ''])) as unknown as Fields;
@@ -131,6 +132,12 @@ export default function CompanyEditPage() {
           </Box>
         </Box>
       </Paper>
+      {/* The company's account with the supplier (decision 202), when 1C sends one. */}
+      {id && (
+        <Box sx={{ maxWidth: 900, mt: 2 }}>
+          <CompanyAccountSlot counterpartyId={id} />
+        </Box>
+      )}
       <Dialog open={confirm} onClose={() => setConfirm(false)} aria-labelledby="company-delete">
         <DialogTitle id="company-delete">{t('deleteTitle')}</DialogTitle>
         <DialogContent>{t('deleteText', { name: company.data?.name ?? '' })}</DialogContent>

@@ -28,7 +28,7 @@ import { OrderFlags, StatusChip } from './components/OrderFlags';
 import { StatusSelect } from './components/StatusSelect';
 import { orderListQuery, type OrderSortKey } from './list-query';
 
-const FILTER_KEYS = ['status', 'dateFrom', 'dateTo', 'company', 'number', 'article'] as const;
+const FILTER_KEYS = ['status', 'dateFrom', 'dateTo', 'company', 'number', 'article', 'shipState', 'from1C'] as const;
 type Draft = Record<(typeof FILTER_KEYS)[number], string>;
 const hide = { display: { xs: 'none', md: 'table-cell' } };
 // On a phone the date goes under the number and the status under the sum, so the sum column fits.
@@ -96,7 +96,7 @@ export default function OrderListPage() {
         columns={{
           xs: '1fr 1fr',
           md: 'repeat(4, 1fr)',
-          xl: 'minmax(90px, 0.8fr) minmax(140px, 1fr) minmax(160px, 1.2fr) minmax(140px, 1fr) 136px 136px auto',
+          xl: 'repeat(5, minmax(0, 1fr))',
         }}
         sx={{ alignItems: 'center' }}
       >
@@ -134,6 +134,36 @@ export default function OrderListPage() {
           value={draft.article}
           onChange={(e) => setDraft({ ...draft, article: e.target.value })}
         />
+        {/* Decision 202: how much 1C has shipped, and orders placed in 1C. */}
+        <TextField
+          size="small"
+          select
+          label={t('filter.shipState')}
+          value={draft.shipState}
+          onChange={(e) => setDraft({ ...draft, shipState: e.target.value })}
+          sx={{ minWidth: 140 }}
+          data-testid="filter-ship-state"
+        >
+          <MenuItem value="">{t('filter.any')}</MenuItem>
+          {(['none', 'partly', 'full'] as const).map((v) => (
+            <MenuItem key={v} value={v}>
+              {t(`shipState.${v}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          select
+          label={t('filter.from1C')}
+          value={draft.from1C}
+          onChange={(e) => setDraft({ ...draft, from1C: e.target.value })}
+          sx={{ minWidth: 140 }}
+          data-testid="filter-from-1c"
+        >
+          <MenuItem value="">{t('filter.any')}</MenuItem>
+          <MenuItem value="N">{t('filter.source.portal')}</MenuItem>
+          <MenuItem value="Y">{t('filter.source.1c')}</MenuItem>
+        </TextField>
         <DateRangeFilter draft={draft} setDraft={setDraft} label={(k) => t(`filter.${k}`)} />
       </FilterBar>
       {list.isPending ? (
@@ -167,6 +197,11 @@ export default function OrderListPage() {
                       <Link component={RouterLink} to={`/order/${o.id}/`}>
                         № {o.id}
                       </Link>
+                      {o.number1C && (
+                        <Box sx={{ color: 'text.secondary', fontSize: 13 }}>
+                          {t('number1C', { number: o.number1C })}
+                        </Box>
+                      )}
                       <Box sx={{ ...phoneOnly, color: 'text.secondary', fontSize: 13 }}>{formatDate(o.dateCreate)}</Box>
                     </TableCell>
                     <TableCell sx={wideOnly}>{formatDate(o.dateCreate)}</TableCell>

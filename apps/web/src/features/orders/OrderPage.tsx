@@ -139,9 +139,12 @@ export default function OrderPage() {
                 {t('return')}
               </Button>
             )}
-            <Button variant="contained" onClick={() => void repeat()} startIcon={<ReplayOutlined />}>
-              {t('repeat')}
-            </Button>
+            {/* An order placed in 1C is read-only (decision 202): not repeated on the portal. */}
+            {!o.from1C && (
+              <Button variant="contained" onClick={() => void repeat()} startIcon={<ReplayOutlined />}>
+                {t('repeat')}
+              </Button>
+            )}
           </Box>
         }
       />
@@ -150,13 +153,19 @@ export default function OrderPage() {
           {creditWarning}
         </Alert>
       )}
+      {o.from1C && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="order-from-1c">
+          {o.number1C ? `${t('number1C', { number: o.number1C })}. ` : ''}
+          {t('from1CNote')}
+        </Alert>
+      )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <Paper sx={{ p: 2 }}>
           <Summary order={o} />
           <Box sx={{ mt: 2 }}>
             <ManagerCard compact />
           </Box>
-          {staff && statuses.data && (
+          {staff && statuses.data && !o.from1C && (
             <TextField
               select
               size="small"

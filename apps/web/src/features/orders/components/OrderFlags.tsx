@@ -23,7 +23,8 @@ export const machineText = (m: NonNullable<Order['machine']>) =>
 export function OrderFlags({
   order,
 }: {
-  order: Pick<Order, 'isPayment' | 'isWarning' | 'isCanceled' | 'status'> & Partial<Pick<Order, 'urgent' | 'machine'>>;
+  order: Pick<Order, 'isPayment' | 'isWarning' | 'isCanceled' | 'status' | 'from1C' | 'shipState'> &
+    Partial<Pick<Order, 'urgent' | 'machine'>>;
 }) {
   const { t } = useTranslation('orders');
   return (
@@ -37,6 +38,19 @@ export function OrderFlags({
           label={t('flags.urgent')}
           title={order.machine ? machineText(order.machine) : undefined}
           data-testid="urgent-flag"
+        />
+      )}
+      {/* Decision 202: an order placed in 1C, and how much of an order 1C has shipped. */}
+      {order.from1C && (
+        <Chip size="small" color="info" variant="outlined" label={t('flags.from1C')} data-testid="from-1c" />
+      )}
+      {order.shipState && order.shipState !== 'none' && (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={order.shipState === 'full' ? 'success' : 'default'}
+          label={t(`shipState.${order.shipState}`)}
+          data-testid="ship-state"
         />
       )}
       {order.isPayment && <Chip size="small" color="success" label={t('flags.paid')} />}

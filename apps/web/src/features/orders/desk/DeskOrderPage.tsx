@@ -37,7 +37,7 @@ import { machineText, OrderFlags, StatusChip } from '../components/OrderFlags';
 import { portalConfig } from '../../../lib/portal-config';
 import { deskKeys, deskOrderQuery, findLineQuery } from './api';
 import { DeskOffer } from './DeskOffer';
-import { OrderShipmentsSlot } from '../../../lib/slots';
+import { CompanyAccountSlot, OrderShipmentsSlot } from '../../../lib/slots';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -97,6 +97,7 @@ export default function DeskOrderPage() {
           sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}
         >
           <Actions o={o} busy={change.isPending} onChange={(c) => change.mutate(c)} />
+          {o.counterparty && <CompanyAccountSlot counterpartyId={o.counterparty.id} />}
           <Bill o={o} onDone={done} />
           <DeskOffer o={o} onDone={done} />
         </Box>
