@@ -29,4 +29,4 @@ export {
   setManager,
   staffAddressesFor,
   type ManagerCard,
-} from './managers.js';
+} from './managers-queries.js';
