@@ -323,7 +323,6 @@ export const sqlFiles = [
 export const sqlPending = [
   'catalog/replacement-hook.ts',
   'orders/bill-file.ts',
-  'orders/change-order.ts',
   'orders/checkout-guard.ts',
   'orders/history.ts',
   'orders/supplier-lines.ts',
