@@ -321,12 +321,6 @@ export const sqlFiles = [
  * @type {string[]}
  */
 export const sqlPending = [
-  'catalog/replacement-hook.ts',
-  'orders/bill-file.ts',
-  'orders/checkout-guard.ts',
-  'orders/history.ts',
-  'orders/supplier-lines.ts',
-  'orders/totals.ts',
 ];
 
 /** @param {string} file a path under `apps/server/src/modules/` */

@@ -70,7 +70,6 @@ export type { ProductPhoto } from './tables.js';
 export { loadStores, offerFrom, priceFor } from './offers.js';
 export { productId } from './queries.js';
 export {
-  activeProductNumber,
   registerReplacementLookup,
   replacementsOf,
   type ReplacementLookup,
@@ -95,3 +94,4 @@ export {
   productStockOf,
   type AlternativeOffer,
 } from './alternatives-queries.js';
+export { activeProductNumber } from './queries.js';

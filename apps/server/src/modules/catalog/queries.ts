@@ -428,3 +428,12 @@ export async function machineModelValues(db: Db): Promise<string[]> {
     SELECT model FROM m WHERE model IS NOT NULL LIMIT 10000`.execute(db);
   return rows.map((r) => r.model).sort((a, b) => a.localeCompare(b, 'ru'));
 }
+
+/** An active product's number, for the parts module's card and editor (a hidden one answers like a missing one). */
+export const activeProductNumber = (db: Db, id: number) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'article', 'article_key', 'brand'])
+    .where('id', '=', id)
+    .where('active', '=', true)
+    .executeTakeFirst();

@@ -30,12 +30,3 @@ export function replacementsOf(db: Db, keys: readonly string[]): Promise<Map<str
   if (!lookup || keys.length === 0) return Promise.resolve(new Map());
   return lookup(db, keys);
 }
-
-/** An active product's number, for the parts module's card and editor (a hidden one answers like a missing one). */
-export const activeProductNumber = (db: Db, id: number) =>
-  db
-    .selectFrom('products')
-    .select(['id', 'article', 'article_key', 'brand'])
-    .where('id', '=', id)
-    .where('active', '=', true)
-    .executeTakeFirst();

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { isAdmin, type Actor } from '../auth/index.js';
 import { allowFileReaders, downloadPath, fileById } from '../files/index.js';
+import { billFileIdOf, orderHoldsBillFile } from './bill-queries.js';
 import './tables.js';
 
 /**
@@ -11,8 +12,8 @@ export async function attachedBill(
   db: Db,
   orderId: number,
 ): Promise<{ id: number; path: string; name: string; size: number } | null> {
-  const order = await db.selectFrom('orders').select('bill_file_id').where('id', '=', orderId).executeTakeFirst();
-  const row = order?.bill_file_id == null ? undefined : await fileById(db, order.bill_file_id);
+  const billFileId = await billFileIdOf(db, orderId);
+  const row = billFileId == null ? undefined : await fileById(db, billFileId);
   return row ? { id: row.id, path: downloadPath(row), name: row.name, size: Number(row.size) } : null;
 }
 
@@ -21,12 +22,7 @@ export async function attachedBill(
  * (their own, or any for an administrator).
  */
 async function isReadableBill(db: Db, actor: Actor, fileId: number): Promise<boolean> {
-  let q = db
-    .selectFrom('orders')
-    .select('id')
-    .where((eb) => eb.or([eb('bill_file_id', '=', fileId), eb('offer_file_id', '=', fileId)]));
-  if (!isAdmin(actor)) q = q.where('user_id', '=', actor.id);
-  return Boolean(await q.executeTakeFirst());
+  return orderHoldsBillFile(db, fileId, isAdmin(actor) ? null : actor.id);
 }
 
 allowFileReaders(isReadableBill);

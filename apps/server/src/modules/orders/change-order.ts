@@ -17,7 +17,7 @@ import { applySupplierLines, applySupplierTotal, type SupplierLine } from './sup
 import type { HistoryStatus, OrderHistoryChange } from './tables.js';
 import { lockOrder } from './tidings-queries.js';
 import { holdTidings } from './tidings.js';
-import { recomputeTotals } from './totals.js';
+import { recomputeTotals } from './supplier-queries.js';
 import { describeChange } from './describe-change.js';
 
 export { describeChange };

@@ -30,15 +30,3 @@ export function registerCheckoutGuard(next: CheckoutGuard): void {
 export async function guardCheckout(trx: Db, attempt: CheckoutAttempt): Promise<string | null> {
   return guard ? guard(trx, attempt) : null;
 }
-
-/** The sum of a company's orders placed on the portal since `since` and not cancelled (not in 1C's debt yet). */
-export async function openOrdersSum(db: Db, company: number, since: Date | null): Promise<number> {
-  let q = db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('price'), eb.lit(0)).as('sum'))
-    .where('counterparty_id', '=', company)
-    .where('is_canceled', '=', false);
-  if (since) q = q.where('created_at', '>', since);
-  const row = await q.executeTakeFirst();
-  return Number(row?.sum ?? 0);
-}

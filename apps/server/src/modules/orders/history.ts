@@ -1,6 +1,7 @@
 import { translate, type Language, type OrderHistoryEntry } from '@portal/contract';
 import type { Db } from '../../db/database.js';
 import { describeChange } from './describe-change.js';
+import { historyRows } from './history-queries.js';
 import type { OrderHistoryChange } from './tables.js';
 import { userCards, type UserCard } from '../auth/index.js';
 import './tables.js';
@@ -11,12 +12,7 @@ const jsonOf = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as 
 
 /** An order's history («Изменения»), oldest first, in the reader's language. */
 export async function historyOf(db: Db, orderId: number, language: Language): Promise<OrderHistoryEntry[]> {
-  const rows = await db
-    .selectFrom('order_history as h')
-    .select(['h.id', 'h.created_at', 'h.source', 'h.changes', 'h.note', 'h.author_id'])
-    .where('h.order_id', '=', orderId)
-    .orderBy('h.id')
-    .execute();
+  const rows = await historyRows(db, orderId);
   const users = await userCards(
     db,
     rows.map((r) => r.author_id),

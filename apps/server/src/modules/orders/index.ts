@@ -34,13 +34,7 @@ export {
   type ExchangeOrderChange,
 } from './exchange.js';
 export { countNewOrders, countOrdersWithPendingCorrections, countProblemOrders } from './queries.js';
-export {
-  guardCheckout,
-  openOrdersSum,
-  registerCheckoutGuard,
-  type CheckoutAttempt,
-  type CheckoutGuard,
-} from './checkout-guard.js';
+export { guardCheckout, registerCheckoutGuard, type CheckoutAttempt, type CheckoutGuard } from './checkout-guard.js';
 export { registerOrderListener, type OrderEvent, type OrderListener } from './order-events.js';
 export {
   createOrderFrom1C,
@@ -51,3 +45,4 @@ export {
   type OrderFrom1C,
 } from './from-1c-queries.js';
 export type { ShipState } from './tables.js';
+export { openOrdersSum } from './checkout-queries.js';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { productsForOrderLines } from '../catalog/index.js';
 import type { OrderHistoryChange } from './tables.js';
-import { recomputeTotals } from './totals.js';
+import * as q from './supplier-queries.js';
 import './tables.js';
 
 /**
@@ -31,12 +31,7 @@ export async function applySupplierLines(
   order: { id: number; currency: string },
   lines: SupplierLine[],
 ): Promise<OrderHistoryChange[]> {
-  const existing = await db
-    .selectFrom('order_items')
-    .selectAll()
-    .where('order_id', '=', order.id)
-    .orderBy('id')
-    .execute();
+  const existing = await q.orderItemRows(db, order.id);
   const used = new Set<number>();
   const changes: OrderHistoryChange[] = [];
   const newProducts = lines.filter((l) => l.productId !== null).map((l) => l.productId!);
@@ -56,7 +51,7 @@ export async function applySupplierLines(
       const before = Number(match.price);
       const price = l.price === null ? before : money(l.price);
       if (match.quantity === quantity && before === price) continue;
-      await db.updateTable('order_items').set({ quantity, price }).where('id', '=', match.id).execute();
+      await q.setOrderItem(db, match.id, { quantity, price });
       changes.push({
         field: 'line',
         lineId: match.id,
@@ -72,22 +67,18 @@ export async function applySupplierLines(
       const p = l.productId === null ? undefined : productOf.get(l.productId);
       const name = (l.name || l.article).slice(0, 500);
       const article = l.article.slice(0, 100);
-      const row = await db
-        .insertInto('order_items')
-        .values({
-          order_id: order.id,
-          product_id: p ? l.productId : null,
-          name,
-          article,
-          ...(p ? { unit: p.unit } : {}),
-          quantity,
-          price: money(l.price),
-          currency: order.currency,
-          weight_kg: p?.weight_kg ?? null,
-          volume_m3: p?.volume_m3 ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await q.insertOrderItem(db, {
+        order_id: order.id,
+        product_id: p ? l.productId : null,
+        name,
+        article,
+        ...(p ? { unit: p.unit } : {}),
+        quantity,
+        price: money(l.price),
+        currency: order.currency,
+        weight_kg: p?.weight_kg ?? null,
+        volume_m3: p?.volume_m3 ?? null,
+      });
       changes.push({
         field: 'line',
         lineId: row.id,
@@ -101,7 +92,7 @@ export async function applySupplierLines(
   }
   for (const x of existing) {
     if (used.has(x.id) || x.quantity === 0) continue;
-    await db.updateTable('order_items').set({ quantity: 0 }).where('id', '=', x.id).execute();
+    await q.setOrderItem(db, x.id, { quantity: 0 });
     changes.push({
       field: 'line',
       lineId: x.id,
@@ -112,7 +103,7 @@ export async function applySupplierLines(
       after: 0,
     });
   }
-  if (changes.length > 0) await recomputeTotals(db, order.id);
+  if (changes.length > 0) await q.recomputeTotals(db, order.id);
   return changes;
 }
 
@@ -122,10 +113,9 @@ export async function applySupplierTotal(
   order: { id: number; currency: string },
   total: number,
 ): Promise<OrderHistoryChange | null> {
-  const now = await db.selectFrom('orders').select('price').where('id', '=', order.id).executeTakeFirstOrThrow();
-  const before = Number(now.price);
+  const before = await q.orderPriceOf(db, order.id);
   const after = money(total);
   if (Math.abs(before - after) < 0.005) return null;
-  await db.updateTable('orders').set({ price: after, updated_at: new Date() }).where('id', '=', order.id).execute();
+  await q.setOrderPrice(db, order.id, after);
   return { field: 'total', before, after, currency: order.currency };
 }
