@@ -320,8 +320,7 @@ export const sqlFiles = [
  * lines), their SQL moving to the orders' queries as that lands; `replacement-hook.ts` goes with the parts'.
  * @type {string[]}
  */
-export const sqlPending = [
-];
+export const sqlPending = [];
 
 /** @param {string} file a path under `apps/server/src/modules/` */
 const isSqlFile = (file) =>
