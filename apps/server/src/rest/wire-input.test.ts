@@ -123,7 +123,8 @@ describe('a lone UTF-16 surrogate in a text', () => {
   });
 
   it('a desk note: 400, the order unchanged', async () => {
-    const [order] = (await admin.ok('desk-order/list', { size: 1 })).items;
+    // A portal order: one placed in 1C is read-only (decision 202).
+    const order = (await admin.ok('desk-order/list', { size: 20 })).items.find((o) => !o.from1C);
     const history = async () => (await admin.ok('desk-order/get', { id: order!.id })).history?.length ?? 0;
     const before = await history();
     const r = await rawJson(admin, 'desk-order/change', `{"id":${order!.id},"isWarning":true,"note":"a\\ud800b"}`);
@@ -169,7 +170,8 @@ describe('an uploaded file’s name', () => {
     expect(up.status).toBe(200);
     const file = (up.body.result as { items: Array<{ id: number; name: string }> }).items[0]!;
     expect(file.name).toBe('\ufffd.png');
-    const [order] = (await admin.ok('desk-order/list', { size: 1 })).items;
+    // A portal order: one placed in 1C is read-only (decision 202).
+    const order = (await admin.ok('desk-order/list', { size: 20 })).items.find((o) => !o.from1C);
     const billed = await admin.raw('desk-order/bill', { id: order!.id, fileId: file.id, replaceFile: true });
     expect(billed.status).toBe(200);
   });

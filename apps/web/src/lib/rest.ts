@@ -45,6 +45,8 @@ export const NOT_ONE_ENTITY = new Set([
   'notice-settings/update',
   'price-list-link/create',
   'site-settings/update',
+  'telegram-settings/update',
+  'webhook/create',
 ]);
 let refetchAfterUpdate: ((name: string) => void) | null = null;
 /** The app's refetch of what is on screen, run when an update answers no entity (set once at the root). */
