@@ -95,11 +95,13 @@ test('an administrator changes an order status at the desk; the dealer is told b
 /** Decision 146: the desk attaches a commercial offer; the order's dealer downloads it, another dealer cannot. */
 test('an administrator attaches a commercial offer; the dealer downloads it from the order', async ({ page }) => {
   await signIn(page, 'admin');
-  const orders = await restCall<{ items: Array<{ id: number; dealer: { login: string } }> }>(page, 'desk-order/list', {
-    size: -1,
-    filter: { dealer: 'dealer@', isCanceled: false },
-  });
-  const id = orders.items.find((o) => o.dealer.login === 'dealer')!.id;
+  const orders = await restCall<{ items: Array<{ id: number; dealer: { login: string }; from1C?: boolean }> }>(
+    page,
+    'desk-order/list',
+    { size: -1, filter: { dealer: 'dealer@', isCanceled: false } },
+  );
+  // A portal order: one placed in 1C is read-only at the desk (decision 202).
+  const id = orders.items.find((o) => o.dealer.login === 'dealer' && !o.from1C)!.id;
   await page.goto(`/desk/order/${id}/`);
   const card = page.getByTestId('desk-offer');
   await expect(card).toContainText('Коммерческое предложение не приложено');

@@ -28,7 +28,7 @@ test('the bot is set up in the site settings and a dealer gets a link code in th
   await expect(bot.getByText('Бот не подключён: укажите токен.')).toBeVisible();
   await bot.getByLabel('Токен бота').fill('123456:E2E-TOKEN');
   await bot.getByLabel('Имя бота').fill('@zapchasti_dealer_bot');
-  await bot.getByRole('button', { name: 'Сохранить' }).click();
+  await bot.getByRole('button', { name: 'Сохранить бота' }).click();
   await expect(bot.getByText('Бот подключён.')).toBeVisible();
   await expect(bot.getByLabel('Токен бота')).toHaveValue('');
   await bot.scrollIntoViewIfNeeded();

@@ -96,10 +96,17 @@ export default function DeskOrderPage() {
         <Box
           sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}
         >
-          <Actions o={o} busy={change.isPending} onChange={(c) => change.mutate(c)} />
+          {/* An order placed in 1C is 1C's to change (decision 202): the desk shows it, the server refuses edits. */}
+          {o.from1C ? (
+            <Alert severity="info" data-testid="desk-from-1c">
+              {t('from1CReadOnly')}
+            </Alert>
+          ) : (
+            <Actions o={o} busy={change.isPending} onChange={(c) => change.mutate(c)} />
+          )}
           {o.counterparty && <CompanyAccountSlot counterpartyId={o.counterparty.id} />}
-          <Bill o={o} onDone={done} />
-          <DeskOffer o={o} onDone={done} />
+          {!o.from1C && <Bill o={o} onDone={done} />}
+          {!o.from1C && <DeskOffer o={o} onDone={done} />}
         </Box>
       </Box>
     </>
