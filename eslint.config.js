@@ -439,8 +439,6 @@ export const restPending = [
   'features/notices/NoticeSettingsCard.tsx',
   'features/notices/NoticesPage.tsx',
   'features/notices/use-open-notice.ts',
-  'features/orders/desk/DeskOffer.tsx',
-  'features/orders/desk/DeskOrderPage.tsx',
   'features/users/EditUserDialog.tsx',
   'features/users/ProfilePage.tsx',
   'features/users/UserDetailPage.tsx',
