@@ -420,17 +420,12 @@ export const restPending = [
   'features/auth/RecoveryPage.tsx',
   'features/auth/RegistrationPage.tsx',
   'features/auth/ResetPage.tsx',
-  'features/companies/CompanyEditPage.tsx',
-  'features/companies/CompanyListPage.tsx',
   'features/exchange/PriceMappings.tsx',
   'features/forms/FillFormPage.tsx',
   'features/forms/SupportDetailPage.tsx',
   'features/notices/NoticeSettingsCard.tsx',
   'features/notices/NoticesPage.tsx',
   'features/notices/use-open-notice.ts',
-  'features/users/EditUserDialog.tsx',
-  'features/users/ProfilePage.tsx',
-  'features/users/UserDetailPage.tsx',
 ];
 
 /**
