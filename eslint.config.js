@@ -420,12 +420,6 @@ export const restPending = [
   'features/auth/RecoveryPage.tsx',
   'features/auth/RegistrationPage.tsx',
   'features/auth/ResetPage.tsx',
-  'features/exchange/PriceMappings.tsx',
-  'features/forms/FillFormPage.tsx',
-  'features/forms/SupportDetailPage.tsx',
-  'features/notices/NoticeSettingsCard.tsx',
-  'features/notices/NoticesPage.tsx',
-  'features/notices/use-open-notice.ts',
 ];
 
 /**
