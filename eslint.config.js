@@ -416,10 +416,6 @@ export const restPending = [
   'app/layout/Sidebar.tsx',
   'app/layout/TopBar.tsx',
   'components/MissingParts.tsx',
-  'features/auth/LoginPage.tsx',
-  'features/auth/RecoveryPage.tsx',
-  'features/auth/RegistrationPage.tsx',
-  'features/auth/ResetPage.tsx',
 ];
 
 /**
