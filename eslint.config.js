@@ -412,10 +412,6 @@ const sqlPlaceRule = {
  * @type {string[]}
  */
 export const restPending = [
-  'app/LanguageCard.tsx',
-  'app/layout/Sidebar.tsx',
-  'app/layout/TopBar.tsx',
-  'components/MissingParts.tsx',
 ];
 
 /**

@@ -48,3 +48,15 @@ export const useResetPassword = () =>
     mutationFn: (values: InputOf<Methods['user/change-password-under-restore']>) =>
       rest('user/change-password-under-restore', values),
   });
+
+/** Signs out (user/logout): nothing of the session stays in the cache, and there is no current user. */
+export function useSignOut() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => rest('user/logout', {}),
+    onSuccess: () => {
+      client.clear();
+      client.setQueryData(['profile'], null);
+    },
+  });
+}

@@ -1,7 +1,8 @@
-import { methods, type InputOf, type Methods, type ResultOf } from '@portal/contract';
+import { methods, type InputOf, type Language, type Methods, type ResultOf } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { rest } from '../../lib/rest';
-import { currentUserQuery } from '../../lib/current-user';
+import { currentUserQuery, useCurrentUser } from '../../lib/current-user';
+import { ensureLanguage } from '../../lib/i18n';
 
 /** Every query key of the users feature: `all` covers them all, `lists` every page of the list. */
 export const userKeys = {
@@ -135,6 +136,36 @@ export function useChangePassword(on: UserWriteHandlers<unknown> = {}) {
   return useMutation({
     mutationFn: (values: InputOf<Methods['user/change-password']>) => rest('user/change-password', values),
     onSuccess: (r) => on.onSuccess?.(r),
+    onError: on.onError,
+  });
+}
+
+/**
+ * Saves the user's own language for the e-mails the portal sends (decision 145) with the rest of the profile
+ * unchanged (user/update-profile); the texts of the new language are loaded first, so the answer is told in it.
+ */
+export function useSaveLanguage(on: UserWriteHandlers<Language> = {}) {
+  const client = useQueryClient();
+  const me = useCurrentUser();
+  return useMutation({
+    mutationFn: async (next: Language) => {
+      await ensureLanguage(next);
+      const user = me.data;
+      if (!user) return null;
+      return rest('user/update-profile', {
+        lastName: user.lastName,
+        firstName: user.firstName,
+        middleName: user.middleName,
+        email: user.email,
+        phone: user.phone,
+        city: user.city,
+        language: next,
+      });
+    },
+    onSuccess: async (_, next) => {
+      await client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      await on.onSuccess?.(next);
+    },
     onError: on.onError,
   });
 }
