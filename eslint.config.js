@@ -411,8 +411,7 @@ const sqlPlaceRule = {
  * lints every web file with no list and fails unless what it reports is exactly this list.
  * @type {string[]}
  */
-export const restPending = [
-];
+export const restPending = [];
 
 /**
  * One way to write data on the web (docs/conventions.md, "Web features"; decision 217): `rest` from `lib/rest` is
