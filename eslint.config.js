@@ -404,45 +404,7 @@ const sqlPlaceRule = {
  * lints every web file with no list and fails unless what it reports is exactly this list.
  * @type {string[]}
  */
-export const restPending = [
-  'app/LanguageCard.tsx',
-  'app/layout/Sidebar.tsx',
-  'app/layout/TopBar.tsx',
-  'components/MissingParts.tsx',
-  'features/auth/LoginPage.tsx',
-  'features/auth/RecoveryPage.tsx',
-  'features/auth/RegistrationPage.tsx',
-  'features/auth/ResetPage.tsx',
-  'features/companies/CompanyEditPage.tsx',
-  'features/companies/CompanyListPage.tsx',
-  'features/content-admin/AdminList.tsx',
-  'features/content-admin/BannerSection.tsx',
-  'features/content-admin/ContactsSection.tsx',
-  'features/content-admin/FaqSection.tsx',
-  'features/content-admin/FormSection.tsx',
-  'features/content-admin/ImageField.tsx',
-  'features/content-admin/NewsSection.tsx',
-  'features/content-admin/PageSection.tsx',
-  'features/content-admin/SectionsField.tsx',
-  'features/content-admin/SiteSettingsPage.tsx',
-  'features/content-admin/StorageSection.tsx',
-  'features/exchange/PriceMappings.tsx',
-  'features/forms/FillFormPage.tsx',
-  'features/forms/SupportDetailPage.tsx',
-  'features/notices/NoticeSettingsCard.tsx',
-  'features/notices/NoticesPage.tsx',
-  'features/notices/use-open-notice.ts',
-  'features/orders/BillPrintPage.tsx',
-  'features/orders/CheckoutPage.tsx',
-  'features/orders/CorrectionDialog.tsx',
-  'features/orders/DashboardBlocks.tsx',
-  'features/orders/OrderListPage.tsx',
-  'features/orders/desk/DeskOffer.tsx',
-  'features/orders/desk/DeskOrderPage.tsx',
-  'features/users/EditUserDialog.tsx',
-  'features/users/ProfilePage.tsx',
-  'features/users/UserDetailPage.tsx',
-];
+export const restPending = [];
 
 /**
  * One way to write data on the web (docs/conventions.md, "Web features"; decision 217): `rest` from `lib/rest` is

@@ -3,12 +3,9 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { LANGUAGES, type Language } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { currentUserQuery, useCurrentUser } from '../lib/current-user';
-import { ensureLanguage } from '../lib/i18n';
 import { notifyError, notifySuccess } from '../lib/notify';
-import { rest } from '../lib/rest';
+import { useSaveLanguage } from '../features/users/api';
 import { usePreferences } from './preferences';
 
 const LANGUAGE_NAMES: Record<Language, string> = { ru: 'Русский', en: 'English' };
@@ -21,28 +18,8 @@ const LANGUAGE_NAMES: Record<Language, string> = { ru: 'Русский', en: 'En
 export default function LanguageCard() {
   const { t } = useTranslation('users');
   const { language, setLanguage } = usePreferences();
-  const me = useCurrentUser();
-  const client = useQueryClient();
-  const save = useMutation({
-    mutationFn: async (next: Language) => {
-      // The texts of the new language first, so the answer is told in it.
-      await ensureLanguage(next);
-      const user = me.data;
-      if (!user) return null;
-      return rest('user/update-profile', {
-        lastName: user.lastName,
-        firstName: user.firstName,
-        middleName: user.middleName,
-        email: user.email,
-        phone: user.phone,
-        city: user.city,
-        language: next,
-      });
-    },
-    onSuccess: async (_, next) => {
-      await client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-      notifySuccess(t('profile.languageSaved', { lng: next }));
-    },
+  const save = useSaveLanguage({
+    onSuccess: (next) => notifySuccess(t('profile.languageSaved', { lng: next })),
     onError: notifyError,
   });
   const current: Language = language.startsWith('en') ? 'en' : 'ru';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCurrentUser } from '../lib/current-user';
 import { notifyError, notifySuccess } from '../lib/notify';
-import { rest } from '../lib/rest';
+import { useFileMissingParts } from '../lib/missing-parts';
 import { mayOpen } from '../lib/routing';
 
 const SHOWN = 30;
@@ -21,6 +21,7 @@ const SHOWN = 30;
 export function MissingParts({ items }: { items: Array<{ article: string; count: number }> }) {
   const { t } = useTranslation();
   const user = useCurrentUser().data;
+  const fileParts = useFileMissingParts();
   const [busy, setBusy] = useState(false);
   const [filed, setFiled] = useState(0);
   // One line per number: the same number twice asks for the sum; the wishes method takes up to 200.
@@ -38,7 +39,7 @@ export function MissingParts({ items }: { items: Array<{ article: string; count:
   const file = async () => {
     setBusy(true);
     try {
-      const r = await rest('application-empty-product/create', { items: lines.slice(0, 200) });
+      const r = await fileParts.mutateAsync(lines.slice(0, 200));
       setFiled(r.items.length);
       notifySuccess(t('missingParts.filed', { count: r.items.length }));
     } catch (err) {

@@ -9,18 +9,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { rest } from '../../lib/rest';
+import { menuQuery } from '../../lib/menu';
 import { MENU_ICONS } from './menu-icons';
 
 /** Navigation from `menu/list`: the server leaves out what the user's permissions do not allow. */
 export function Sidebar({ userId, onNavigate }: { userId: number; onNavigate?: () => void }) {
   const { i18n } = useTranslation();
   const location = useLocation();
-  const menu = useQuery({
-    queryKey: ['menu', userId, i18n.language],
-    queryFn: () => rest('menu/list', { type: 'left' }),
-    staleTime: 5 * 60_000,
-  });
+  const menu = useQuery(menuQuery(userId, i18n.language));
   if (menu.isPending) {
     return (
       <List>

@@ -18,21 +18,20 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useQueryClient } from '@tanstack/react-query';
+import { useSignOut } from '../../features/auth/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { notifyError } from '../../lib/notify';
 import { portalConfig } from '../../lib/portal-config';
 import { telHref } from '../../lib/phone';
-import { rest } from '../../lib/rest';
 import { usePreferences } from '../preferences';
 import { TopBarSlots } from '../slots';
 
 export function TopBar({ user, onMenu }: { user: User; onMenu: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signOutCall = useSignOut();
   const { mode, setMode, language, setLanguage, languages } = usePreferences();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const settings = portalConfig.settings;
@@ -44,13 +43,11 @@ export function TopBar({ user, onMenu }: { user: User; onMenu: () => void }) {
   const signOut = async () => {
     setAnchor(null);
     try {
-      await rest('user/logout', {});
+      await signOutCall.mutateAsync();
     } catch (err) {
       notifyError(err);
       return;
     }
-    queryClient.clear();
-    queryClient.setQueryData(['profile'], null);
     await navigate('/auth/');
   };
 

@@ -7,15 +7,14 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { currentUserQuery } from '../../lib/current-user';
-import { basicHeader, fieldMessage } from '../../lib/forms';
-import { rest, RestError } from '../../lib/rest';
+import { fieldMessage } from '../../lib/forms';
+import { RestError } from '../../lib/rest';
+import { useRequestAuthCode, useSignIn } from './api';
 import { AuthCard } from './components/AuthCard';
 
 const credentials = z.object({ login: loginField, password: signInPassword, saveAuth: z.boolean() });
@@ -31,7 +30,8 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
+  const signInCall = useSignIn();
+  const requestAuthCode = useRequestAuthCode();
   const [error, setError] = useState('');
   const [pending, setPending] = useState<Credentials | null>(null);
   // Why a code is asked for when the account has no two-step sign-in (its login is being guessed).
@@ -53,12 +53,7 @@ export default function LoginPage() {
   const signIn = async (values: Credentials, authKey?: string) => {
     setError('');
     try {
-      const result = await rest(
-        'user/login',
-        { saveAuth: values.saveAuth, ...(authKey ? { authKey } : {}) },
-        { headers: { authorization: basicHeader(values.login, values.password) } },
-      );
-      queryClient.setQueryData(currentUserQuery.queryKey, result.user);
+      await signInCall.mutateAsync({ ...values, ...(authKey ? { authKey } : {}) });
       await navigate(safeBack(params.get('back')), { replace: true });
     } catch (err) {
       if (err instanceof RestError && err.code === 'AUTH' && !authKey) {
@@ -73,7 +68,7 @@ export default function LoginPage() {
 
   const requestCode = async (login: string) => {
     try {
-      const result = await rest('user/GenerateAuthKey', { login });
+      const result = await requestAuthCode.mutateAsync(login);
       setCountdown(result.resendAfter);
     } catch (err) {
       if (err instanceof RestError && err.retryAfter) setCountdown(err.retryAfter);

@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { fieldMessage } from '../../lib/forms';
-import { rest } from '../../lib/rest';
+import { useRestorePassword } from './api';
 import { CaptchaNotice } from '../../components/CaptchaNotice';
 import { AuthCard } from './components/AuthCard';
 
@@ -20,6 +20,7 @@ export default function RecoveryPage() {
   const [params] = useSearchParams();
   const [sent, setSent] = useState(false);
   const [error, setError] = useState('');
+  const write = useRestorePassword();
   const form = useForm<{ login: string }>({
     resolver: zodResolver(restorePasswordInput),
     defaultValues: { login: params.get('USER_NAME') ?? params.get('USER_LOGIN') ?? '' },
@@ -27,7 +28,7 @@ export default function RecoveryPage() {
   const submit = async (values: { login: string }) => {
     setError('');
     try {
-      await rest('user/restore-password', values);
+      await write.mutateAsync(values);
       setSent(true);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { applyServerErrors, fieldMessage } from '../../lib/forms';
-import { rest } from '../../lib/rest';
+import { useRegister } from './api';
 import { CaptchaNotice } from '../../components/CaptchaNotice';
 import { PasswordRules } from '../../components/PasswordRules';
 import { AuthCard } from './components/AuthCard';
@@ -41,6 +41,7 @@ export default function RegistrationPage() {
   const { t } = useTranslation('auth');
   const [done, setDone] = useState(false);
   const [error, setError] = useState('');
+  const write = useRegister();
   const form = useForm<Registration>({
     resolver: zodResolver(registrationInput),
     defaultValues: Object.fromEntries(FIELDS.map((f) => [f.name, ''])) as Registration,
@@ -52,7 +53,7 @@ export default function RegistrationPage() {
   const submit = async (values: Registration) => {
     setError('');
     try {
-      await rest('user/register', values);
+      await write.mutateAsync(values);
       setDone(true);
     } catch (err) {
       if (

@@ -12,7 +12,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PasswordRules } from '../../components/PasswordRules';
 import { applyServerErrors, fieldMessage } from '../../lib/forms';
-import { rest } from '../../lib/rest';
+import { useResetPassword } from './api';
 import { AuthCard } from './components/AuthCard';
 
 type Reset = z.input<typeof changePasswordUnderRestoreInput>;
@@ -25,6 +25,7 @@ export default function ResetPage() {
   const checkword = params.get('USER_CHECKWORD') ?? '';
   const [done, setDone] = useState(false);
   const [error, setError] = useState('');
+  const write = useResetPassword();
   const form = useForm<Reset>({
     resolver: zodResolver(changePasswordUnderRestoreInput),
     defaultValues: { login, checkword, password: '', confirmPassword: '' },
@@ -49,7 +50,7 @@ export default function ResetPage() {
   const submit = async (values: Reset) => {
     setError('');
     try {
-      await rest('user/change-password-under-restore', values);
+      await write.mutateAsync(values);
       setDone(true);
     } catch (err) {
       if (!applyServerErrors(err, form.setError, ['password', 'confirmPassword']))

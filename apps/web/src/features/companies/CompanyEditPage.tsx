@@ -9,7 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +18,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
 import { fieldMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest, RestError } from '../../lib/rest';
-import { companyKeys } from './keys';
+import { RestError } from '../../lib/rest';
+import { companyQuery, useDeleteCompany, useSaveCompany } from './api';
 import { CompanyAccountSlot } from '../../lib/slots';
 
 type Fields = CounterpartyFields;
@@ -39,14 +39,11 @@ export default function CompanyEditPage() {
   const params = useParams();
   const id = params.id ? Number(params.id) : null;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const save = useSaveCompany(id);
+  const deleteCompany = useDeleteCompany(id ?? 0);
   const [error, setError] = useState('');
   const [confirm, setConfirm] = useState(false);
-  const company = useQuery({
-    queryKey: companyKeys.detail(id),
-    queryFn: () => rest('counterparty/get', { id: id! }),
-    enabled: id !== null,
-  });
+  const company = useQuery(companyQuery(id));
   const form = useForm<Fields>({ resolver: zodResolver(counterpartyFieldsInput), defaultValues: EMPTY });
   useEffect(() => {
     if (company.data)
@@ -57,10 +54,7 @@ export default function CompanyEditPage() {
   const submit = async (values: Fields) => {
     setError('');
     try {
-      const saved = id
-        ? await rest('counterparty/update', { id, fields: values })
-        : await rest('counterparty/create', { fields: values });
-      await queryClient.invalidateQueries({ queryKey: companyKeys.all });
+      const saved = await save.mutateAsync(values);
       notifySuccess(t('saved'));
       if (!id) await navigate(`/company/${saved.id}/`, { replace: true });
     } catch (err) {
@@ -79,8 +73,7 @@ export default function CompanyEditPage() {
   };
   const remove = async () => {
     try {
-      await rest('counterparty/delete', { id: id! });
-      await queryClient.invalidateQueries({ queryKey: companyKeys.all });
+      await deleteCompany.mutateAsync();
       notifySuccess(t('deleted'));
       await navigate('/company/');
     } catch (err) {

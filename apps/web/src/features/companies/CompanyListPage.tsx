@@ -13,16 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
-import { rest } from '../../lib/rest';
-import { companyKeys } from './keys';
+import { companyListQuery } from './api';
 
 /** 'Юридические лица': the dealer's companies with their requisites. */
 export default function CompanyListPage() {
   const { t } = useTranslation('companies');
-  const list = useQuery({
-    queryKey: companyKeys.list(),
-    queryFn: () => rest('counterparty/list', { size: -1 }),
-  });
+  const list = useQuery(companyListQuery);
   return (
     <>
       <PageHeader

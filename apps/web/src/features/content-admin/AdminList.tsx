@@ -17,8 +17,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { MethodName } from '@portal/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -26,8 +25,7 @@ import { ListPagination } from '../../components/ListPagination';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { useUrlPaging } from '../../lib/list-params';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest } from '../../lib/rest';
-import { contentAdminKeys } from './settings-api';
+import { adminListQuery, useDeleteContent, type DeleteMethod, type ListMethod } from './api';
 
 const ROWS_OPTIONS = [10, 25, 50, 100];
 
@@ -37,9 +35,6 @@ export interface Column<T> {
   /** Hidden on a phone. */
   wide?: boolean;
 }
-
-type ListMethod = Extract<MethodName, `${string}/admin-list`>;
-type DeleteMethod = Extract<MethodName, `${string}/delete`>;
 
 /**
  * One kind of content as an administrator's table: search, pages, an «Добавить» button, edit and delete
@@ -59,7 +54,6 @@ export function AdminList<T extends { id: number }>({
   editor: (props: { item: T | null; onClose: () => void; onSaved: () => void }) => ReactNode;
 }) {
   const { t } = useTranslation('contentAdmin');
-  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const paging = useUrlPaging(ROWS_OPTIONS, 10);
   const { page, size } = paging;
@@ -84,24 +78,15 @@ export function AdminList<T extends { id: number }>({
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed]);
-  const query = useQuery({
-    queryKey: contentAdminKeys.page(list, page, size, search),
-    queryFn: () =>
-      rest(list, { page, size, ...(search ? { filter: { search } } : {}) } as never) as Promise<unknown> as Promise<{
-        count: number;
-        items: T[];
-      }>,
-    placeholderData: keepPreviousData,
-  });
-  const refresh = () => void client.invalidateQueries({ queryKey: contentAdminKeys.list(list) });
+  const query = useQuery(adminListQuery<T>(list, page, size, search));
+  const deleteItem = useDeleteContent(list, remove);
   const confirmDelete = async () => {
     if (!deleting) return;
     setBusy(true);
     try {
-      await rest(remove, { id: deleting.id } as never);
+      await deleteItem.mutateAsync(deleting.id);
       notifySuccess(t('content.deleted'));
       setDeleting(null);
-      refresh();
     } catch (e) {
       notifyError(e);
     } finally {
@@ -186,10 +171,8 @@ export function AdminList<T extends { id: number }>({
         editor({
           item: editing,
           onClose: () => setEditing(undefined),
-          onSaved: () => {
-            setEditing(undefined);
-            refresh();
-          },
+          // The save hook has marked the list stale (api.ts).
+          onSaved: () => setEditing(undefined),
         })}
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="content-delete-title">
         <DialogTitle id="content-delete-title">

@@ -6,13 +6,14 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../lib/forms';
 import { formatDate } from '../../lib/format';
-import { rest } from '../../lib/rest';
+import { useSaveBanner } from './api';
 import { AdminList } from './AdminList';
 import { ActiveSwitch, type EditorProps, PictureControl, PublishedChip } from './EditorFields';
 import { EditorDialog, errorAt } from './EditorDialog';
 
 function BannerEditor({ item, onClose, onSaved }: EditorProps<BannerAdmin>) {
   const { t } = useTranslation('contentAdmin');
+  const save = useSaveBanner();
   const form = useForm<BannerFields>({
     resolver: zodResolver(bannerFields) as never,
     defaultValues: item
@@ -53,7 +54,7 @@ function BannerEditor({ item, onClose, onSaved }: EditorProps<BannerAdmin>) {
       form={form}
       onClose={onClose}
       onSaved={onSaved}
-      save={(fields) => (item ? rest('banner/update', { id: item.id, fields }) : rest('banner/create', { fields }))}
+      save={(fields) => save.mutateAsync({ id: item?.id, fields })}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
         <TextField

@@ -14,21 +14,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../lib/forms';
-import { rest } from '../../lib/rest';
+import { departmentsQuery, useSaveContact, useSaveDepartment } from './api';
 import { AdminList } from './AdminList';
 import { type EditorProps, PictureControl } from './EditorFields';
 import { EditorDialog, errorAt } from './EditorDialog';
-import { contentAdminKeys } from './settings-api';
 
 /** Every department, for the pickers (a supplier has a handful). */
-const useDepartments = () =>
-  useQuery({
-    queryKey: contentAdminKeys.departments(),
-    queryFn: () => rest('departments/admin-list', { page: 1, size: -1 }),
-  });
+const useDepartments = () => useQuery(departmentsQuery);
 
 function DepartmentEditor({ item, onClose, onSaved }: EditorProps<DepartmentAdmin>) {
   const { t } = useTranslation('contentAdmin');
+  const save = useSaveDepartment();
   const departments = useDepartments();
   const form = useForm<DepartmentFields>({
     resolver: zodResolver(departmentFields) as never,
@@ -43,9 +39,7 @@ function DepartmentEditor({ item, onClose, onSaved }: EditorProps<DepartmentAdmi
       form={form}
       onClose={onClose}
       onSaved={onSaved}
-      save={(fields) =>
-        item ? rest('departments/update', { id: item.id, fields }) : rest('departments/create', { fields })
-      }
+      save={(fields) => save.mutateAsync({ id: item?.id, fields })}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
         <TextField
@@ -120,6 +114,7 @@ export function DepartmentSection() {
 
 function ContactEditor({ item, onClose, onSaved }: EditorProps<ContactAdmin>) {
   const { t } = useTranslation('contentAdmin');
+  const save = useSaveContact();
   const departments = useDepartments();
   const form = useForm<ContactFields>({
     resolver: zodResolver(contactFields) as never,
@@ -151,7 +146,7 @@ function ContactEditor({ item, onClose, onSaved }: EditorProps<ContactAdmin>) {
       form={form}
       onClose={onClose}
       onSaved={onSaved}
-      save={(fields) => (item ? rest('contacts/update', { id: item.id, fields }) : rest('contacts/create', { fields }))}
+      save={(fields) => save.mutateAsync({ id: item?.id, fields })}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
         <TextField

@@ -5,13 +5,14 @@ import { faqFields, type FaqAdmin, type FaqFields } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../lib/forms';
-import { rest } from '../../lib/rest';
+import { useSaveFaq } from './api';
 import { AdminList } from './AdminList';
 import { ActiveSwitch, type EditorProps, PublishedChip, RichTextControl } from './EditorFields';
 import { EditorDialog } from './EditorDialog';
 
 function FaqEditor({ item, onClose, onSaved }: EditorProps<FaqAdmin>) {
   const { t } = useTranslation('contentAdmin');
+  const save = useSaveFaq();
   const form = useForm<FaqFields>({
     resolver: zodResolver(faqFields) as never,
     defaultValues: item
@@ -25,7 +26,7 @@ function FaqEditor({ item, onClose, onSaved }: EditorProps<FaqAdmin>) {
       form={form}
       onClose={onClose}
       onSaved={onSaved}
-      save={(fields) => (item ? rest('faq/update', { id: item.id, fields }) : rest('faq/create', { fields }))}
+      save={(fields) => save.mutateAsync({ id: item?.id, fields })}
     >
       <TextField
         label={t('faq.question')}

@@ -1,4 +1,5 @@
 import type { FormAdmin } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n';
@@ -62,7 +63,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderEditor() {
   const onSaved = vi.fn();
-  render(<FormEditor item={ITEM} onClose={() => undefined} onSaved={onSaved} />);
+  // The editor saves through a mutation hook (api.ts), which needs a query client.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <FormEditor item={ITEM} onClose={() => undefined} onSaved={onSaved} />
+    </QueryClientProvider>,
+  );
   return onSaved;
 }
 

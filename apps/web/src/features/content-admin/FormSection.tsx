@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../lib/forms';
-import { rest } from '../../lib/rest';
+import { useSaveForm } from './api';
 import { AdminList } from './AdminList';
 import { EditorDialog, errorAt } from './EditorDialog';
 
@@ -245,6 +245,7 @@ export function FormEditor({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('contentAdmin');
+  const save = useSaveForm();
   const form = useForm<FormFields>({
     resolver: zodResolver(formFields) as never,
     defaultValues: item
@@ -294,9 +295,7 @@ export function FormEditor({
       wide
       onClose={onClose}
       onSaved={onSaved}
-      save={(values) =>
-        item ? rest('form/update', { id: item.id, fields: values }) : rest('form/create', { fields: values })
-      }
+      save={(values) => save.mutateAsync({ id: item?.id, fields: values })}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
         <TextField

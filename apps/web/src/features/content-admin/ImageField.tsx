@@ -8,10 +8,9 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import type { ContentImage } from '@portal/contract';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rest } from '../../lib/rest';
+import { uploadPicture } from './api';
 
 /** Uploads one picture for a content field: its public address and size (`content-image/upload`). */
-export const uploadPicture = (file: File) => rest('content-image/upload', {}, { files: [file] });
 
 function UploadButton({ onUploaded, label }: { onUploaded: (image: ContentImage) => void; label: string }) {
   const { t } = useTranslation('contentAdmin');

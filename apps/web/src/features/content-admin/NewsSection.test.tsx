@@ -1,4 +1,5 @@
 import type { NewsAdmin } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -35,10 +36,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderEditor(item: NewsAdmin | null) {
   const onSaved = vi.fn();
+  // The editor saves through a mutation hook (api.ts), which needs a query client.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <MemoryRouter>
-      <NewsEditor item={item} onClose={() => undefined} onSaved={onSaved} />
-    </MemoryRouter>,
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <NewsEditor item={item} onClose={() => undefined} onSaved={onSaved} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return onSaved;
 }

@@ -9,7 +9,7 @@ import { NewsArticle } from '../../components/NewsArticle';
 import { NewsCard } from '../../components/NewsCard';
 import { fieldMessage } from '../../lib/forms';
 import { formatDate } from '../../lib/format';
-import { rest } from '../../lib/rest';
+import { useSaveNews } from './api';
 import { AdminList } from './AdminList';
 import { ActiveSwitch, type EditorProps, PictureControl, PublishedChip, RichTextControl } from './EditorFields';
 import { EditorDialog } from './EditorDialog';
@@ -44,6 +44,7 @@ function NewsPreview({ values }: { values: NewsFields }) {
 
 export function NewsEditor({ item, onClose, onSaved }: EditorProps<NewsAdmin>) {
   const { t } = useTranslation('contentAdmin');
+  const save = useSaveNews();
   const form = useForm<NewsFields>({
     resolver: zodResolver(newsFields) as never,
     defaultValues: item
@@ -76,7 +77,7 @@ export function NewsEditor({ item, onClose, onSaved }: EditorProps<NewsAdmin>) {
       wide
       onClose={onClose}
       onSaved={onSaved}
-      save={(fields) => (item ? rest('news/update', { id: item.id, fields }) : rest('news/create', { fields }))}
+      save={(fields) => save.mutateAsync({ id: item?.id, fields })}
       preview={(values) => <NewsPreview values={values} />}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 180px' }, pt: 1 }}>

@@ -6,13 +6,14 @@ import { pageFields, type PageAdmin, type PageFields } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../lib/forms';
-import { rest } from '../../lib/rest';
+import { useSavePage } from './api';
 import { AdminList } from './AdminList';
 import { ActiveSwitch, type EditorProps, PublishedChip, RichTextControl } from './EditorFields';
 import { EditorDialog } from './EditorDialog';
 
 function PageEditor({ item, onClose, onSaved }: EditorProps<PageAdmin>) {
   const { t } = useTranslation('contentAdmin');
+  const save = useSavePage();
   const form = useForm<PageFields>({
     resolver: zodResolver(pageFields) as never,
     defaultValues: item
@@ -27,7 +28,7 @@ function PageEditor({ item, onClose, onSaved }: EditorProps<PageAdmin>) {
       wide
       onClose={onClose}
       onSaved={onSaved}
-      save={(fields) => (item ? rest('page/update', { id: item.id, fields }) : rest('page/create', { fields }))}
+      save={(fields) => save.mutateAsync({ id: item?.id, fields })}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
         <TextField

@@ -19,7 +19,7 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadPicture } from './ImageField';
+import { uploadPicture } from './api';
 
 /**
  * The back office's rich-text editor (TipTap 3, headless, drawn with MUI): paragraphs, headings, lists,

@@ -2,8 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { rest } from '../../lib/rest';
-import { contentAdminKeys } from './settings-api';
+import { sectionsQuery } from './api';
 
 /**
  * Catalogue sections chosen by name (a product group of docs/spec/09-constants.md, decision 140: tea, coffee): the value is
@@ -21,11 +20,7 @@ export function SectionsField({
   error?: string;
 }) {
   const { t } = useTranslation('contentAdmin');
-  const sections = useQuery({
-    queryKey: contentAdminKeys.sections(),
-    queryFn: () => rest('section/list', { size: -1 }),
-    staleTime: 60_000,
-  });
+  const sections = useQuery(sectionsQuery);
   const byId = new Map((sections.data?.items ?? []).map((s) => [s.id, s]));
   const options = (sections.data?.items ?? []).map((s) => s.id);
   return (

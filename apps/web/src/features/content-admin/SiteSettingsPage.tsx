@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { siteSettingsInput, type SiteSettingsAdmin, type SiteSettingsInput } from '@portal/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, type FieldError, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +17,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
 import { fieldMessage } from '../../lib/forms';
 import { notifySuccess, useToastsAbove } from '../../lib/notify';
-import { rest, RestError } from '../../lib/rest';
+import { RestError } from '../../lib/rest';
+import { siteSettingsQuery, useSaveSiteSettings } from './api';
 import { useSlots } from '../../lib/slots';
-import { siteSettingsKey } from './settings-api';
 import { ImageField } from './ImageField';
 import { SectionsField } from './SectionsField';
 
@@ -101,8 +101,8 @@ function Section({ title, children, hint, id }: { title: string; children: React
 /** `/admin/settings/`: the site settings (decision 120); every dealer's next page load reads them. */
 export default function SiteSettingsPage() {
   const { t } = useTranslation('contentAdmin');
-  const client = useQueryClient();
-  const view = useQuery({ queryKey: siteSettingsKey, queryFn: () => rest('site-settings/get', {}) });
+  const saveSettings = useSaveSiteSettings();
+  const view = useQuery(siteSettingsQuery);
   const blocks = useSlots().siteSettingsBlocks ?? [];
   const form = useForm<Values>({ resolver: zodResolver(siteSettingsInput) as never });
   const [error, setError] = useState('');
@@ -144,8 +144,7 @@ export default function SiteSettingsPage() {
   const submit = async (values: Values) => {
     setError('');
     try {
-      const saved = await rest('site-settings/update', values);
-      client.setQueryData(siteSettingsKey, saved);
+      const saved = await saveSettings.mutateAsync(values);
       form.reset(toValues(saved));
       notifySuccess(t('settings.saved'));
     } catch (e) {

@@ -7,7 +7,7 @@ import { storageFields, type StorageAdmin, type StorageFields } from '@portal/co
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../lib/forms';
-import { rest } from '../../lib/rest';
+import { useSaveStorage } from './api';
 import { AdminList } from './AdminList';
 import { ActiveSwitch, type EditorProps, PictureControl, PublishedChip, RichTextControl } from './EditorFields';
 import { EditorDialog, errorAt } from './EditorDialog';
@@ -32,6 +32,7 @@ const EMPTY: StorageFields = {
 
 function StorageEditor({ item, onClose, onSaved }: EditorProps<StorageAdmin>) {
   const { t } = useTranslation('contentAdmin');
+  const save = useSaveStorage();
   const form = useForm<StorageFields>({
     resolver: zodResolver(storageFields) as never,
     defaultValues: item
@@ -78,7 +79,7 @@ function StorageEditor({ item, onClose, onSaved }: EditorProps<StorageAdmin>) {
       wide
       onClose={onClose}
       onSaved={onSaved}
-      save={(fields) => (item ? rest('storage/update', { id: item.id, fields }) : rest('storage/create', { fields }))}
+      save={(fields) => save.mutateAsync({ id: item?.id, fields })}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
         <TextField

@@ -8,8 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState, Loading } from '../../components/States';
-import { rest } from '../../lib/rest';
-import { exchangeKeys } from './api';
+import { priceMappingsQuery } from './api';
 
 /**
  * «Типы цен 1С» (decision 095): where each 1C price type's prices go. Read-only here: the mappings are
@@ -18,8 +17,7 @@ import { exchangeKeys } from './api';
 export default function PriceMappings() {
   const { t } = useTranslation('exchange');
   const mappings = useQuery({
-    queryKey: exchangeKeys.priceMappings,
-    queryFn: () => rest('exchange/price-mapping/list', {}),
+    ...priceMappingsQuery,
     // Edited on the site settings page: show what is saved now when coming back from there.
     refetchOnMount: 'always',
   });

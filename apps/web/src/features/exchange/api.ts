@@ -108,3 +108,9 @@ export const STAT_KEYS: Array<keyof ExchangeStats> = [
   'settlements',
   'unknown',
 ];
+
+/** «Типы цен 1С» (decision 095): where each 1C price type's prices go; edited on the site settings page. */
+export const priceMappingsQuery = queryOptions({
+  queryKey: exchangeKeys.priceMappings,
+  queryFn: () => rest('exchange/price-mapping/list', {}),
+});

@@ -2,14 +2,13 @@ import { SUPPORT_FORM_CODE } from '@portal/contract';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, Loading } from '../../components/States';
 import { notifySuccess } from '../../lib/notify';
-import { rest } from '../../lib/rest';
-import { formByCodeQuery, formByIdQuery, formsKeys } from './api';
+import { formByCodeQuery, formByIdQuery, useCreateAnswer } from './api';
 import { CaptchaNotice } from '../../components/CaptchaNotice';
 import { FormRenderer, type FormSubmission } from './FormRenderer';
 
@@ -18,7 +17,7 @@ export function FillForm({ support }: { support: boolean }) {
   const { t } = useTranslation('forms');
   const id = Number(useParams().id);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const createAnswer = useCreateAnswer();
   const form = useQuery(support ? formByCodeQuery(SUPPORT_FORM_CODE) : formByIdQuery(id));
   const crumbs = support
     ? [{ label: t('support.title'), to: '/support/' }]
@@ -26,8 +25,7 @@ export function FillForm({ support }: { support: boolean }) {
 
   const send = async (submission: FormSubmission) => {
     if (!form.data) return;
-    const answer = await rest('answer/create', { payload: { code: form.data.code, ...submission } });
-    await queryClient.invalidateQueries({ queryKey: formsKeys.answers });
+    const answer = await createAnswer.mutateAsync({ code: form.data.code, ...submission });
     notifySuccess(t('sent', { id: answer.id }));
     await navigate(`/support/${answer.id}/`);
   };

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -17,8 +17,7 @@ import { ErrorState, Loading } from '../../components/States';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest } from '../../lib/rest';
-import { answerQuery, formsKeys, isStaff } from './api';
+import { answerQuery, isStaff, useUpdateAnswer } from './api';
 import { AnswerStatusChip } from './AnswerStatusChip';
 
 /** The support form's field holding the order the appeal is about. */
@@ -26,7 +25,7 @@ const ORDER_FIELD = 'ORDER_NUMBER';
 
 function StaffAnswer({ id, status, text }: { id: number; status: string; text: string }) {
   const { t } = useTranslation('forms');
-  const queryClient = useQueryClient();
+  const update = useUpdateAnswer(id);
   const [value, setValue] = useState(text);
   const [next, setNext] = useState<AnswerStatus>(status === 'NEW' ? 'CORRECTED' : (status as AnswerStatus));
   const [error, setError] = useState('');
@@ -40,8 +39,7 @@ function StaffAnswer({ id, status, text }: { id: number; status: string; text: s
     setBusy(true);
     setError('');
     try {
-      await rest('answer/update', { id, status: next, answer: value });
-      await queryClient.invalidateQueries({ queryKey: formsKeys.answers });
+      await update.mutateAsync({ status: next, answer: value });
       notifySuccess(t('answer.saved'));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

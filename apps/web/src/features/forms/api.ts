@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { AnswerStatus, DealerCompanyFilter } from '@portal/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AnswerStatus, DealerCompanyFilter, InputOf, Methods } from '@portal/contract';
 import { rest } from '../../lib/rest';
 
 export const formsKeys = {
@@ -92,3 +92,30 @@ export const ownOrdersQuery = (number: number | null) =>
     },
     staleTime: 60_000,
   });
+
+/** Every page of the answer lists (the detail of one answer is its own key). */
+const answerListsKey = [...formsKeys.answers, 'list'] as const;
+
+/** Sends a filled form (answer/create): the answer is cached as its detail; the lists gain a row. */
+export function useCreateAnswer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: InputOf<Methods['answer/create']>['payload']) => rest('answer/create', { payload }),
+    onSuccess: async (answer) => {
+      client.setQueryData(answerQuery(answer.id).queryKey, answer);
+      await client.invalidateQueries({ queryKey: answerListsKey });
+    },
+  });
+}
+
+/** Staff answer an appeal and set its status (answer/update): the answered appeal replaces the cached one. */
+export function useUpdateAnswer(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { status: AnswerStatus; answer: string }) => rest('answer/update', { id, ...v }),
+    onSuccess: async (answer) => {
+      client.setQueryData(answerQuery(id).queryKey, answer);
+      await client.invalidateQueries({ queryKey: answerListsKey });
+    },
+  });
+}

@@ -7,15 +7,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { NoticeSetting } from '@portal/contract';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, Loading } from '../../components/States';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest } from '../../lib/rest';
-
-const settingsKey = ['notice-settings'] as const;
+import { noticeSettingsQuery, useSaveNoticeSettings } from './api';
 
 /**
  * The profile's «Уведомления о заказах»: each kind of tidings on or off, in the portal, by e-mail and in the
@@ -23,21 +20,10 @@ const settingsKey = ['notice-settings'] as const;
  */
 export default function NoticeSettingsCard() {
   const { t } = useTranslation('notices');
-  const client = useQueryClient();
   // Three channels of switches fit a phone only small (decision 226 added Telegram).
   const compact = useMediaQuery((theme) => theme.breakpoints.down('sm'));
-  const settings = useQuery({ queryKey: settingsKey, queryFn: () => rest('notice-settings/get', {}) });
-  const save = useMutation({
-    mutationFn: (items: NoticeSetting[]) =>
-      rest('notice-settings/update', {
-        items: items.map(({ kind, notice, email, telegram }) => ({ kind, notice, email, telegram })),
-      }),
-    onSuccess: (data) => {
-      client.setQueryData(settingsKey, data);
-      notifySuccess(t('settings.saved'));
-    },
-    onError: notifyError,
-  });
+  const settings = useQuery(noticeSettingsQuery);
+  const save = useSaveNoticeSettings({ onSuccess: () => notifySuccess(t('settings.saved')), onError: notifyError });
   const toggle = (kind: string, channel: 'notice' | 'email' | 'telegram', value: boolean) => {
     const items = (settings.data?.items ?? []).map((i) => (i.kind === kind ? { ...i, [channel]: value } : i));
     save.mutate(items);

@@ -17,7 +17,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -29,8 +29,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
 import { fieldMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest } from '../../lib/rest';
-import { isStaff, messageListQuery, noticeListQuery, noticesKeys, useReadAllNotices } from './api';
+import { isStaff, messageListQuery, noticeListQuery, useReadAllNotices, useSendMessage } from './api';
 import { useOpenNotice } from './use-open-notice';
 
 const PAGE = 20;
@@ -101,7 +100,7 @@ function Notices() {
 
 function NewMessageDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('notices');
-  const queryClient = useQueryClient();
+  const sendMessage = useSendMessage();
   const user = useCurrentUser().data;
   const staff = isStaff(user);
   const messages = useQuery(messageListQuery()).data?.items ?? [];
@@ -112,8 +111,7 @@ function NewMessageDialog({ open, onClose }: { open: boolean; onClose: () => voi
   });
   const submit = async (values: { message: string; dealer?: number }) => {
     try {
-      await rest('message/create', values);
-      await queryClient.invalidateQueries({ queryKey: noticesKeys.messages });
+      await sendMessage.mutateAsync(values);
       notifySuccess(t('messages.sent'));
       form.reset({ message: '' });
       onClose();

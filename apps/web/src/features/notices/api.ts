@@ -1,3 +1,4 @@
+import type { NoticeSetting } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { rest } from '../../lib/rest';
 
@@ -27,3 +28,49 @@ export function useReadAllNotices() {
 }
 
 export { isStaff } from '../../lib/roles';
+
+/** The caller's notice settings: each kind of tidings on or off per channel (decision 226). */
+const noticeSettingsKey = ['notice-settings'] as const;
+export const noticeSettingsQuery = queryOptions({
+  queryKey: noticeSettingsKey,
+  queryFn: () => rest('notice-settings/get', {}),
+});
+
+/** Saves the switches (notice-settings/update); the answered settings replace the cached ones. */
+export function useSaveNoticeSettings(on: { onSuccess?: () => void; onError?: (err: unknown) => void } = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (items: NoticeSetting[]) =>
+      rest('notice-settings/update', {
+        items: items.map(({ kind, notice, email, telegram }) => ({ kind, notice, email, telegram })),
+      }),
+    onSuccess: (data) => {
+      client.setQueryData(noticeSettingsKey, data);
+      on.onSuccess?.();
+    },
+    onError: on.onError,
+  });
+}
+
+/** Sends a message (message/create); the message lists are read again — a page is the server's to cut. */
+export function useSendMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: { message: string; dealer?: number }) => rest('message/create', values),
+    onSuccess: () => client.invalidateQueries({ queryKey: noticesKeys.messages }),
+  });
+}
+
+/**
+ * Marks a notice read by opening it (notice/get, when it was unread); the lists and the bell's count change,
+ * which the answer cannot give, so every notice query is read again.
+ */
+export function useMarkNoticeRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (notice: { id: number; wasRead: boolean }) => {
+      if (!notice.wasRead) await rest('notice/get', { id: notice.id });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: noticesKeys.all }),
+  });
+}

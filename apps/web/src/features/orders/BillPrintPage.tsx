@@ -10,8 +10,7 @@ import { useParams } from 'react-router';
 import { ErrorState, Loading } from '../../components/States';
 import { money, num } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
-import { rest } from '../../lib/rest';
-import { download, orderKeys } from './api';
+import { billFile, billQuery, download } from './api';
 
 const cell = { border: '1px solid #000', padding: '2px 4px', verticalAlign: 'top' } as const;
 
@@ -23,7 +22,7 @@ const cell = { border: '1px solid #000', padding: '2px 4px', verticalAlign: 'top
 export default function BillPrintPage() {
   const { t } = useTranslation('orders');
   const id = Number(useParams().id);
-  const bill = useQuery({ queryKey: orderKeys.bill(id), queryFn: () => rest('bill/get', { id }) });
+  const bill = useQuery(billQuery(id));
   if (bill.isPending) return <Loading />;
   if (bill.isError) return <ErrorState error={bill.error} />;
   const b = bill.data;
@@ -46,7 +45,7 @@ export default function BillPrintPage() {
   const get = (list: typeof b.supplier, code: string) => list.find((l) => l.code === code)?.value ?? '';
   const file = async () => {
     try {
-      const f = await rest('bill/file', { id });
+      const f = await billFile(id);
       download(f.path, f.name);
     } catch (err) {
       notifyError(err);

@@ -14,7 +14,7 @@ import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, type FieldError, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,12 +22,12 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
-import { basketKeys, setCheckoutTotals, useActiveBasket } from '../../lib/active-basket';
+import { setCheckoutTotals, useActiveBasket } from '../../lib/active-basket';
 import { fieldMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest, RestError } from '../../lib/rest';
+import { RestError } from '../../lib/rest';
 import { CheckoutSummary, CheckoutTotal } from './components/CheckoutSummary';
-import { checkoutShortLinesQuery, orderKeys } from './api';
+import { checkoutShortLinesQuery, orderFieldsQuery, orderPreviewQuery, saveOrderFiles, useCreateOrder } from './api';
 import { ShortLinesWarning } from './components/ShortLinesWarning';
 import { CheckoutCreditSlot, CheckoutMachineSlot } from '../../lib/slots';
 
@@ -55,9 +55,9 @@ const TEXT_FIELDS = ['address', 'vin', 'model', 'comment'] as const;
 export default function CheckoutPage() {
   const { t } = useTranslation('orders');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const createOrder = useCreateOrder();
   const { active, list } = useActiveBasket();
-  const fields = useQuery({ queryKey: orderKeys.fields(), queryFn: () => rest('order/get-fields', {}) });
+  const fields = useQuery(orderFieldsQuery);
   // One key per visit of this screen: a double click or a resent request makes one order.
   const idempotencyKey = useMemo(() => `${Date.now()}-${Math.random().toString(36).slice(2)}`, []);
   const [files, setFiles] = useState<PortalFile[]>([]);
@@ -96,8 +96,7 @@ export default function CheckoutPage() {
   const paySystem = Number(form.watch('paySystem') ?? 0);
   const basketKey = active ? `${active.count}:${active.totals.map((x) => x.value).join('+')}` : '';
   const preview = useQuery({
-    queryKey: orderKeys.preview(active?.id ?? 0, paySystem, basketKey),
-    queryFn: () => rest('order/preview', { basket: active!.id, paySystem }),
+    ...orderPreviewQuery(active?.id ?? 0, paySystem, basketKey),
     enabled: Boolean(active && active.count > 0 && paySystem > 0),
     placeholderData: keepPreviousData,
   });
@@ -119,8 +118,8 @@ export default function CheckoutPage() {
   const attach = async (list: FileList | null) => {
     if (!list?.length) return;
     try {
-      const saved = await rest('files/save', {}, { files: [...list] });
-      setFiles((f) => [...f, ...saved.items]);
+      const saved = await saveOrderFiles([...list]);
+      setFiles((f) => [...f, ...saved]);
     } catch (err) {
       notifyError(err);
     }
@@ -129,7 +128,7 @@ export default function CheckoutPage() {
     if (!active) return;
     setError('');
     try {
-      const r = await rest('order/create', {
+      const r = await createOrder.mutateAsync({
         fields: {
           ...values,
           basket: active.id,
@@ -139,8 +138,6 @@ export default function CheckoutPage() {
         },
         idempotencyKey,
       });
-      await queryClient.invalidateQueries({ queryKey: basketKeys.all });
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
       notifySuccess(t('created', { id: r.id }));
       await navigate(`/order/${r.id}/`, r.creditWarning ? { state: { creditWarning: r.creditWarning } } : undefined);
     } catch (err) {

@@ -15,7 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +24,7 @@ import { z } from 'zod';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { fieldMessage } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
-import { rest } from '../../lib/rest';
-import { orderKeys, orderQuery } from './api';
+import { orderItemsQuery, orderQuery, useCorrectOrder } from './api';
 import { num } from '../../lib/format';
 
 /**
@@ -38,14 +37,13 @@ export default function CorrectionDialog() {
   const { t } = useTranslation('orders');
   const id = Number(useParams().id);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const correct = useCorrectOrder();
   const phone = useMediaQuery('(max-width:600px)');
   const [error, setError] = useState('');
   const order = useQuery(orderQuery(id));
   const canCorrect = order.data?.canCorrect === true;
   const items = useQuery({
-    queryKey: orderKeys.items(id),
-    queryFn: () => rest('basket-item/list', { size: -1, filter: { order: id } }),
+    ...orderItemsQuery(id),
     enabled: canCorrect,
   });
   const lines = useMemo(() => items.data?.items ?? [], [items.data]);
@@ -68,8 +66,7 @@ export default function CorrectionDialog() {
       return;
     }
     try {
-      await rest('corrective-order/create', { id, products });
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      await correct.mutateAsync({ id, products });
       notifySuccess(t('corrected'));
       close();
     } catch (err) {

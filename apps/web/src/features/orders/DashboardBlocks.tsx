@@ -1,4 +1,4 @@
-import { businessDay, DASHBOARD_ORDERS } from '@portal/contract';
+import { businessDay } from '@portal/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -10,9 +10,8 @@ import { Link as RouterLink } from 'react-router';
 import { EmptyState, Loading } from '../../components/States';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate, monthName, money, num } from '../../lib/format';
-import { rest } from '../../lib/rest';
 import { StatusChip } from './components/OrderFlags';
-import { orderKeys } from './api';
+import { lastOrdersQuery, orderHistoryQuery } from './api';
 
 const useCanOrder = () => useCurrentUser().data?.permissions.order.fetch === 1;
 
@@ -21,8 +20,7 @@ export function LastOrders() {
   const { t } = useTranslation('orders');
   const allowed = useCanOrder();
   const list = useQuery({
-    queryKey: orderKeys.last(),
-    queryFn: () => rest('order/list', { size: DASHBOARD_ORDERS, sort: { ID: 'DESC' } }),
+    ...lastOrdersQuery,
     enabled: allowed,
   });
   if (!allowed) return null;
@@ -80,8 +78,7 @@ export function OrderHistory() {
   const from = new Date(Date.UTC(year, month - 12, 1));
   const dateFrom = from.toISOString().slice(0, 10);
   const list = useQuery({
-    queryKey: orderKeys.history(dateFrom),
-    queryFn: () => rest('order/list', { size: 1000, filter: { dateFrom } }),
+    ...orderHistoryQuery(dateFrom),
     enabled: allowed,
   });
   if (!allowed) return null;

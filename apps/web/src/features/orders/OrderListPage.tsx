@@ -22,8 +22,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { ListPagination } from '../../components/ListPagination';
 import { formatDate, money, num } from '../../lib/format';
-import { rest } from '../../lib/rest';
-import { orderKeys } from './api';
+import { counterpartiesQuery, orderListPageQuery } from './api';
 import { OrderFlags, StatusChip } from './components/OrderFlags';
 import { StatusSelect } from './components/StatusSelect';
 import { orderListQuery, type OrderSortKey } from './list-query';
@@ -46,13 +45,9 @@ export default function OrderListPage() {
         FILTER_KEYS.map((k) => [k, k.startsWith('date') ? isoToDateText(params.get(k)) : (params.get(k) ?? '')]),
       ) as Draft,
   );
-  const companies = useQuery({
-    queryKey: orderKeys.counterparties(),
-    queryFn: () => rest('counterparty/list', { size: -1 }),
-  });
+  const companies = useQuery(counterpartiesQuery);
   const list = useQuery({
-    queryKey: orderKeys.list({ page, size, filter, sort }),
-    queryFn: () => rest('order/list', { page, size, filter: filter as never, sort: { [sort.key]: sort.dir } }),
+    ...orderListPageQuery({ page, size, filter, sort }),
     placeholderData: keepPreviousData,
   });
   const apply = (next: Draft) => {

@@ -1,3 +1,4 @@
+import { DASHBOARD_ORDERS, type InputOf, type Methods } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { applyBasket, basketKeys, setActiveBasketId } from '../../lib/active-basket';
 import { rest } from '../../lib/rest';
@@ -87,3 +88,93 @@ export const myManagerQuery = queryOptions({
   queryFn: () => rest('manager/get', {}),
   staleTime: 5 * 60_000,
 });
+
+/** Checkout's form: the dealer's companies, payment methods, shipping and warehouses with their defaults. */
+export const orderFieldsQuery = queryOptions({
+  queryKey: orderKeys.fields(),
+  queryFn: () => rest('order/get-fields', {}),
+});
+
+/** The server's price of the basket for a payment method (order/preview): checkout's summary. */
+export const orderPreviewQuery = (basket: number, paySystem: number, basketKey: string) =>
+  queryOptions({
+    queryKey: orderKeys.preview(basket, paySystem, basketKey),
+    queryFn: () => rest('order/preview', { basket, paySystem }),
+  });
+
+/** Files the dealer attaches to an order (files/save): the saved files, to send with order/create. */
+export const saveOrderFiles = async (files: File[]) => (await rest('files/save', {}, { files })).items;
+
+type OrderCreateInput = InputOf<Methods['order/create']>;
+
+/**
+ * Makes the order from the basket (order/create). The answer is the new order's id, not the order: the basket
+ * is gone or emptied and the order lists gain a row, so both are refetched.
+ */
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OrderCreateInput) => rest('order/create', input),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: basketKeys.all });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    },
+  });
+}
+
+/** The order's lines (basket-item/list by order): the correction dialog's form. */
+export const orderItemsQuery = (id: number) =>
+  queryOptions({
+    queryKey: orderKeys.items(id),
+    queryFn: () => rest('basket-item/list', { size: -1, filter: { order: id } }),
+  });
+
+type CorrectionInput = InputOf<Methods['corrective-order/create']>;
+
+/** Asks for a correction of the order (corrective-order/create); the order and its lists change, so all refetch. */
+export function useCorrectOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CorrectionInput) => rest('corrective-order/create', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
+
+/** The order's bill (bill/get) for the print page. */
+export const billQuery = (id: number) =>
+  queryOptions({ queryKey: orderKeys.bill(id), queryFn: () => rest('bill/get', { id }) });
+
+/** The bill as a file the server makes (bill/file): its path and name, to download. */
+export const billFile = (id: number) => rest('bill/file', { id });
+
+/** The dashboard's last orders, newest first (docs/spec/09-constants.md). */
+export const lastOrdersQuery = queryOptions({
+  queryKey: orderKeys.last(),
+  queryFn: () => rest('order/list', { size: DASHBOARD_ORDERS, sort: { ID: 'DESC' } }),
+});
+
+/** The dashboard's orders since a day, for the twelve months' history. */
+export const orderHistoryQuery = (dateFrom: string) =>
+  queryOptions({
+    queryKey: orderKeys.history(dateFrom),
+    queryFn: () => rest('order/list', { size: 1000, filter: { dateFrom } }),
+  });
+
+/** The dealer's companies for the order list's filter. */
+export const counterpartiesQuery = queryOptions({
+  queryKey: orderKeys.counterparties(),
+  queryFn: () => rest('counterparty/list', { size: -1 }),
+});
+
+/** One page of the order list, as the URL asks for it. */
+export const orderListPageQuery = (params: ListParams) =>
+  queryOptions({
+    queryKey: orderKeys.list(params),
+    queryFn: () =>
+      rest('order/list', {
+        page: params.page,
+        size: params.size,
+        filter: params.filter as never,
+        sort: { [params.sort.key]: params.sort.dir },
+      }),
+  });

@@ -15,7 +15,7 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { userCreateInput, userFieldsInput, type UserDetail } from '@portal/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, type FieldError, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -23,8 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Loading } from '../../components/States';
 import { applyServerErrors, fieldMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest } from '../../lib/rest';
-import { userFieldsQuery, userKeys } from './api';
+import { useSaveUser, userFieldsQuery } from './api';
 
 // The create form is the edit form plus login and password; one type covers both.
 type FormValues = z.output<typeof userCreateInput>;
@@ -39,7 +38,6 @@ const TEXT_FIELDS = ['lastName', 'firstName', 'middleName', 'email', 'phone', 'c
 export function EditUserDialog({ user, open, onClose }: { user?: UserDetail; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('users');
   const fields = useQuery({ ...userFieldsQuery, enabled: open });
-  const client = useQueryClient();
   const navigate = useNavigate();
   const form = useForm<FormInput, unknown, FormValues>({
     resolver: (user ? zodResolver(userFieldsInput) : zodResolver(userCreateInput)) as unknown as Resolver<
@@ -63,11 +61,8 @@ export function EditUserDialog({ user, open, onClose }: { user?: UserDetail; ope
         }
       : { groups: ['DEALERS'], login: '', password: '', confirmPassword: '' },
   });
-  const save = useMutation({
-    mutationFn: (values: FormValues) =>
-      user ? rest('user/update', { id: user.id, fields: values }) : rest('user/create', values),
-    onSuccess: async (saved) => {
-      await client.invalidateQueries({ queryKey: userKeys.all });
+  const save = useSaveUser(user?.id ?? null, {
+    onSuccess: (saved) => {
       notifySuccess(t(user ? 'detail.saved' : 'detail.created'));
       onClose();
       if (!user) void navigate(`/user/${saved.id}/`);

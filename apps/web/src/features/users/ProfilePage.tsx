@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { changePasswordInput, profileUpdateInput, type ProfileUpdateInput, type User } from '@portal/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -15,7 +15,7 @@ import { ErrorState, Loading } from '../../components/States';
 import { currentUserQuery } from '../../lib/current-user';
 import { applyServerErrors, fieldMessage } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest } from '../../lib/rest';
+import { useChangePassword, useUpdateProfile } from './api';
 import { useSlots } from '../../lib/slots';
 
 const PROFILE_FIELDS = ['lastName', 'firstName', 'middleName', 'email', 'phone', 'city'] as const;
@@ -30,7 +30,6 @@ const AUTOCOMPLETE: Record<(typeof PROFILE_FIELDS)[number], string> = {
 
 function DetailsForm({ user }: { user: User }) {
   const { t } = useTranslation('users');
-  const client = useQueryClient();
   const form = useForm<ProfileUpdateInput>({
     resolver: zodResolver(profileUpdateInput),
     defaultValues: {
@@ -42,10 +41,8 @@ function DetailsForm({ user }: { user: User }) {
       city: user.city,
     },
   });
-  const save = useMutation({
-    mutationFn: (values: ProfileUpdateInput) => rest('user/update-profile', values),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+  const save = useUpdateProfile({
+    onSuccess: () => {
       notifySuccess(t('profile.saved'));
     },
     onError: (err) => {
@@ -101,8 +98,7 @@ function PasswordForm() {
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
     criteriaMode: 'all',
   });
-  const change = useMutation({
-    mutationFn: (values: PasswordValues) => rest('user/change-password', values),
+  const change = useChangePassword({
     onSuccess: () => {
       form.reset();
       notifySuccess(t('profile.passwordChanged'));

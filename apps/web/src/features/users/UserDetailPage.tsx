@@ -12,7 +12,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type UserDetail } from '@portal/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DealerManagerCard } from './DealerManagerCard';
@@ -22,10 +22,10 @@ import { ErrorState, Loading } from '../../components/States';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { rest, RestError } from '../../lib/rest';
+import { RestError } from '../../lib/rest';
 import { isAdmin as isAdminUser, isStaff as isStaffUser } from '../../lib/roles';
 import { useSlots } from '../../lib/slots';
-import { userKeys, userQuery } from './api';
+import { useUserAction, userQuery, type UserAction } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EditUserDialog } from './EditUserDialog';
 import { innProblem } from './inn-check';
@@ -40,35 +40,18 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-type Action = 'approve' | 'reject' | 'block' | 'unblock' | 'reset' | 'delete';
+type Action = UserAction;
 
 function Actions({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
   const { t } = useTranslation('users');
-  const client = useQueryClient();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState<Action | null>(null);
   const [editing, setEditing] = useState(false);
-  const run = useMutation({
-    mutationFn: async ({ action, reason }: { action: Action; reason: string }) => {
-      const id = user.id;
-      if (action === 'approve') await rest('user/approve', { id });
-      if (action === 'reject') await rest('user/reject', reason ? { id, reason } : { id });
-      if (action === 'block') await rest('user/block', { id });
-      if (action === 'unblock') await rest('user/unblock', { id });
-      if (action === 'reset') await rest('user/send-password-reset', { id });
-      if (action === 'delete') await rest('user/delete', { id });
-      return action;
-    },
-    onSuccess: async (action) => {
+  const run = useUserAction(user.id, {
+    onSuccess: (action) => {
       setConfirm(null);
       notifySuccess(t(`detail.done.${action}`));
-      if (action === 'reject' || action === 'delete') {
-        client.removeQueries({ queryKey: userKeys.detail(user.id) });
-        await client.invalidateQueries({ queryKey: userKeys.lists() });
-        void navigate('/user/');
-      } else {
-        await client.invalidateQueries({ queryKey: userKeys.all });
-      }
+      if (action === 'reject' || action === 'delete') void navigate('/user/');
     },
     onError: (err) => {
       setConfirm(null);

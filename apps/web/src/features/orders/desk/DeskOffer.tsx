@@ -9,11 +9,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../lib/notify';
-import { rest } from '../../../lib/rest';
+import { useDeskOffer } from './api';
 
 /** What the server accepts as a commercial offer (decision 146): PDF, Word, Excel or an image. */
 const OFFER_ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.png,.jpg,.jpeg,.webp';
@@ -26,13 +25,7 @@ export function DeskOffer({ o, onDone }: { o: DeskOrder; onDone: (o: DeskOrder) 
   const { t } = useTranslation('desk');
   const [description, setDescription] = useState('');
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const save = useMutation({
-    mutationFn: async (file: File | null) => {
-      if (!file) return rest('desk-order/offer', { id: o.id, fileId: null });
-      const saved = await rest('files/save', {}, { files: [file] });
-      const text = description.trim();
-      return rest('desk-order/offer', { id: o.id, fileId: saved.items[0]!.id, ...(text ? { description: text } : {}) });
-    },
+  const save = useDeskOffer(o.id, {
     onSuccess: (r) => {
       setConfirmRemove(false);
       setDescription('');
@@ -74,7 +67,7 @@ export function DeskOffer({ o, onDone }: { o: DeskOrder; onDone: (o: DeskOrder) 
             data-testid="desk-offer-file"
             onChange={(e) => {
               const file = e.target.files?.[0];
-              if (file) save.mutate(file);
+              if (file) save.mutate({ file, description: description.trim() });
               e.target.value = '';
             }}
           />
@@ -97,7 +90,12 @@ export function DeskOffer({ o, onDone }: { o: DeskOrder; onDone: (o: DeskOrder) 
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirmRemove(false)}>{t('cancel')}</Button>
-          <Button color="error" variant="contained" disabled={save.isPending} onClick={() => save.mutate(null)}>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={save.isPending}
+            onClick={() => save.mutate({ file: null })}
+          >
             {t('offerRemoveConfirm')}
           </Button>
         </DialogActions>

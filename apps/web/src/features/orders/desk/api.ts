@@ -1,5 +1,5 @@
-import type { InputOf, Methods } from '@portal/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeskOrder, DeskOrderChange, InputOf, Methods } from '@portal/contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { rest } from '../../../lib/rest';
 import en from '../../../locales/en/back-office/desk.json';
@@ -72,5 +72,86 @@ export function useBulkStatus() {
 export function useDeskExport() {
   return useMutation({
     mutationFn: (input: InputOf<Methods['desk-order/export']>) => rest('desk-order/export', input),
+  });
+}
+
+/** What the screen does after a desk write besides the cache: its own state, a notice, the error shown. */
+export interface DeskWriteHandlers {
+  onSuccess?: (o: DeskOrder) => void;
+  onError?: (err: unknown) => void;
+}
+
+/** A desk write answers the order (decision 193): it replaces the cached one; lists and the summary follow. */
+function applyDeskOrder(client: QueryClient, o: DeskOrder) {
+  client.setQueryData(deskKeys.get(o.id), o);
+  void client.invalidateQueries({ queryKey: deskKeys.lists() });
+  void client.invalidateQueries({ queryKey: deskKeys.summary() });
+}
+
+/** The file a manager attaches (files/save): its id. */
+const saveDeskFile = async (file: File) => (await rest('files/save', {}, { files: [file] })).items[0]!.id;
+
+/** Changes the order at the desk (desk-order/change: status, lines, comment…); the answered order is cached. */
+export function useChangeDeskOrder(id: number, on: DeskWriteHandlers = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (c: Omit<DeskOrderChange, 'id'>) => rest('desk-order/change', { id, ...c }),
+    onSuccess: (o) => {
+      applyDeskOrder(client, o);
+      on.onSuccess?.(o);
+    },
+    onError: on.onError,
+  });
+}
+
+/** Accepts or refuses a dealer's correction (desk-order/correction); the answered order is cached. */
+export function useDecideCorrection(on: DeskWriteHandlers = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: InputOf<Methods['desk-order/correction']>) => rest('desk-order/correction', v),
+    onSuccess: (o) => {
+      applyDeskOrder(client, o);
+      on.onSuccess?.(o);
+    },
+    onError: on.onError,
+  });
+}
+
+/** Issues the bill (desk-order/bill), made by the portal or from an attached file; the answered order is cached. */
+export function useIssueBill(id: number, on: DeskWriteHandlers = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (what: { file?: File; replaceFile?: boolean }) => {
+      if (!what.file) return rest('desk-order/bill', { id, ...(what.replaceFile ? { replaceFile: true } : {}) });
+      return rest('desk-order/bill', { id, fileId: await saveDeskFile(what.file) });
+    },
+    onSuccess: (o) => {
+      applyDeskOrder(client, o);
+      on.onSuccess?.(o);
+    },
+    onError: on.onError,
+  });
+}
+
+/**
+ * Attaches the commercial offer with its description, or removes it when no file is given (desk-order/offer,
+ * decision 146); the answered order is cached.
+ */
+export function useDeskOffer(id: number, on: DeskWriteHandlers = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, description }: { file: File | null; description?: string }) => {
+      if (!file) return rest('desk-order/offer', { id, fileId: null });
+      return rest('desk-order/offer', {
+        id,
+        fileId: await saveDeskFile(file),
+        ...(description ? { description } : {}),
+      });
+    },
+    onSuccess: (o) => {
+      applyDeskOrder(client, o);
+      on.onSuccess?.(o);
+    },
+    onError: on.onError,
   });
 }
