@@ -332,14 +332,16 @@ export async function ledgerPage(db: Db, scope: LedgerScope, page: PageInput) {
   return { count: Number(start.count), rows };
 }
 
-/** What the period's entries add to the balance (a sum of day totals). */
-export async function periodTurnover(db: Db, scope: LedgerScope): Promise<number> {
+/** The balance before the period and what the period's entries add to it, in one sum of day totals. */
+export async function periodBalances(db: Db, scope: LedgerScope): Promise<{ opening: number; turnover: number }> {
   const row = await ledgerDays(db, scope)
-    .select(sql<number>`COALESCE(SUM(g.turnover), 0)`.as('sum'))
-    .where('g.day', '>=', scope.from)
+    .select([
+      sql<number>`COALESCE(SUM(g.turnover) FILTER (WHERE g.day < ${scope.from}), 0)`.as('opening'),
+      sql<number>`COALESCE(SUM(g.turnover) FILTER (WHERE g.day >= ${scope.from}), 0)`.as('turnover'),
+    ])
     .where('g.day', '<=', scope.to)
     .executeTakeFirstOrThrow();
-  return Number(row.sum);
+  return { opening: Number(row.opening), turnover: Number(row.turnover) };
 }
 
 /** Companies with contracts (staff's settlements list without a company), most indebted first. */
