@@ -234,54 +234,114 @@ const ledgerBase = (db: Db, scope: { counterpartyId: number; contract?: string }
   return q;
 };
 
-/** The balance before a day: what the company owed when the period opened. */
+/**
+ * The ledger's day totals of the company (and contract) in a range of days (decision 204): at most a row per
+ * contract and day, kept by a trigger on `account_documents` (migration 0222), never a scan of the entries.
+ */
+const ledgerDays = (db: Db, scope: { counterpartyId: number; contract?: string }) => {
+  let q = db.selectFrom('account_ledger_days as g').where('g.counterparty_id', '=', scope.counterpartyId);
+  if (scope.contract) q = q.where('g.contract_ext', '=', scope.contract);
+  return q;
+};
+
+/** The balance before a day: what the company owed when the period opened (a sum of day totals). */
 export async function balanceBefore(db: Db, scope: LedgerScope): Promise<number> {
-  const row = await ledgerBase(db, scope)
-    .select(sql<number>`COALESCE(SUM(${signed}), 0)`.as('balance'))
-    .where('d.doc_date', '<', scope.from)
+  const row = await ledgerDays(db, scope)
+    .select(sql<number>`COALESCE(SUM(g.turnover), 0)`.as('balance'))
+    .where('g.day', '<', scope.from)
     .executeTakeFirstOrThrow();
   return Number(row.balance);
 }
 
-/** The ledger of a period: the count, and a page of entries with the running balance after each. */
+/**
+ * The ledger of a period: the count, and a page of entries with the running balance after each (from the
+ * period's start). The page costs its own rows, not the period's (decision 204): the day totals say on which
+ * day the page's first entry falls and what the period's entries before that day add; the entries are read
+ * from that day on, the day's earlier ones skipped, and summed in a window over those rows only.
+ */
 export async function ledgerPage(db: Db, scope: LedgerScope, page: PageInput) {
-  const inRange = ledgerBase(db, scope).where('d.doc_date', '>=', scope.from).where('d.doc_date', '<=', scope.to);
-  const { count } = await inRange.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const window = pageWindow(page);
+  const days = ledgerDays(db, scope)
+    .select(['g.day', sql<number>`SUM(g.entries)`.as('entries'), sql<number>`SUM(g.turnover)`.as('turnover')])
+    .where('g.day', '>=', scope.from)
+    .where('g.day', '<=', scope.to)
+    .groupBy('g.day');
+  const cumulative = db
+    .selectFrom(days.as('k'))
+    .select([
+      'k.day',
+      'k.entries',
+      sql<number>`SUM(k.entries) OVER (ORDER BY k.day)`.as('through'),
+      sql<number>`SUM(k.turnover) OVER (ORDER BY k.day) - k.turnover`.as('before'),
+      sql<number>`SUM(k.entries) OVER ()`.as('count'),
+    ]);
+  // The first day whose entries reach past the offset holds the page's first entry.
+  const start = await db
+    .selectFrom(cumulative.as('c'))
+    .select([day('c.day').as('day'), 'c.before', 'c.through', 'c.entries', 'c.count'])
+    .where('c.through', '>', window.offset)
+    .orderBy('c.day')
+    .limit(1)
+    .executeTakeFirst();
+  if (!start) {
+    const { count } = await ledgerDays(db, scope)
+      .select(sql<number>`COALESCE(SUM(g.entries), 0)`.as('count'))
+      .where('g.day', '>=', scope.from)
+      .where('g.day', '<=', scope.to)
+      .executeTakeFirstOrThrow();
+    return { count: Number(count), rows: [] };
+  }
+  // The entries of the start day before the page.
+  const skip = window.offset - (Number(start.through) - Number(start.entries));
+  const entries = ledgerBase(db, scope)
+    .select([
+      'd.id',
+      'd.kind',
+      'd.number',
+      'd.sum',
+      'd.order_id',
+      'd.contract_ext',
+      'd.operation',
+      'd.doc_date',
+      day('d.doc_date').as('date'),
+      signed.as('signed'),
+    ])
+    .where('d.doc_date', '>=', start.day)
+    .where('d.doc_date', '<=', scope.to)
+    .orderBy('d.doc_date')
+    .orderBy('d.id')
+    .$if(window.limit !== null, (q) => q.limit(skip + window.limit!));
   const rows = await db
-    .selectFrom(
-      inRange
-        .select([
-          'd.id',
-          'd.kind',
-          'd.number',
-          'd.sum',
-          'd.order_id',
-          'd.contract_ext',
-          'd.operation',
-          'd.doc_date',
-          day('d.doc_date').as('date'),
-          sql<number>`SUM(${signed}) OVER (ORDER BY d.doc_date, d.id)`.as('running'),
-        ])
-        .as('l'),
-    )
-    .selectAll('l')
-    .orderBy('l.doc_date')
-    .orderBy('l.id')
-    .$if(window.limit !== null, (q) => q.limit(window.limit!))
-    .offset(window.offset)
+    .selectFrom(entries.as('e'))
+    .select([
+      'e.id',
+      'e.kind',
+      'e.number',
+      'e.sum',
+      'e.order_id',
+      'e.contract_ext',
+      'e.operation',
+      'e.doc_date',
+      'e.date',
+      sql<number>`${String(start.before)}::numeric + SUM(e.signed) OVER (ORDER BY e.doc_date, e.id)`.as('running'),
+    ])
+    .orderBy('e.doc_date')
+    .orderBy('e.id')
+    .offset(skip)
     .execute();
-  return { count: Number(count), rows };
+  return { count: Number(start.count), rows };
 }
 
-/** What the period's entries add to the balance. */
-export async function periodTurnover(db: Db, scope: LedgerScope): Promise<number> {
-  const row = await ledgerBase(db, scope)
-    .select(sql<number>`COALESCE(SUM(${signed}), 0)`.as('sum'))
-    .where('d.doc_date', '>=', scope.from)
-    .where('d.doc_date', '<=', scope.to)
+/** The balance before the period and what the period's entries add to it, in one sum of day totals. */
+export async function periodBalances(db: Db, scope: LedgerScope): Promise<{ opening: number; turnover: number }> {
+  const row = await ledgerDays(db, scope)
+    .select([
+      sql<number>`COALESCE(SUM(g.turnover) FILTER (WHERE g.day < ${scope.from}), 0)`.as('opening'),
+      sql<number>`COALESCE(SUM(g.turnover) FILTER (WHERE g.day >= ${scope.from}), 0)`.as('turnover'),
+    ])
+    .where('g.day', '<=', scope.to)
     .executeTakeFirstOrThrow();
-  return Number(row.sum);
+  return { opening: Number(row.opening), turnover: Number(row.turnover) };
 }
 
 /** Companies with contracts (staff's settlements list without a company), most indebted first. */

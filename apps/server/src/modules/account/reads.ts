@@ -121,9 +121,9 @@ export interface Period {
 export async function ledger(db: Db, actor: Actor, input: Period & { page: number; size: number }) {
   await visibleCompany(db, actor, input.counterparty);
   const scope = { counterpartyId: input.counterparty, contract: input.contract, from: input.from, to: input.to };
-  const opening = await q.balanceBefore(db, scope);
+  const { opening, turnover } = await q.periodBalances(db, scope);
   const { count, rows } = await q.ledgerPage(db, scope, input as PageInput);
-  const closing = opening + (await q.periodTurnover(db, scope));
+  const closing = opening + turnover;
   return {
     count,
     opening: round(opening),

@@ -100,6 +100,18 @@ export interface AccountBillRemindersTable {
   created_at: CreatedAt;
 }
 
+/**
+ * A company's ledger entries of one contract and day, counted and summed (decision 204): kept by a trigger on
+ * `account_documents` (migration 0222), read by the ledger page and the balances.
+ */
+export interface AccountLedgerDaysTable {
+  counterparty_id: number;
+  contract_ext: string;
+  day: Day;
+  entries: number;
+  turnover: Money;
+}
+
 declare module '../../db/schema.js' {
   interface Database {
     account_contracts: AccountContractsTable;
@@ -109,5 +121,6 @@ declare module '../../db/schema.js' {
     account_document_files: AccountDocumentFilesTable;
     account_unmatched: AccountUnmatchedTable;
     account_bill_reminders: AccountBillRemindersTable;
+    account_ledger_days: AccountLedgerDaysTable;
   }
 }
