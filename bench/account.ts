@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --scenario account [--documents N] [--entries M] [--port P]`
  *
- * The account's budgets (issue 25, docs/performance.md; decisions 200–203): seeds the demo (a small catalogue),
+ * The account's budgets (docs/performance.md; decisions 200–203): seeds the demo (a small catalogue),
  * starts the server alone (a fresh PGlite in DATA_DIR, or DATABASE_URL), then over HTTP as 1C and a dealer do:
  * - a sale exchange of N documents (default 20,000: shipments, payments and bills of the dealer's company,
  *   CommerceML over checkauth, init, file in pieces, import), timed;

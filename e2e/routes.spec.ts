@@ -3,7 +3,7 @@ import { restCall, signIn } from './support/portal';
 
 /** The route shapes of docs/spec/02-screens.md open what they name in the browser. */
 
-test('spec §2 routes: every product of a category, a product without its section, a warehouse with a token', async ({
+test('docs/spec/02-screens.md routes: every product of a category, a product without its section, a warehouse with a token', async ({
   page,
 }) => {
   await signIn(page, 'dealer');

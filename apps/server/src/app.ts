@@ -53,7 +53,7 @@ declare module 'fastify' {
   }
 }
 
-/** Headers and body fields that never reach a log line (DESIGN §8). */
+/** Headers and body fields that never reach a log line (docs/design.md §8). */
 const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',

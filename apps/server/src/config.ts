@@ -8,7 +8,7 @@ import type { S3Options } from './storage/s3.js';
 /** The general `/rest/` limit's defaults (decision 051), per minute. */
 export const REST_LIMIT_DEFAULTS = { perSession: 600, perAddress: 3000 } as const;
 
-/** Configuration of DESIGN §5, read from the environment and validated at boot. */
+/** Configuration of docs/design.md §5, read from the environment and validated at boot. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),

@@ -13,7 +13,7 @@ describe('normalizeArticle', () => {
     expect(normalizeArticle('ab-12/c')).toBe('AB12C');
   });
 
-  // DESIGN §7: А В Е К М Н О Р С Т У Х, typed on a Russian keyboard, are the Latin letters they look like.
+  // docs/design.md §7: А В Е К М Н О Р С Т У Х, typed on a Russian keyboard, are the Latin letters they look like.
   const lookalikes: Array<[string, string]> = [
     ['А', 'A'],
     ['В', 'B'],

@@ -1,4 +1,4 @@
-// Cyrillic capitals that dealers type instead of the Latin ones they look like (DESIGN §7).
+// Cyrillic capitals that dealers type instead of the Latin ones they look like (docs/design.md §7).
 const LOOKALIKES: Record<string, string> = {
   А: 'A',
   В: 'B',

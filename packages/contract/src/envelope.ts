@@ -1,4 +1,4 @@
-/** Error codes of DESIGN §3 and the HTTP status each travels with. */
+/** Error codes of docs/design.md §3 and the HTTP status each travels with. */
 export const ERROR_STATUS = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,

@@ -9,7 +9,7 @@ const list = listInput(z.strictObject({ id: z.array(idSchema).optional(), search
   'PRICE',
 ]);
 
-describe('listInput page and size (spec §2, §9; DESIGN §3: strict at the API)', () => {
+describe('listInput page and size (docs/spec/02-screens.md, 09-constants.md; docs/design.md §3: strict at the API)', () => {
   it('takes page 1 and size 60 when absent', () => {
     expect(list.parse({})).toEqual({ page: DEFAULT_PAGE, size: DEFAULT_PAGE_SIZE });
     expect(list.parse({ filter: { search: 'x' } })).toEqual({ page: 1, size: 60, filter: { search: 'x' } });

@@ -5,7 +5,7 @@ import type { Action, Entity } from './roles.js';
 
 /**
  * Who may call a method. There is no default: a declaration without an access rule does not compile,
- * and the dispatcher refuses anything it does not recognise (default deny, DESIGN §8).
+ * and the dispatcher refuses anything it does not recognise (default deny, docs/design.md §8).
  */
 export type Access =
   | { kind: 'public' }
@@ -33,7 +33,7 @@ export interface MethodDeclaration<
    * caller chooses with the input's `shape`; an API key gets it by default. `result` stays the web's shape.
    */
   entities?: z.ZodType;
-  /** The body is multipart/form-data with files (DESIGN §3). */
+  /** The body is multipart/form-data with files (docs/design.md §3). */
   upload?: boolean;
   /** The call must carry a captcha token when a captcha secret is configured. */
   captcha?: boolean;
@@ -95,7 +95,7 @@ export const byIdInput = z.strictObject({ id: idSchema });
 
 /**
  * A whole number as a JSON number or a digit string (like ids). Anything else — "abc", {}, "all", 1.5,
- * 1e309 (Infinity once parsed) — is a 400 VALIDATION: the API is strict (DESIGN §3). The fallback to 1
+ * 1e309 (Infinity once parsed) — is a 400 VALIDATION: the API is strict (docs/design.md §3). The fallback to 1
  * and 60 of docs/spec/05-validation.md belongs to a route's query string, which the web app reads leniently itself.
  */
 const wholeNumber = (error: string) => wireNumber(error, WHOLE_NUMBER_TEXT).pipe(z.number().int({ error }));

@@ -20,7 +20,7 @@ const ROLES = { ADMINS, DEALERS, EMPLOYEES } as const;
 
 /**
  * The matrix of docs/spec/06-roles.md, written out independently of roles.ts: who may do what, entity by entity.
- * Project decisions beyond the specification (DESIGN §1, docs): corrective orders belong with orders;
+ * Project decisions beyond the specification (docs/design.md §1, docs): corrective orders belong with orders;
  * bills and acts are read-only documents of dealers and administrators; users are managed by administrators.
  */
 const all = { fetch: 'ADE', create: 'ADE', update: 'ADE', delete: 'ADE' };
@@ -43,7 +43,7 @@ function expected(entity: Entity, action: Action, role: keyof typeof ROLES): boo
   return (EXPECTED[entity] ?? all)[action].includes(letter[role]);
 }
 
-describe('the permission matrix (spec §6)', () => {
+describe('the permission matrix (docs/spec/06-roles.md)', () => {
   it('has a row for every entity and nothing else', () => {
     expect(Object.keys(PERMISSIONS).sort()).toEqual([...ENTITIES].sort());
     for (const entity of Object.keys(EXPECTED)) expect(ENTITIES).toContain(entity);

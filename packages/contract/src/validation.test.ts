@@ -29,7 +29,7 @@ function fieldMessages(schema: z.ZodType, value: unknown): Record<string, string
   return fields;
 }
 
-describe('login (spec §5)', () => {
+describe('login (docs/spec/05-validation.md)', () => {
   it('is required', () => {
     expect(messages(loginField, '')).toEqual(['Не может быть пустым']);
     expect(messages(loginField, '   ')).toEqual(['Не может быть пустым']);
@@ -48,7 +48,7 @@ describe('login (spec §5)', () => {
   });
 });
 
-describe('sign-in password (spec §5)', () => {
+describe('sign-in password (docs/spec/05-validation.md)', () => {
   it('is required and has at least 6 characters', () => {
     expect(messages(signInPassword, '')).toEqual(['Не может быть пустым']);
     expect(messages(signInPassword, undefined)).toEqual(['Не может быть пустым']);
@@ -61,7 +61,7 @@ describe('sign-in password (spec §5)', () => {
   });
 });
 
-describe('authorization code (spec §5)', () => {
+describe('authorization code (docs/spec/05-validation.md)', () => {
   it('is required', () => {
     expect(messages(authCodeField, '')).toEqual(['Введите код авторизации']);
     expect(messages(authCodeField, undefined)).toEqual(['Введите код авторизации']);
@@ -76,7 +76,7 @@ describe('authorization code (spec §5)', () => {
   });
 });
 
-describe('new password (spec §5): each rule has its own message', () => {
+describe('new password (docs/spec/05-validation.md): each rule has its own message', () => {
   it('accepts a password that meets every rule', () => {
     expect(messages(newPassword, 'Secure#2026')).toEqual([]);
     expect(messages(newPassword, 'Пароль1!')).toEqual([]);
@@ -113,7 +113,7 @@ describe('new password (spec §5): each rule has its own message', () => {
   });
 });
 
-describe('password confirmation (spec §5)', () => {
+describe('password confirmation (docs/spec/05-validation.md)', () => {
   const schema = withPasswordConfirmation(z.object({ password: newPassword, confirmPassword: z.string() }));
 
   it("reports 'Пароли не совпадают' on the confirmation field", () => {
@@ -148,7 +148,7 @@ describe('password confirmation (spec §5)', () => {
   });
 });
 
-describe('order quantity (spec §5): 1..10000', () => {
+describe('order quantity (docs/spec/05-validation.md): 1..10000', () => {
   it.each([1, 2, 9999, 10000])('accepts %d', (n) => {
     expect(messages(orderQuantity, n)).toEqual([]);
   });
@@ -165,7 +165,7 @@ describe('order quantity (spec §5): 1..10000', () => {
   });
 });
 
-describe('corrective-order count (spec §5)', () => {
+describe('corrective-order count (docs/spec/05-validation.md)', () => {
   it("must not be empty ('Не может быть пустым')", () => {
     expect(messages(correctiveCount, '')).toEqual(['Не может быть пустым']);
     expect(messages(correctiveCount, undefined)).toEqual(['Не может быть пустым']);

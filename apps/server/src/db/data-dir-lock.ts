@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import path from 'node:path';
 
 /**
- * PGlite has one writer: two processes on one directory silently lose commits (DESIGN §8). The server
+ * PGlite has one writer: two processes on one directory silently lose commits (docs/design.md §8). The server
  * holds `DATA_DIR/server.lock` while it runs; a second one refuses to start, naming the holder. The lock
  * of a process that no longer exists is taken over.
  */

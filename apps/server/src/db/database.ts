@@ -55,7 +55,7 @@ const NUMERIC = 1700;
 const INT8 = 20;
 const parseNumber = (v: string) => Number(v);
 
-/** Milliseconds any one statement may run before PostgreSQL cancels it (DESIGN §8). */
+/** Milliseconds any one statement may run before PostgreSQL cancels it (docs/design.md §8). */
 export const STATEMENT_TIMEOUT_MS = 15000;
 
 export interface OpenOptions {

@@ -114,7 +114,7 @@ describe.runIf(onPostgres)('/ready while PostgreSQL stops, hangs and returns', (
     const down = await ready();
     expect(down.body.failing).toContain('database');
     expect(down.body.checks.database).toBe('unreachable');
-    // A /rest/ call fails fast with the envelope meanwhile (DESIGN §8).
+    // A /rest/ call fails fast with the envelope meanwhile (docs/design.md §8).
     const call = await t.client().call('site/get-main-settings');
     expect(call.status).toBe(503);
 

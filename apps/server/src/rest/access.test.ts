@@ -19,7 +19,7 @@ import { createTestApp, type CallResponse, type TestApp, type TestClient } from 
 
 /**
  * Every method of the contract × every demo role and an anonymous caller, generated from each declaration's
- * `access` rule and the PERMISSIONS matrix (DESIGN §8: default deny, tested by a loop, not by hand-picked
+ * `access` rule and the PERMISSIONS matrix (docs/design.md §8: default deny, tested by a loop, not by hand-picked
  * cases). New methods are picked up as they are added to `methods`.
  */
 

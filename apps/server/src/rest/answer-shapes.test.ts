@@ -59,7 +59,7 @@ describe('product/list in two shapes', () => {
     expect((await withKey('product/list', { size: 30, shape: 'dict' })).body.result).toEqual(lean);
   });
 
-  it('entities carry spec §3: price entries with the payment method, stock per warehouse by name, photo sizes, section', async () => {
+  it('entities carry docs/spec/03-entities.md: price entries with the payment method, stock per warehouse by name, photo sizes, section', async () => {
     const plain = (await withKey('product/list', { size: 60, filter: { F_AVAILABLE: 'Y' } })).body
       .result as ProductList;
     const product = plain.items.find((p) => p.price && p.stores.length > 0 && p.photo.length > 0);

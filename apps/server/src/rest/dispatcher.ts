@@ -84,7 +84,7 @@ const keySession = (caller: KeyCaller): Session => ({
   expiresAt: new Date(0),
 });
 
-/** Default deny (DESIGN §8): only a rule this function knows, and that passes, lets a call through. */
+/** Default deny (docs/design.md §8): only a rule this function knows, and that passes, lets a call through. */
 function checkAccess(access: Access | undefined, actor: Actor | null): void {
   if (access?.kind === 'public') return;
   if (!actor) throw new AppError('UNAUTHORIZED', 'error.unauthorized');

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('spec §3 entities', () => {
+describe('docs/spec/03-entities.md entities', () => {
   it('a product carries unit id, displayed symbol, base determinant, remains name and buy price', async () => {
     dealer.language = 'ru';
     const { items } = expandProducts(await dealer.ok('product/list', { size: 20 }), 'ru');

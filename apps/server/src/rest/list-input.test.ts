@@ -7,7 +7,7 @@ import { createTestApp, type TestApp, type TestClient } from '../testing/index.j
 
 /**
  * Walked over the whole contract like access.test.ts: wrong types are a 400
- * VALIDATION on every method (DESIGN §3), page and size are strict on every list, and `size: -1` is every
+ * VALIDATION on every method (docs/design.md §3), page and size are strict on every list, and `size: -1` is every
  * row or a clear 400, never a silently short page (decision 065).
  */
 

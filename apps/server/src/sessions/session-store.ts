@@ -26,7 +26,7 @@ const newToken = () => randomBytes(32).toString('base64url');
 export function createSessionStore(db: Db) {
   async function create(userId: number | null, persistent: boolean): Promise<Session> {
     const token = newToken();
-    // sessid is its own random value: never the cookie and never derived from it (DESIGN §8).
+    // sessid is its own random value: never the cookie and never derived from it (docs/design.md §8).
     const sessid = randomBytes(16).toString('hex');
     const expiresAt = new Date(Date.now() + (persistent ? LONG_SESSION_MS : SHORT_SESSION_MS));
     await db

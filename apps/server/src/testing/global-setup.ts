@@ -11,7 +11,7 @@ import { adminUrl, type TestTemplate } from './paths.js';
 
 /**
  * Builds one migrated, seeded database that every test file copies: a PGlite directory, or a
- * PostgreSQL template database when TEST_DATABASE_URL is set (DESIGN §8: creating PGlite is slow).
+ * PostgreSQL template database when TEST_DATABASE_URL is set (docs/design.md §8: creating PGlite is slow).
  * Each run has its own template, so two runs at once (a developer and CI, two engineers) do not
  * delete each other's; it is removed when the run ends.
  */

@@ -52,7 +52,7 @@ describe('the route tree', () => {
     expect(await screen.findByText('заказ')).toBeInTheDocument();
   });
 
-  it('sends a non-numeric id to /404 (spec §2: route ids are digits only)', async () => {
+  it('sends a non-numeric id to /404 (docs/spec/02-screens.md: route ids are digits only)', async () => {
     const router = renderAt('/order/abc/');
     expect(await screen.findByText('не найдено')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/404');

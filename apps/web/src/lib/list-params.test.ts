@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageFromQuery, sizeFromQuery } from './list-params';
 
-describe('page and size of a route query string (spec §5: fall back, never fail)', () => {
+describe('page and size of a route query string (docs/spec/05-validation.md: fall back, never fail)', () => {
   it('reads valid values', () => {
     expect(pageFromQuery('3')).toBe(3);
     expect(sizeFromQuery('120')).toBe(120);

@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router';
 
 /**
  * page and size of a list route's query string (docs/spec/02-screens.md, docs/spec/05-validation.md): absent or invalid values fall back to 1 and
- * the list's default, so a hand-edited URL still opens; the API itself refuses them (DESIGN §3).
+ * the list's default, so a hand-edited URL still opens; the API itself refuses them (docs/design.md §3).
  */
 export function pageFromQuery(value: string | null): number {
   const n = Number(value);

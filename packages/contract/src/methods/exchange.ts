@@ -14,7 +14,7 @@ export const exchangeStatsSchema = z.object({
   skipped: z.number().int(),
   orders: z.number().int(),
   exported: z.number().int(),
-  /** The account's documents (decision 200), each kind apart (issue 25: the history counts every kind). */
+  /** The account's documents (decision 200), each kind apart (decision 197: the history counts every kind). */
   ordersFrom1C: z.number().int(),
   shipments: z.number().int(),
   bills: z.number().int(),

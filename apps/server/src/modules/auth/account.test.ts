@@ -134,7 +134,7 @@ describe('user/restore-password and user/change-password-under-restore', () => {
     ['ABCDE#12', 'Пароль должен содержать строчную букву'],
     ['Abcdef#!', 'Пароль должен содержать цифру'],
     ['', 'Не может быть пустым'],
-  ])('enforces the password rules of spec §5: %j gets %s', async (weak, message) => {
+  ])('enforces the password rules of docs/spec/05-validation.md: %j gets %s', async (weak, message) => {
     const link = await restoreLink();
     const r = await change(link.checkword, weak);
     expect(r.status).toBe(400);

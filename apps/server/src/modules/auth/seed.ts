@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.js';
 import { hashPassword } from './passwords.js';
 
 /**
- * The demo accounts of DESIGN §4 (plus `secure`, a dealer with two-step sign-in). Their ИНН are their
+ * The demo accounts of docs/design.md §4 (plus `secure`, a dealer with two-step sign-in). Their ИНН are their
  * companies' (valid check digits, so the moderator's warning stays for real typos). Demo seed only.
  */
 export const DEMO_ACCOUNTS = [

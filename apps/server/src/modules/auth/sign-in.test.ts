@@ -196,7 +196,7 @@ describe('the session across sign-in and sign-out', () => {
   });
 });
 
-describe('auth/fetch, the navigation guard (spec §7, decision 067)', () => {
+describe('auth/fetch, the navigation guard (docs/spec/07-calls.md, decision 067)', () => {
   it('answers a visitor with user null and 200, never a 401', async () => {
     const c = t.client();
     const r = await c.call('auth/fetch', { path: '/auth/' });
@@ -300,7 +300,7 @@ describe('refused sign-ins', () => {
     expect(r.body.fields).toEqual({ login: 'Не может быть пустым', password: 'Не может быть пустым' });
   });
 
-  it('checks the login and password rules of spec §5 before looking anyone up', async () => {
+  it('checks the login and password rules of docs/spec/05-validation.md before looking anyone up', async () => {
     const short = await signInWith(t.client(), basic('ab', 'Dealer#2026'));
     expect(short.status).toBe(400);
     expect(short.body.fields).toEqual({ login: 'Поле должно содержать минимум 3 символа' });
@@ -658,7 +658,7 @@ describe('profile and user/get', () => {
     expect(await c.ok('user/get', { id: profile.id })).toMatchObject(profile);
   });
 
-  it('signs in through profile with Basic credentials (the fallback of spec §4)', async () => {
+  it('signs in through profile with Basic credentials (the fallback of docs/spec/04-states.md)', async () => {
     const c = t.client();
     const r = await c.call('profile', {}, { headers: { authorization: basic('employee', DEMO.employee.password) } });
     expect(r.status).toBe(200);

@@ -39,7 +39,7 @@ describe('basket/* and basket-item/*', () => {
     expect((await dealer.call('basket/get', { id: b.id })).status).toBe(404);
   });
 
-  it('adds a line, updates it, and a quantity below 1 deletes it (spec §4)', async () => {
+  it('adds a line, updates it, and a quantity below 1 deletes it (docs/spec/04-states.md)', async () => {
     const p = await newProduct(db, { price: 250.5 });
     const item = await dealer.ok('basket-item/create', { basket: basketId, product: p.id, amount: 2 });
     expect(item.amount).toBe(2);

@@ -16,7 +16,7 @@ export interface SearchHit {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Ranked search (DESIGN §3, decision 010). Tiers, each an indexed query, in this order; a product keeps
+ * Ranked search (docs/design.md §3, decision 010). Tiers, each an indexed query, in this order; a product keeps
  * the first tier that found it (0: the current parts of a replaced number, decision 205):
  *  1. the normalised part number exactly (`6005-028-743` = `6005028743` = `6005 028 743`, Cyrillic look-alikes);
  *  2. the same number with leading zeros lost (Excel), only when exactly one part fits;

@@ -29,7 +29,7 @@ const STAT_KEYS = [
   'skipped',
   'orders',
   'exported',
-  // The account's documents (decision 200), every kind apart (issue 25), and those not placed.
+  // The account's documents (decision 200), every kind apart (decision 197), and those not placed.
   'ordersFrom1C',
   'shipments',
   'bills',

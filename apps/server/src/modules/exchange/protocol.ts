@@ -119,7 +119,7 @@ async function checkauth(deps: ExchangeDeps, request: FastifyRequest<{ Querystri
     reply.header('retry-after', String(verdict.retryAfter));
     return failure(reply, 429, `Слишком много попыток входа, повторите через ${verdict.retryAfter} с`);
   }
-  // Never WWW-Authenticate (DESIGN §8): 1C sends its credentials unasked.
+  // Never WWW-Authenticate (docs/design.md §8): 1C sends its credentials unasked.
   // A user set on the settings page (decision 120) wins over EXCHANGE_LOGIN / EXCHANGE_PASSWORD.
   const stored = credentials ? await checkStoredExchangeUser(deps.db, credentials.login, credentials.password) : null;
   const right =

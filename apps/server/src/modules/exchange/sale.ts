@@ -228,7 +228,7 @@ export async function applySaleDocument(deps: ExchangeDeps, doc: DocumentRecord,
     });
     return 'unknown';
   }
-  // Bills and invoices are counted apart (the exchange history counts every kind, issue 25).
+  // Bills and invoices are counted apart (the exchange history counts every kind, decision 197).
   if (stored.outcome === 'documents') {
     const kind = documentKind(doc.operation);
     if (kind === 'bill') return 'bills';

@@ -124,7 +124,7 @@ describe('files/get, files/list, files/delete and the links', () => {
     expect((await dealer.call('files/get', { id })).status).toBe(404);
   });
 
-  it('takes the ids at the top level too: files/list {id} (spec §7, decision 068)', async () => {
+  it('takes the ids at the top level too: files/list {id} (docs/spec/07-calls.md, decision 068)', async () => {
     const dealer = await t.as('dealer');
     const r = await upload(dealer, [
       { name: 'a.png', type: 'image/png', data: PNG },

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('order/list filter and sort', () => {
-  it('filters by the order flags of spec §4, as booleans or as a query string writes them', async () => {
+  it('filters by the order flags of docs/spec/04-states.md, as booleans or as a query string writes them', async () => {
     const dealer = await t.as('dealer');
     const all = await dealer.ok('order/list', { size: -1 });
     const paid = await dealer.ok('order/list', { size: -1, filter: { isPayment: 'Y' } });

@@ -36,14 +36,14 @@ async function fileReturn(client: TestClient, quantity = 1) {
 }
 
 describe('application-good-return/create', () => {
-  it('rejects anonymous and the employee (spec §6: dealers and admins file returns)', async () => {
+  it('rejects anonymous and the employee (docs/spec/06-roles.md: dealers and admins file returns)', async () => {
     const order = await newOrder(db(), 'dealer');
     const fields = { order: order.id, product: order.products[0]!.id, quantity: 1, reason: 'Брак' };
     expect((await t.client().call('application-good-return/create', { fields })).status).toBe(401);
     expect((await employee.call('application-good-return/create', { fields })).status).toBe(403);
   });
 
-  it('takes the spec §7 shape {id, fields}: id is the order (decision 068)', async () => {
+  it('takes the docs/spec/07-calls.md shape {id, fields}: id is the order (decision 068)', async () => {
     const order = await newOrder(db(), 'dealer', [{ quantity: 4, delivered: 2 }]);
     const product = order.products[0]!.id;
     const ret = await dealer.ok('application-good-return/create', {

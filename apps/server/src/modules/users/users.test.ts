@@ -319,7 +319,7 @@ describe('own profile', () => {
     expect(taken.status).toBe(409);
   });
 
-  it('changes the password with the current one and the rules of spec §5', async () => {
+  it('changes the password with the current one and the rules of docs/spec/05-validation.md', async () => {
     const c = await t.as('employee');
     const wrong = await c.call('user/change-password', {
       currentPassword: 'Wrong#2026',

@@ -21,7 +21,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const rules = () => screen.getAllByTestId('password-rule').map((r) => r.textContent);
 
-describe('registration: the password rules (spec §5)', () => {
+describe('registration: the password rules (docs/spec/05-validation.md)', () => {
   it('lists every rule the password breaks at once, and the rest as the dealer fixes them', async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>

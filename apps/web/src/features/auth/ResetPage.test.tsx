@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import '../../lib/i18n';
 import ResetPage from './ResetPage';
 
-describe('a new password by the e-mailed link: the rules (spec §5)', () => {
+describe('a new password by the e-mailed link: the rules (docs/spec/05-validation.md)', () => {
   it('lists every rule the password breaks at once', async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>

@@ -27,7 +27,7 @@ const line = (id: number, amount: number, minQuantity: number): BasketItem => ({
   minQuantity,
 });
 
-describe('the basket tells the dealer about minimum quantities before checkout (spec §9, decision 140)', () => {
+describe('the basket tells the dealer about minimum quantities before checkout (docs/spec/09-constants.md, decision 140)', () => {
   it('lists the lines below their minimum with the figures', () => {
     render(<MinimumNotice items={[line(1, 4, 10), line(2, 12, 10), line(3, 1, 0)]} />);
     const notice = screen.getByTestId('basket-minimum');

@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the catalogue’s order control tells the minimum before «В корзину» (spec §9, decision 140)', () => {
+describe('the catalogue’s order control tells the minimum before «В корзину» (docs/spec/09-constants.md, decision 140)', () => {
   it('a tea product shows «от 12 шт.», starts at 12 and does not add less', async () => {
     render(withClient(<ProductOrderControl productId={5} minQuantity={12} />));
     const field = screen.getByLabelText('Количество');

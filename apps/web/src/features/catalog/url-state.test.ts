@@ -21,7 +21,7 @@ describe('browse state in the URL', () => {
     const s = readBrowseState(new URLSearchParams('page=0&size=100000&sort=WEIGHT.UP'));
     expect(s).toEqual({ page: 1, size: 60, sort: { key: 'NAME', dir: 'ASC' }, filter: {} });
   });
-  it('keeps size=-1: every product of the section (spec §2)', () => {
+  it('keeps size=-1: every product of the section (docs/spec/02-screens.md)', () => {
     expect(readBrowseState(new URLSearchParams('size=-1')).size).toBe(-1);
     expect(writeBrowseState(new URLSearchParams(), { size: -1 }).get('size')).toBe('-1');
   });

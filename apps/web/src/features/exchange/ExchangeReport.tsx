@@ -133,7 +133,7 @@ export function ReportView({ report, after }: { report: ExchangeReport; after: b
   );
 }
 
-/** Every file's report of a session, and the documents it could not place (issue 25). */
+/** Every file's report of a session, and the documents it could not place (decision 197). */
 export function SessionDetails({ session }: { session: ExchangeSession }) {
   const { t } = useTranslation('exchange');
   const after = session.review !== 'pending';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import '../../lib/i18n';
 import ProfilePage from './ProfilePage';
 
-describe('the profile’s password change: the rules (spec §5)', () => {
+describe('the profile’s password change: the rules (docs/spec/05-validation.md)', () => {
   it('lists every rule the new password breaks, one to a line', async () => {
     const client = new QueryClient();
     client.setQueryData(['profile'], {
