@@ -93,7 +93,7 @@ test('credit warning at checkout, an order from 1C, the account on the desk', as
   await page.goto('/admin/settings/');
   await page.getByRole('combobox', { name: 'Кредитное правило при оформлении заказа' }).click();
   await page.getByRole('option', { name: 'Принимать с предупреждением' }).click();
-  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByText(/сохранен/i).first()).toBeVisible();
   await signOut(page);
 

@@ -68,7 +68,7 @@ test.describe('after-sales conversations', () => {
     await page.getByRole('option', { name: 'Одобрена' }).click();
     await comment.getByLabel('Комментарий').fill('Возврат одобрен, привезите товар на склад.');
     await shot(page, 'aftersales-return-comment');
-    await comment.getByRole('button', { name: 'Сохранить' }).click();
+    await comment.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/returns/${id}/$`));
     await expect(page.getByTestId('return-comment')).toContainText('Возврат одобрен, привезите товар на склад.');
     await signOut(page);

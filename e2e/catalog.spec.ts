@@ -207,7 +207,7 @@ test.describe('catalogue', () => {
     await expect(page.getByLabel('Тип цен')).toHaveAttribute('aria-disabled', 'true');
     await page.getByLabel('Способ оплаты').click();
     await page.getByRole('option', { name: 'Наличные' }).click();
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await expect(page.getByText('Настройки цен сохранены')).toBeVisible();
     await shot(page, 'catalog-pricing');
     await page.goto('/price-list/');

@@ -23,12 +23,12 @@ test('the supplier’s phone changed in the settings shows in a dealer’s foote
 
   // A wrong value is refused in place, in Russian, and nothing is saved.
   await supplier.getByLabel('ИНН').fill('7701234561');
-  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(supplier.getByText('Неверный ИНН: не сходится контрольное число')).toBeVisible();
   await supplier.getByLabel('ИНН').fill('7701234560');
 
   await field.fill('+7 (495) 765-43-21');
-  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByText('Настройки сохранены')).toBeVisible();
   await signOut(page);
 
@@ -61,7 +61,7 @@ test('an administrator publishes a news item with a picture and a dealer reads i
   await expect(dialog.getByRole('heading', { name: 'Новая новость' })).toBeVisible();
 
   // Saving without a title is refused in place.
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await dialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(dialog.getByText('Не может быть пустым')).toBeVisible();
 
   await dialog.getByRole('textbox', { name: 'Заголовок', exact: true }).fill(title);
@@ -86,7 +86,7 @@ test('an administrator publishes a news item with a picture and a dealer reads i
   await shot(page, 'content-admin-news-editor');
   // A new item is a draft (decision 190): it is published on purpose.
   await dialog.getByRole('switch', { name: 'Опубликована' }).check();
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await dialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('cell', { name: title, exact: true })).toBeVisible();
   await shot(page, 'content-admin-news');
@@ -116,12 +116,12 @@ test('an administrator adds a warehouse, a dealer sees it, the administrator del
   await dialog.getByLabel('Часы работы').fill('Круглосуточно, без выходных');
   await dialog.getByRole('button', { name: 'Добавить телефон' }).click();
   await dialog.getByRole('textbox', { name: 'Телефон 1', exact: true }).fill('не телефон');
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await dialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(dialog.getByText('Введите корректный номер телефона')).toBeVisible();
   await expect(dialog.getByText('Укажите обе координаты или ни одной')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Телефон 1', exact: true }).fill('+7 (846) 200-00-00');
   await dialog.getByLabel('Долгота').fill('50.15');
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await dialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(dialog).toBeHidden();
   await signOut(page);
 

@@ -170,7 +170,7 @@ test('a user edits the profile and sees each password rule', async ({ page }) =>
   await signIn(page, 'dealer2');
   await page.goto('/profile/');
   await page.getByLabel('Город').fill('Ачинск');
-  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByText('Данные профиля сохранены')).toBeVisible();
   await page.getByLabel('Текущий пароль').fill('Dealer2#2026');
   await page.getByLabel('Новый пароль', { exact: true }).fill('abc');
@@ -202,7 +202,7 @@ test('an administrator creates a user who can sign in at once', async ({ page })
   await page.goto('/user/');
   await page.getByRole('button', { name: 'Добавить пользователя' }).click();
   const dialog = page.getByRole('dialog', { name: 'Новый пользователь' });
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await dialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(dialog.getByText('Не может быть пустым').first()).toBeVisible();
   await dialog.getByLabel('Логин').fill('manager7');
   await dialog.getByLabel(/^Пароль/).fill('Manager#2026');
@@ -212,7 +212,7 @@ test('an administrator creates a user who can sign in at once', async ({ page })
   await dialog.getByLabel('E-mail').fill('manager7@agromash.local');
   await dialog.getByLabel('Компания').fill('ООО «АгроМаш»');
   await shot(page, 'content-user-create');
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await dialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Белов Роман');
   await expect(page.getByText('Активен')).toBeVisible();
   await signOut(page);

@@ -82,7 +82,7 @@ test('the editor saves a new item as a draft and previews it as the news page sh
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'day-one-news-preview-phone');
   await page.setViewportSize({ width: 1280, height: 900 });
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await dialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('Скрыто');
   // Dealers do not see the draft.

@@ -74,7 +74,7 @@ test('an administrator uploads import.xml and offers.xml, sees the exchange in t
   const setting = page.getByTestId('settings-price-mapping').filter({ hasText: 'Оптовая' });
   await setting.getByRole('combobox', { name: 'Тип цен портала' }).click();
   await page.getByRole('option', { name: 'Дилер', exact: true }).click();
-  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByText('Настройки сохранены')).toBeVisible();
   await page.goBack();
   await expect(mapping.getByTestId('price-mapping-type')).toContainText('Дилер');

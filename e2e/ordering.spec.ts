@@ -308,11 +308,11 @@ test.describe('ordering', () => {
     await page.getByLabel('Наименование').fill('ООО «Проверка»');
     await page.getByLabel('ИНН').fill('7707083894');
     await page.getByLabel('КПП').fill('773601001');
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await expect(page.getByText('Неверный ИНН: не сходится контрольное число')).toBeVisible();
     await shot(page, 'ordering-company-invalid');
     await page.getByLabel('ИНН').fill('7707083893');
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await expect(page).toHaveURL(/\/company\/\d+\/$/);
     await page.goto('/company/');
     await expect(page.getByRole('link', { name: 'ООО «Проверка»' })).toBeVisible();

@@ -70,13 +70,13 @@ test('an administrator replaces a number on the product card; a number replacing
   await dialog.getByRole('button', { name: 'Добавить замену' }).click();
   await dialog.getByLabel('Номер').fill('HD 13/5');
   await shot(page, 'parts-editor');
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await dialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(dialog).toBeHidden();
   // HD 13/5 is not in the catalogue: the link is kept and shown, the number is not followed (decision 205).
   await expect(block).toContainText('Заменён на HD 13/5 — не действует: нет в каталоге или дата не наступила');
   await block.getByRole('button', { name: 'Изменить замены' }).click();
   await dialog.getByRole('button', { name: 'Добавить замену' }).click();
   await dialog.getByLabel('Номер').nth(1).fill('HD 13/4');
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await dialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(dialog.getByRole('alert')).toContainText('Номер не может заменять сам себя');
 });

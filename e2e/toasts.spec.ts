@@ -7,11 +7,11 @@ import { shot, signIn } from './support/portal';
 
 /** The saved toast lies wholly above the save bar, whose buttons stay uncovered. */
 async function saveAndLook(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   const toast = page.getByText('Настройки сохранены');
   await expect(toast).toBeVisible();
   await page.waitForTimeout(400); // the toast's entering transition
-  const bar = await page.getByRole('button', { name: 'Сохранить' }).locator('..').boundingBox();
+  const bar = await page.getByRole('button', { name: 'Сохранить', exact: true }).locator('..').boundingBox();
   const box = await toast.boundingBox();
   expect(bar && box).toBeTruthy();
   expect(box!.y + box!.height).toBeLessThanOrEqual(bar!.y);
