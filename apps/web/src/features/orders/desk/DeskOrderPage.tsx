@@ -481,12 +481,15 @@ function Lines({
           </Box>
         </Box>
       ) : (
-        <Button sx={{ mt: 1 }} onClick={() => setEditing(true)} disabled={!o.canCorrect}>
-          {t('editLines')}
-        </Button>
+        // An order placed in 1C is 1C's to change (decision 202): the note beside the order says so.
+        !o.from1C && (
+          <Button sx={{ mt: 1 }} onClick={() => setEditing(true)} disabled={!o.canCorrect}>
+            {t('editLines')}
+          </Button>
+        )
       )}
       {o.canCorrect && <AddLine o={o} busy={busy} onAdd={(line) => onSave([line])} />}
-      {!o.canCorrect && (
+      {!o.canCorrect && !o.from1C && (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
           {o.correctionRefusal}
         </Typography>
