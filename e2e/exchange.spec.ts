@@ -125,7 +125,7 @@ test('a large manual upload runs as a job and shows where it stands until it is 
   await page.getByRole('button', { name: 'Проверить файлы' }).click();
   // The job's progress as the server reports it: the phase of the run and its counts so far.
   const status = page.getByRole('status').filter({ has: page.getByRole('progressbar') });
-  await expect(status).toContainText(/Чтение файла|Подсчёт изменений|Подготовка файлов|в очереди/, {
+  await expect(status).toContainText(/Чтение файл|подсчёт изменений|Подготовка файлов|в очереди/i, {
     timeout: 30_000,
   });
   await page.getByRole('button', { name: 'Применить загрузку' }).click({ timeout: 120_000 });
