@@ -2,11 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -29,6 +24,7 @@ import { formatDate } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { priceListLinksQuery, useCreatePriceListLink, useRevokePriceListLink } from './api';
 import { readBrowseState } from './url-state';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 const SIZES = [10, 20, 50] as const;
 
@@ -236,31 +232,24 @@ function PriceListLinks() {
           )}
         </>
       )}
-      <Dialog open={revoking !== null} onClose={() => setRevoking(null)} aria-labelledby="revoke-link-title">
-        <DialogTitle id="revoke-link-title">{t('priceList.revokeTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('priceList.revokeText', { name: revoking?.prefix ?? '' })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRevoking(null)}>{t('common:cancel')}</Button>
-          <Button
-            variant="contained"
-            color="error"
-            disabled={revoke.isPending}
-            onClick={() =>
-              revoking &&
-              revoke.mutate(revoking.id, {
-                onSuccess: () => {
-                  setRevoking(null);
-                  notifySuccess(t('priceList.revoked'));
-                },
-              })
-            }
-          >
-            {t('priceList.revoke')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t('priceList.revokeTitle')}
+        text={t('priceList.revokeText', { name: revoking?.prefix ?? '' })}
+        confirmLabel={t('priceList.revoke')}
+        danger
+        busy={revoke.isPending}
+        onConfirm={() =>
+          revoking &&
+          revoke.mutate(revoking.id, {
+            onSuccess: () => {
+              setRevoking(null);
+              notifySuccess(t('priceList.revoked'));
+            },
+          })
+        }
+        onClose={() => setRevoking(null)}
+      />
     </Box>
   );
 }

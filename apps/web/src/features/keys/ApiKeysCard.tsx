@@ -5,7 +5,6 @@ import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -32,6 +31,7 @@ import { formatDate } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { RestError } from '../../lib/rest';
 import { apiKeyListQuery, useCreateApiKey, useRevokeApiKey } from './api';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 const SIZES = [10, 20, 50] as const;
 
@@ -157,31 +157,24 @@ export default function ApiKeysCard({ userId }: { userId?: number }) {
         </>
       )}
       {creating && <CreateKeyDialog onClose={() => setCreating(false)} />}
-      <Dialog open={revoking !== null} onClose={() => setRevoking(null)} aria-labelledby="revoke-title">
-        <DialogTitle id="revoke-title">{t('revokeTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('revokeText', { name: revoking?.name ?? '' })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRevoking(null)}>{t('common:cancel')}</Button>
-          <Button
-            variant="contained"
-            color="error"
-            disabled={revoke.isPending}
-            onClick={() =>
-              revoking &&
-              revoke.mutate(revoking.id, {
-                onSuccess: () => {
-                  setRevoking(null);
-                  notifySuccess(t('revoked'));
-                },
-              })
-            }
-          >
-            {t('revoke')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t('revokeTitle')}
+        text={t('revokeText', { name: revoking?.name ?? '' })}
+        confirmLabel={t('revoke')}
+        danger
+        busy={revoke.isPending}
+        onConfirm={() =>
+          revoking &&
+          revoke.mutate(revoking.id, {
+            onSuccess: () => {
+              setRevoking(null);
+              notifySuccess(t('revoked'));
+            },
+          })
+        }
+        onClose={() => setRevoking(null)}
+      />
     </Paper>
   );
 }

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -26,6 +25,7 @@ import { notifySuccess } from '../../lib/notify';
 import { RestError } from '../../lib/rest';
 import { machineLabel } from './labels';
 import { machineModelsQuery, machinesQuery, useCreateMachine, useDeleteMachine, useUpdateMachine } from './api';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 const SIZES = [20, 50, 100] as const;
 
@@ -133,31 +133,24 @@ export default function MachinesPage() {
         </Paper>
       )}
       {editing && <MachineDialog machine={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <Dialog open={removing !== null} onClose={() => setRemoving(null)} aria-labelledby="machine-delete-title">
-        <DialogTitle id="machine-delete-title">{t('deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('deleteText', { name: removing ? machineLabel(removing) : '' })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRemoving(null)}>{t('common:cancel')}</Button>
-          <Button
-            variant="contained"
-            color="error"
-            disabled={remove.isPending}
-            onClick={() =>
-              removing &&
-              remove.mutate(removing.id, {
-                onSuccess: () => {
-                  setRemoving(null);
-                  notifySuccess(t('deleted'));
-                },
-              })
-            }
-          >
-            {t('delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('deleteTitle')}
+        text={t('deleteText', { name: removing ? machineLabel(removing) : '' })}
+        confirmLabel={t('delete')}
+        danger
+        busy={remove.isPending}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing.id, {
+            onSuccess: () => {
+              setRemoving(null);
+              notifySuccess(t('deleted'));
+            },
+          })
+        }
+        onClose={() => setRemoving(null)}
+      />
     </>
   );
 }

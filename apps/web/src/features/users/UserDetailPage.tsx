@@ -26,7 +26,7 @@ import { RestError } from '../../lib/rest';
 import { isAdmin as isAdminUser, isStaff as isStaffUser } from '../../lib/roles';
 import { useSlots } from '../../lib/slots';
 import { useUserAction, userQuery, type UserAction } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EditUserDialog } from './EditUserDialog';
 import { innProblem } from './inn-check';
 import { StatusChip } from './StatusChip';
@@ -103,7 +103,7 @@ function Actions({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
           text={t(`detail.confirm.${confirm}.text`, { name: user.fullName, email: user.email })}
           confirmLabel={t(`detail.confirm.${confirm}.button`)}
           danger={confirm === 'reject' || confirm === 'block' || confirm === 'delete'}
-          withReason={confirm === 'reject'}
+          reasonLabel={confirm === 'reject' ? t('detail.reason') : undefined}
           busy={run.isPending}
           onConfirm={(reason) => run.mutate({ action: confirm, reason })}
           onClose={() => setConfirm(null)}

@@ -6,7 +6,6 @@ import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -47,6 +46,7 @@ import {
   useUpdateWebhook,
   webhookListQuery,
 } from './api';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 const SIZES = [10, 20, 50] as const;
 const STATE_COLOR: Record<WebhookDeliveryState, 'default' | 'success' | 'warning' | 'error'> = {
@@ -181,33 +181,24 @@ export default function WebhooksCard() {
         </>
       )}
       {creating && <CreateWebhookDialog onClose={() => setCreating(false)} />}
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="webhook-delete-title">
-        <DialogTitle id="webhook-delete-title">{t('deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ wordBreak: 'break-all' }}>
-            {t('deleteText', { url: deleting?.url ?? '' })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)}>{t('common:cancel')}</Button>
-          <Button
-            variant="contained"
-            color="error"
-            disabled={remove.isPending}
-            onClick={() =>
-              deleting &&
-              remove.mutate(deleting.id, {
-                onSuccess: () => {
-                  setDeleting(null);
-                  notifySuccess(t('deleted'));
-                },
-              })
-            }
-          >
-            {t('delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('deleteTitle')}
+        text={t('deleteText', { url: deleting?.url ?? '' })}
+        confirmLabel={t('delete')}
+        danger
+        busy={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              notifySuccess(t('deleted'));
+            },
+          })
+        }
+        onClose={() => setDeleting(null)}
+      />
     </Paper>
   );
 }

@@ -8,14 +8,14 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Asks before an action that cannot be undone; optionally takes a reason. */
+/** Asks before an action that cannot be undone (a deletion, a revocation, a block); with `reasonLabel`, takes a reason. */
 export function ConfirmDialog({
   open,
   title,
   text,
   confirmLabel,
   danger = false,
-  withReason = false,
+  reasonLabel,
   busy = false,
   onConfirm,
   onClose,
@@ -25,21 +25,22 @@ export function ConfirmDialog({
   text: string;
   confirmLabel: string;
   danger?: boolean;
-  withReason?: boolean;
+  /** The label of an optional reason field; no field without it. */
+  reasonLabel?: string;
   busy?: boolean;
   onConfirm: (reason: string) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation();
   const [reason, setReason] = useState('');
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="confirm-title" fullWidth maxWidth="sm">
       <DialogTitle id="confirm-title">{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
-        {withReason && (
+        <DialogContentText sx={{ overflowWrap: 'anywhere' }}>{text}</DialogContentText>
+        {reasonLabel && (
           <TextField
-            label={t('detail.reason')}
+            label={reasonLabel}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             multiline
