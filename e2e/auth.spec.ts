@@ -123,7 +123,7 @@ test('a newcomer registers and waits for moderation', async ({ page }) => {
   await page.getByLabel('Повторите пароль').fill('Strong#2026');
   await page.getByRole('button', { name: 'Отправить заявку' }).click();
   await expect(page.getByText('отправлена на модерацию')).toBeVisible();
-  const toAdmin = await lastMailTo('admin@dealer-portal.local');
+  const toAdmin = await lastMailTo('admin@dealer-portal.local', 'Новая регистрация');
   expect(toAdmin.text).toContain(login);
   await page.goto('/auth/');
   await page.getByLabel('Логин').fill(login);
