@@ -121,7 +121,13 @@ export interface Config {
   /** `/rest/` calls allowed per minute per API key (0 = no limit); decision 210. */
   apiKeyLimit: number;
   /** Webhooks of the dealers' systems (decision 225). */
-  webhooks: { allowLocal: boolean; timeoutMs: number; disableAfter: number };
+  webhooks: {
+    allowLocal: boolean;
+    timeoutMs: number;
+    disableAfter: number;
+    /** How endpoint hosts are resolved (decision 231); unset = the system's resolver. Tests give their own. */
+    lookup?: (host: string) => Promise<Array<{ address: string; family: number }>>;
+  };
   /** The supplier's Telegram bot (decision 226); its token is in the site settings. */
   telegram: { apiUrl: string; pollSeconds: number };
   /** The S3-compatible file store; unset = files on the local disk under DATA_DIR/files. */
