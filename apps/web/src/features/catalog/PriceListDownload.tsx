@@ -152,7 +152,7 @@ function PriceListJobProgress({ id, onClose }: { id: number; onClose: () => void
         onClose={onClose}
         action={
           url ? (
-            <Button color="inherit" size="small" href={url} download>
+            <Button color="inherit" size="small" href={url} download sx={{ whiteSpace: 'nowrap' }}>
               {t('priceList.jobDownload')}
             </Button>
           ) : undefined
