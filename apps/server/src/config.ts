@@ -44,6 +44,10 @@ const envSchema = z.object({
   API_KEY_LIMIT: z.coerce.number().int().min(0).default(600),
   /** Webhooks (decision 225): `on` lets an endpoint be http://127.0.0.1 or localhost (tests and development). */
   WEBHOOK_ALLOW_LOCAL: z.enum(['on', 'off']).default('off'),
+  /** Price lists of more products than this are built by a job on the queue (decision 232). */
+  PRICE_LIST_JOB_ABOVE: z.coerce.number().int().min(0).default(20_000),
+  /** Hours a price list built by a job can be downloaded. */
+  PRICE_LIST_FILE_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** How long one delivery waits for the receiver's answer. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Failed attempts in a row after which an endpoint is turned off and its dealer told. */
@@ -121,7 +125,15 @@ export interface Config {
   /** `/rest/` calls allowed per minute per API key (0 = no limit); decision 210. */
   apiKeyLimit: number;
   /** Webhooks of the dealers' systems (decision 225). */
-  webhooks: { allowLocal: boolean; timeoutMs: number; disableAfter: number };
+  webhooks: {
+    allowLocal: boolean;
+    timeoutMs: number;
+    disableAfter: number;
+    /** How endpoint hosts are resolved (decision 231); unset = the system's resolver. Tests give their own. */
+    lookup?: (host: string) => Promise<Array<{ address: string; family: number }>>;
+  };
+  /** Big price lists on the queue (decision 232): above how many products, and how long the file lives. */
+  priceLists: { jobAbove: number; fileHours: number };
   /** The supplier's Telegram bot (decision 226); its token is in the site settings. */
   telegram: { apiUrl: string; pollSeconds: number };
   /** The S3-compatible file store; unset = files on the local disk under DATA_DIR/files. */
@@ -172,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       disableAfter: e.WEBHOOK_DISABLE_AFTER,
     },
+    priceLists: { jobAbove: e.PRICE_LIST_JOB_ABOVE, fileHours: e.PRICE_LIST_FILE_HOURS },
     telegram: { apiUrl: e.TELEGRAM_API_URL.replace(/\/$/, ''), pollSeconds: e.TELEGRAM_POLL_SECONDS },
     s3: e.S3_BUCKET
       ? {

@@ -49,6 +49,7 @@ import * as dealerMachines from './migrations/0240-dealer-machines.js';
 import * as partsArrivals from './migrations/0231-parts-arrivals.js';
 import * as apiKeys from './migrations/0250-api-keys.js';
 import * as priceListLinks from './migrations/0251-price-list-links.js';
+import * as priceListJobs from './migrations/0252-price-list-jobs.js';
 import * as webhooks from './migrations/0260-webhooks.js';
 import * as telegram from './migrations/0261-telegram.js';
 import * as dealerManager from './migrations/0201-dealer-manager.js';
@@ -108,6 +109,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0231-parts-arrivals': partsArrivals,
   '0250-api-keys': apiKeys,
   '0251-price-list-links': priceListLinks,
+  '0252-price-list-jobs': priceListJobs,
   '0260-webhooks': webhooks,
   '0261-telegram': telegram,
   '0201-dealer-manager': dealerManager,

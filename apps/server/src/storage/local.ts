@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertKey, probeKey, StorageNotFound, type FileStorage } from './storage.js';
 
@@ -17,6 +18,24 @@ export function localStorage(root: string): FileStorage {
       const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
       await writeFile(temporary, data);
       await rename(temporary, file);
+    },
+    async putFile(key, source) {
+      const file = where(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+      await copyFile(source, temporary);
+      await rename(temporary, file);
+    },
+    async open(key) {
+      const stream = createReadStream(where(key));
+      // Wait for the file to open, so a missing one is StorageNotFound here, not an error mid-answer.
+      await new Promise<void>((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', (err: NodeJS.ErrnoException) =>
+          reject(err.code === 'ENOENT' || err.code === 'EISDIR' ? new StorageNotFound(key) : err),
+        );
+      });
+      return stream;
     },
     async get(key) {
       try {

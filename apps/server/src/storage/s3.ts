@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -62,6 +65,28 @@ export function s3Storage(options: S3Options): FileStorage {
           ContentType: contentType ?? 'application/octet-stream',
         }),
       );
+    },
+    async putFile(key, file, contentType) {
+      const { size } = await stat(file);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: name(key),
+          Body: createReadStream(file),
+          ContentLength: size,
+          ContentType: contentType ?? 'application/octet-stream',
+        }),
+      );
+    },
+    async open(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: name(key) }));
+        if (!(answer.Body instanceof Readable)) throw new StorageNotFound(key);
+        return answer.Body;
+      } catch (err) {
+        if (missing(err)) throw new StorageNotFound(key);
+        throw err;
+      }
     },
     async get(key) {
       try {

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * Where uploaded and generated files live: one interface, the local disk by default (DATA_DIR/files), an
  * S3-compatible store when S3_BUCKET is set (decision 081). Several instances share files only through S3
@@ -12,6 +14,10 @@ export interface FileStorage {
   put(key: string, data: Buffer, contentType?: string): Promise<void>;
   /** The whole object; `StorageNotFound` when there is none. */
   get(key: string): Promise<Buffer>;
+  /** Stores a file of the local disk by streaming it (a big price list, decision 232): never whole in memory. */
+  putFile(key: string, file: string, contentType?: string): Promise<void>;
+  /** The object as a stream, for sending a big file; `StorageNotFound` when there is none. */
+  open(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;

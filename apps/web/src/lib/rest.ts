@@ -43,6 +43,7 @@ export const NOT_ONE_ENTITY = new Set([
   'application-empty-product/create',
   'basket-item/update',
   'notice-settings/update',
+  'price-list-job/create',
   'price-list-link/create',
   'site-settings/update',
   'telegram-settings/update',

@@ -9,6 +9,9 @@ export const CHANNEL_MESSAGES = {
     'error.priceListLinkNotFound': 'Ссылка на прайс-лист не найдена',
     'error.priceListLinkTooMany': 'Слишком много ссылок на прайс-лист: отзовите ненужные (не больше {0} действующих)',
     'validation.priceListDays': 'Срок ссылки: целое число дней от 1 до 365',
+    'error.priceListJobNotFound': 'Прайс-лист не найден',
+    'error.priceListSectionNotFound': 'Раздел не найден',
+    'validation.priceListFilterSection': 'Раздел задаётся параметром section',
   },
   en: {
     'error.apiKeyInvalid': 'The API key is invalid or revoked',
@@ -19,5 +22,8 @@ export const CHANNEL_MESSAGES = {
     'error.priceListLinkNotFound': 'Price list link not found',
     'error.priceListLinkTooMany': 'Too many price list links: revoke the ones you do not need (at most {0} active)',
     'validation.priceListDays': 'Link lifetime: a whole number of days from 1 to 365',
+    'error.priceListJobNotFound': 'Price list not found',
+    'error.priceListSectionNotFound': 'Section not found',
+    'validation.priceListFilterSection': 'The section is given by the section parameter',
   },
 } as const;

@@ -4,6 +4,9 @@ export const HOOKS_MESSAGES = {
     'error.webhookNotFound': 'Веб-хук не найден',
     'error.webhookTooMany': 'Слишком много веб-хуков: удалите ненужные (не больше {0})',
     'validation.webhookUrl': 'Адрес должен начинаться с https:// и вести на сервер в интернете',
+    'validation.webhookUrlInternal':
+      'Адрес ведёт во внутреннюю сеть (локальный, частный или служебный адрес): укажите сервер, доступный из интернета',
+    'validation.webhookUrlUnknown': 'Сервер с таким именем не найден: проверьте адрес',
     'validation.webhookEvents': 'Выберите хотя бы одно событие',
     'tidings.webhookDisabled.title': 'Веб-хук отключён: {0}',
     'tidings.webhookDisabled.text':
@@ -31,6 +34,9 @@ export const HOOKS_MESSAGES = {
     'error.webhookNotFound': 'Webhook not found',
     'error.webhookTooMany': 'Too many webhooks: delete the ones you do not need (at most {0})',
     'validation.webhookUrl': 'The address must start with https:// and lead to a server on the internet',
+    'validation.webhookUrlInternal':
+      'The address leads into an internal network (a local, private or reserved address): give a server reachable from the internet',
+    'validation.webhookUrlUnknown': 'No server with this name was found: check the address',
     'validation.webhookEvents': 'Choose at least one event',
     'tidings.webhookDisabled.title': 'Webhook disabled: {0}',
     'tidings.webhookDisabled.text':

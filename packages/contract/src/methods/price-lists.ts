@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { byIdInput, defineMethod, listInput, listResult, okResult, signedIn } from '../method.js';
+import { byIdInput, defineMethod, idSchema, listInput, listResult, okResult, signedIn } from '../method.js';
+import { productFilterSchema } from './catalog.js';
 
 /**
  * Price lists (decision 212): the dealer's catalogue at their prices as .xlsx, .csv or YML, from
@@ -25,7 +26,53 @@ export const priceListLinkSchema = z.object({
 });
 export type PriceListLink = z.infer<typeof priceListLinkSchema>;
 
+/** A big price list built on the job queue (decision 232): its progress, then a link to the file until it expires. */
+export const priceListJobSchema = z.object({
+  id: z.number().int(),
+  format: z.enum(PRICE_LIST_FORMATS),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  /** Products the list holds, counted when it was asked for. */
+  rowsTotal: z.number().int(),
+  /** Products written so far. */
+  rowsDone: z.number().int(),
+  dateCreate: z.string(),
+  /** Until when the file can be downloaded (set when it is done). */
+  dateExpire: z.string().nullable(),
+  /** Bytes of the file, when done. */
+  size: z.number().int().nullable(),
+  /** The download address (the owner's session decides), when done and not yet expired. */
+  url: z.string().nullable(),
+  error: z.string(),
+});
+export type PriceListJob = z.infer<typeof priceListJobSchema>;
+
 export const priceListMethods = {
+  /**
+   * Asks for a price list: a list above the site's threshold of products becomes a job on the queue (`job`),
+   * followed by `price-list-job/get`; a smaller one answers `job: null`, and the file is downloaded at once from
+   * GET /pricelist/download with the same parameters.
+   */
+  'price-list-job/create': defineMethod({
+    name: 'price-list-job/create',
+    input: z.strictObject({
+      format: z.enum(PRICE_LIST_FORMATS),
+      /** The section (with its subtree); absent for the whole catalogue. */
+      section: idSchema.optional(),
+      inStock: z.boolean().optional(),
+      /** The catalogue screen's filter (decision 214), without `category` and `id` (the section says that). */
+      filter: productFilterSchema.optional(),
+    }),
+    result: z.object({ count: z.number().int(), job: priceListJobSchema.nullable() }),
+    access: signedIn,
+  }),
+  /** One of the caller's own price-list jobs: its progress, and the link when the file is ready. */
+  'price-list-job/get': defineMethod({
+    name: 'price-list-job/get',
+    input: byIdInput,
+    result: priceListJobSchema,
+    access: signedIn,
+  }),
+
   /** The caller's own secret links, newest first. */
   'price-list-link/list': defineMethod({
     name: 'price-list-link/list',

@@ -6,7 +6,14 @@ import { byIdInput, defineMethod, idSchema, listInput, listResult, okResult, sig
  * delivery is a POST of JSON `{id, event, createdAt, data}` signed with the endpoint's secret; the headers are
  * `WEBHOOK_HEADERS`.
  */
-export const WEBHOOK_EVENTS = ['order.status', 'order.shipped', 'order.document', 'price-list.ready'] as const;
+export const WEBHOOK_EVENTS = [
+  'order.status',
+  'order.shipped',
+  'order.document',
+  'price-list.ready',
+  'account.shipment',
+  'account.document',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** What a delivery may carry: a subscribed event, or the `ping` of `webhook/test`. */
 export type WebhookDeliveryEvent = WebhookEvent | 'ping';

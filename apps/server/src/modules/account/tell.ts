@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { counterpartyById } from '../companies/index.js';
 import { noticePreferences, tellUser, type Telling } from '../notices/index.js';
 import { recordOrderDocument } from '../orders/index.js';
+import { tellAccountListeners } from './events.js';
 import type { DocumentKind } from './queries.js';
 
 /**
@@ -54,6 +55,19 @@ export async function tellOfDocument(trx: Db, t: Telling | undefined, doc: Store
   const owner = await counterpartyById(trx, doc.counterpartyId);
   if (!owner) return;
   const tidingsKind = doc.kind === 'shipment' ? 'shipment' : doc.kind === 'payment' ? 'payment' : 'document';
+  if (doc.kind !== 'payment') {
+    await tellAccountListeners(trx, {
+      userId: owner.user_id,
+      kind: doc.kind === 'shipment' ? 'shipment' : 'document',
+      documentKind: doc.kind,
+      number: doc.number,
+      date: doc.date,
+      sum: doc.sum,
+      currency: doc.currency,
+      orderId: doc.orderId,
+      tracking: doc.tracking,
+    });
+  }
   const prefs = (await noticePreferences(trx, owner.user_id))[KIND[tidingsKind]];
   const date = dayOf(doc.date);
   const text = (language: Language) => {

@@ -76,6 +76,7 @@ export {
   type ReplacementPart,
 } from './replacement-hook.js';
 export {
+  priceListCount,
   priceListFilter,
   priceListPage,
   sectionSubtree,

@@ -30,6 +30,43 @@ export interface PriceListPageInput {
   limit: number;
 }
 
+/** The products a price list holds: active, in the section's subtree, in stock, by the filter (decision 214). */
+function priceListProducts(db: Db, context: PriceContext | null, input: Omit<PriceListPageInput, 'limit'>) {
+  let q = db
+    .selectFrom('products as p')
+    .leftJoin('sections as s', 's.id', 'p.section_id')
+    .leftJoinLateral(
+      () => priceFor(db, context, sql<number>`p.id`),
+      (join) => join.onTrue(),
+    )
+    .where('p.active', '=', true)
+    .where('p.id', '>', input.afterId);
+  if (input.sectionIds) q = q.where('p.section_id', '=', sql<number>`ANY(${input.sectionIds}::int[])`);
+  if (input.inStock) q = q.where('p.availability', '<>', 'N');
+  if (input.filter) {
+    // The same facet conditions product/list applies; the price bounds on the price this list shows.
+    const { filter: f, searchIds } = input.filter;
+    const c = facetConditions(f);
+    q = q.where(sql<boolean>`${c.brand} AND ${c.model} AND ${c.kind} AND ${c.color} AND ${c.available}`);
+    if (f.priceMin !== undefined) q = q.where('pr.value', '>=', f.priceMin);
+    if (f.priceMax !== undefined) q = q.where('pr.value', '<=', f.priceMax);
+    if (searchIds) q = q.where('p.id', '=', sql<number>`ANY(${searchIds}::int[])`);
+  }
+  return q;
+}
+
+/** How many products the price list holds: decides between a download now and a job (decision 232). */
+export async function priceListCount(
+  db: Db,
+  context: PriceContext | null,
+  input: Omit<PriceListPageInput, 'limit' | 'afterId'>,
+): Promise<number> {
+  const row = await priceListProducts(db, context, { ...input, afterId: 0 })
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /**
  * A page of active products by id after `afterId` (keyset on the primary key: each page is one index walk,
  * never an OFFSET), with the actor's price from the same lateral lookup and offer as product/list (decision 212).
@@ -40,13 +77,7 @@ export async function priceListPage(
   stores: StoreInfo[],
   input: PriceListPageInput,
 ): Promise<PriceListRow[]> {
-  let q = db
-    .selectFrom('products as p')
-    .leftJoin('sections as s', 's.id', 'p.section_id')
-    .leftJoinLateral(
-      () => priceFor(db, context, sql<number>`p.id`),
-      (join) => join.onTrue(),
-    )
+  const q = priceListProducts(db, context, input)
     .select([
       'p.id',
       'p.article',
@@ -62,20 +93,7 @@ export async function priceListPage(
     .select(
       sql<string | null>`(SELECT string_agg(a.article, ', ' ORDER BY a.kind, a.article_key)
         FROM product_analogues a WHERE a.product_id = p.id)`.as('analogues'),
-    )
-    .where('p.active', '=', true)
-    .where('p.id', '>', input.afterId);
-  if (input.sectionIds) q = q.where('p.section_id', '=', sql<number>`ANY(${input.sectionIds}::int[])`);
-  if (input.inStock) q = q.where('p.availability', '<>', 'N');
-  if (input.filter) {
-    // The same facet conditions product/list applies; the price bounds on the price this list shows.
-    const { filter: f, searchIds } = input.filter;
-    const c = facetConditions(f);
-    q = q.where(sql<boolean>`${c.brand} AND ${c.model} AND ${c.kind} AND ${c.color} AND ${c.available}`);
-    if (f.priceMin !== undefined) q = q.where('pr.value', '>=', f.priceMin);
-    if (f.priceMax !== undefined) q = q.where('pr.value', '<=', f.priceMax);
-    if (searchIds) q = q.where('p.id', '=', sql<number>`ANY(${searchIds}::int[])`);
-  }
+    );
   const rows = await q.orderBy('p.id').limit(input.limit).execute();
   return rows.map((r) => ({
     id: r.id,

@@ -1,7 +1,10 @@
-import type { PriceListLink, priceListMethods } from '@portal/contract';
-import { AppError } from '../../rest/app-error.js';
+import type { PriceListFormat, PriceListJob, PriceListLink, priceListMethods } from '@portal/contract';
+import { enqueue } from '../../ops/jobs/queue.js';
+import { AppError, invalidFields } from '../../rest/app-error.js';
 import { inTransaction, requireActor, type Handlers } from '../../rest/context.js';
 import { recordAudit } from '../audit/index.js';
+import { priceContextOf, priceListCount, priceListFilter, sectionSubtree } from '../catalog/index.js';
+import { PRICE_LIST_JOB, PRICE_LIST_JOB_ATTEMPTS } from './build.js';
 import * as q from './queries.js';
 import { newLinkToken } from './tokens.js';
 
@@ -17,7 +20,63 @@ const view = (r: q.PriceListLinkRow): PriceListLink => ({
   dateRevoke: r.revoked_at ? new Date(r.revoked_at).toISOString() : null,
 });
 
+const jobView = (r: q.PriceListJobRow): PriceListJob => {
+  const live = r.state === 'done' && r.storage_key !== null && r.expires_at !== null && r.expires_at > new Date();
+  return {
+    id: r.id,
+    format: r.format as PriceListFormat,
+    state: r.state,
+    rowsTotal: r.rows_total,
+    rowsDone: r.rows_done,
+    dateCreate: new Date(r.created_at).toISOString(),
+    dateExpire: r.expires_at ? new Date(r.expires_at).toISOString() : null,
+    size: r.size === null ? null : Number(r.size),
+    url: live ? `/pricelist/jobs/${r.id}` : null,
+    error: r.state === 'failed' ? (r.error ?? '') : '',
+  };
+};
+
 export const priceListHandlers: Handlers<typeof priceListMethods> = {
+  /**
+   * A price list counted first: above the threshold a job on the queue builds it (decision 232), with its
+   * progress in `price-list-job/get`; below it the web downloads at once from GET /pricelist/download.
+   */
+  async 'price-list-job/create'(input, ctx) {
+    const actor = requireActor(ctx);
+    if (input.filter?.category !== undefined || input.filter?.id !== undefined)
+      throw invalidFields(ctx.language, { filter: 'validation.priceListFilterSection' });
+    let sectionIds: number[] | null = null;
+    if (input.section !== undefined) {
+      sectionIds = await sectionSubtree(ctx.db, input.section);
+      if (!sectionIds) throw new AppError('NOT_FOUND', 'error.priceListSectionNotFound');
+    }
+    const scope: q.PriceListScope = { sectionIds, inStock: input.inStock ?? false, filter: input.filter ?? null };
+    const context = await priceContextOf(ctx.db, actor, 'catalog');
+    const count = await priceListCount(ctx.db, context, {
+      sectionIds,
+      inStock: scope.inStock,
+      filter: scope.filter ? await priceListFilter(ctx.db, scope.filter) : null,
+    });
+    if (count <= ctx.config.priceLists.jobAbove) return { count, job: null };
+    const row = await inTransaction(ctx, async (trx) => {
+      const created = await q.insertPriceListJob(trx, {
+        userId: actor.id,
+        format: input.format,
+        scope,
+        rowsTotal: count,
+      });
+      await enqueue(trx, PRICE_LIST_JOB, { job: created.id }, { maxAttempts: PRICE_LIST_JOB_ATTEMPTS });
+      return created;
+    });
+    return { count, job: jobView(row) };
+  },
+
+  async 'price-list-job/get'(input, ctx) {
+    const row = await q.ownPriceListJob(ctx.db, requireActor(ctx).id, input.id);
+    if (!row) throw new AppError('NOT_FOUND', 'error.priceListJobNotFound');
+    return jobView(row);
+  },
+
   async 'price-list-link/list'(input, ctx) {
     const actor = requireActor(ctx);
     const { count, rows } = await q.listLinks(ctx.db, actor.id, input);

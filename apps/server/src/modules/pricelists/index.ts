@@ -4,3 +4,5 @@
  * files routes are: they take the dispatcher's deps, which the handler table behind the dispatcher must not import.
  */
 export { priceListHandlers } from './handlers.js';
+export { onPriceListReady, PRICE_LIST_JOB, priceListJobHandlers, type PriceListReadyListener } from './build.js';
+export type { PriceListJobRow } from './queries.js';

@@ -1,7 +1,8 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { countAndPage, type PageInput } from '../../rest/paging.js';
-import type { PriceListLinksTable } from './tables.js';
+import type { ProductFilter } from '@portal/contract';
+import type { PriceListJobsTable, PriceListLinksTable } from './tables.js';
 import './tables.js';
 
 export type PriceListLinkRow = Selectable<PriceListLinksTable>;
@@ -67,4 +68,113 @@ export async function useLink(db: Db, tokenHash: string): Promise<number | null>
     .returning('user_id')
     .executeTakeFirst();
   return row?.user_id ?? null;
+}
+
+export type PriceListJobRow = Selectable<PriceListJobsTable>;
+
+/** What a price-list job builds, stored with it: the section's subtree, in stock only, the screen's filter. */
+export interface PriceListScope {
+  sectionIds: number[] | null;
+  inStock: boolean;
+  filter: ProductFilter | null;
+}
+
+export async function insertPriceListJob(
+  db: Db,
+  values: { userId: number; format: string; scope: PriceListScope; rowsTotal: number },
+): Promise<PriceListJobRow> {
+  return db
+    .insertInto('price_list_jobs')
+    .values({
+      user_id: values.userId,
+      format: values.format,
+      scope: JSON.stringify(values.scope),
+      rows_total: values.rowsTotal,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The user's own job; another's answers as missing. */
+export async function ownPriceListJob(db: Db, userId: number, id: number): Promise<PriceListJobRow | undefined> {
+  return db
+    .selectFrom('price_list_jobs')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function priceListJobById(db: Db, id: number): Promise<PriceListJobRow | undefined> {
+  return db.selectFrom('price_list_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function startPriceListJob(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('price_list_jobs')
+    .set({ state: 'running', rows_done: 0, error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function priceListJobProgress(db: Db, id: number, rowsDone: number): Promise<void> {
+  await db.updateTable('price_list_jobs').set({ rows_done: rowsDone }).where('id', '=', id).execute();
+}
+
+export async function finishPriceListJob(
+  db: Db,
+  id: number,
+  values: { storageKey: string; size: number; rowsDone: number; hours: number },
+): Promise<PriceListJobRow> {
+  return db
+    .updateTable('price_list_jobs')
+    .set({
+      state: 'done',
+      storage_key: values.storageKey,
+      size: values.size,
+      rows_done: values.rowsDone,
+      finished_at: sql<Date>`now()`,
+      expires_at: sql<Date>`now() + make_interval(hours => ${values.hours})`,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function failPriceListJob(db: Db, id: number, state: 'queued' | 'failed', error: string): Promise<void> {
+  await db
+    .updateTable('price_list_jobs')
+    .set({ state, error, ...(state === 'failed' ? { finished_at: sql<Date>`now()` } : {}) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Files of jobs past their expiry, still stored: removed from storage, then forgotten here. */
+export async function expiredPriceListFiles(db: Db, limit: number): Promise<Array<{ id: number; key: string }>> {
+  const rows = await db
+    .selectFrom('price_list_jobs')
+    .select(['id', 'storage_key'])
+    .where('storage_key', 'is not', null)
+    .where('expires_at', '<', sql<Date>`now()`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, key: r.storage_key! }));
+}
+
+export async function forgetPriceListFile(db: Db, id: number): Promise<void> {
+  await db.updateTable('price_list_jobs').set({ storage_key: null }).where('id', '=', id).execute();
+}
+
+/** The user's own ready file, not yet expired: what GET /pricelist/jobs/{id} sends. */
+export async function readyPriceListFile(db: Db, userId: number, id: number): Promise<PriceListJobRow | undefined> {
+  return db
+    .selectFrom('price_list_jobs')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('state', '=', 'done')
+    .where('storage_key', 'is not', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
 }

@@ -5,7 +5,8 @@ import { describeFields, fieldsOf } from '../../rest/zod-errors.js';
 import { SESSION_COOKIE } from '../../sessions/session-store.js';
 import { loadActor, type Actor } from '../auth/index.js';
 import { priceListFilter, sectionSubtree, type PriceListFilter } from '../catalog/index.js';
-import { useLink } from './queries.js';
+import { StorageNotFound } from '../../storage/index.js';
+import { readyPriceListFile, useLink } from './queries.js';
 import { priceListStream } from './stream.js';
 import { hashLinkToken } from './tokens.js';
 import { CONTENT_TYPES } from './writers.js';
@@ -84,6 +85,32 @@ export function registerPriceListRoutes(app: FastifyInstance, deps: RestDeps): v
     const format = request.query.format ?? 'xlsx';
     if (!isFormat(format)) return badRequest(reply, 'Формат прайс-листа: xlsx, csv или yml');
     return send(deps, request, reply, actor, format);
+  });
+
+  // A file built by a job (decision 232): its owner's session only, until it expires; anything else is 404.
+  app.get<{ Params: { id: string } }>('/pricelist/jobs/:id', async (request, reply) => {
+    const session = await deps.sessions.find(request.cookies[SESSION_COOKIE]);
+    const actor = session?.userId ? await loadActor(deps.db, session.userId) : null;
+    if (!actor) return reply.code(401).send({ error: 'UNAUTHORIZED', error_description: 'Войдите в портал' });
+    const notFound = () =>
+      reply.code(404).send({ error: 'NOT_FOUND', error_description: 'Прайс-лист не найден или срок ссылки истёк' });
+    if (!/^\d{1,9}$/.test(request.params.id)) return notFound();
+    const row = await readyPriceListFile(deps.db, actor.id, Number(request.params.id));
+    if (!row?.storage_key) return notFound();
+    const format = row.format as PriceListFormat;
+    const body = await deps.storage.open(row.storage_key).catch((err: unknown) => {
+      if (err instanceof StorageNotFound) return null;
+      throw err;
+    });
+    if (!body) return notFound();
+    const name = `price-list-${new Date(row.created_at).toISOString().slice(0, 10)}.${format}`;
+    return reply
+      .header('content-type', CONTENT_TYPES[format])
+      .header('content-length', String(row.size))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(body);
   });
 
   app.get<{ Params: { file: string }; Querystring: Query }>('/pricelist/:file', async (request, reply) => {

@@ -32,6 +32,8 @@ export async function priceListStream(
   request: PriceListRequest,
   site: { name: string; url: string },
   pageSize = PRICE_LIST_PAGE,
+  /** Told the products written so far after each page (a job's progress, decision 232). */
+  onPage?: (written: number) => Promise<void>,
 ): Promise<PassThrough> {
   const context = await priceContextOf(db, actor, 'catalog');
   const [stores, sections] = await Promise.all([
@@ -42,6 +44,7 @@ export async function priceListStream(
   const writer = priceListWriter(request.format, out, { stores, sections, shopName: site.name, url: site.url });
   void (async () => {
     let afterId = 0;
+    let written = 0;
     for (;;) {
       const rows = await priceListPage(db, context, stores, {
         sectionIds: request.sectionIds,
@@ -51,6 +54,8 @@ export async function priceListStream(
         limit: pageSize,
       });
       if (rows.length > 0) await writer.page(rows);
+      written += rows.length;
+      if (onPage) await onPage(written);
       if (rows.length < pageSize || out.destroyed) break;
       afterId = rows[rows.length - 1]!.id;
     }

@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { enqueue } from '../../ops/jobs/queue.js';
 import type { JobHandler } from '../../ops/jobs/worker.js';
+import type { AccountEvent } from '../account/index.js';
 import { contactOf, loadActor } from '../auth/index.js';
 import { newestBasketOrNew, parseLines, putLines, resolveLines } from '../baskets/index.js';
 import { noticePreferences } from '../notices/index.js';
@@ -195,5 +196,33 @@ export function orderTelegram(publicUrl: string) {
       `${publicUrl}/order/${event.orderId}/`,
     ].join('\n');
     await enqueue(trx, TELEGRAM_SEND_JOB, { chatId: Number(link.chat_id), text }, { maxAttempts: 10 });
+  };
+}
+
+/**
+ * The account listener (registered from above, decision 215): a shipment or a closing document 1C recorded
+ * reaches the linked chat (decision 202's tidings, in the document's transaction), as the dealer's «В Telegram»
+ * switches for shipments and documents allow.
+ */
+export function accountTelegram(publicUrl: string) {
+  return async (trx: Db, event: AccountEvent): Promise<void> => {
+    const link = await q.linkOf(trx, event.userId);
+    if (!link) return;
+    const prefs = await noticePreferences(trx, event.userId);
+    if (!(event.kind === 'shipment' ? prefs.accountShipment : prefs.accountDocument).telegram) return;
+    const lang = await languageOf(trx, event.userId);
+    const day = event.date.split('-').reverse().join('.');
+    const lines = [translate(lang, `tidings.${event.kind}.title`, event.number, day)];
+    if (event.kind === 'shipment' && event.orderId !== null)
+      lines.push(translate(lang, 'tidings.shipment.order', event.orderId));
+    if (event.kind === 'shipment' && event.tracking)
+      lines.push(translate(lang, 'tidings.shipment.tracking', event.tracking));
+    lines.push(event.orderId !== null ? `${publicUrl}/order/${event.orderId}/` : `${publicUrl}/account/documents/`);
+    await enqueue(
+      trx,
+      TELEGRAM_SEND_JOB,
+      { chatId: Number(link.chat_id), text: lines.join('\n') },
+      { maxAttempts: 10 },
+    );
   };
 }

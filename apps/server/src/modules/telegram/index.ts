@@ -3,4 +3,4 @@
  * and messages on the job queue, and the order listener the app registers into orders from above.
  */
 export { telegramHandlers } from './handlers.js';
-export { orderTelegram, telegramJobHandlers, TELEGRAM_POLL_JOB, TELEGRAM_SEND_JOB } from './bot.js';
+export { accountTelegram, orderTelegram, telegramJobHandlers, TELEGRAM_POLL_JOB, TELEGRAM_SEND_JOB } from './bot.js';

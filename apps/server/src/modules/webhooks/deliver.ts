@@ -1,8 +1,12 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import { translate, WEBHOOK_HEADERS } from '@portal/contract';
 import type { Config } from '../../config.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { JobHandler } from '../../ops/jobs/worker.js';
 import { tellUser } from '../notices/index.js';
+import { addressAllowed, guardedLookup, InternalAddressError, systemLookup, type HostLookup } from './address.js';
 import { WEBHOOK_JOB } from './events.js';
 import * as q from './queries.js';
 import { signature } from './signing.js';
@@ -18,26 +22,48 @@ interface Attempt {
 /**
  * One POST to the receiver, signed (decision 225): a 2xx answer is accepted; any other status, a redirect
  * (never followed: the address was checked, where it redirects was not), a refused connection or no answer in
- * `timeoutMs` is a failure. The answer's body is not read.
+ * `timeoutMs` is a failure. The answer's body is not read. The host is resolved again now and the socket
+ * connects only to the addresses just checked (decision 231): a name that moved inside since it was
+ * registered is refused here, before anything is sent.
  */
-async function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<Attempt> {
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      body,
-      headers,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+async function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  guard: { timeoutMs: number; allowLocal: boolean; lookup: HostLookup },
+): Promise<Attempt> {
+  const { timeoutMs } = guard;
+  const target = new URL(url);
+  const literal = target.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(literal) && !addressAllowed(literal, guard.allowLocal))
+    return { httpStatus: null, error: new InternalAddressError(literal, literal).message };
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<Attempt>((resolve) => {
+    const req = send(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: guardedLookup(guard.lookup, guard.allowLocal),
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        response.destroy();
+        const ok = status >= 200 && status < 300;
+        resolve({ httpStatus: status, error: ok ? '' : `HTTP ${status}` });
+      },
+    );
+    req.on('error', (err: Error & { code?: string }) => {
+      if (err.name === 'TimeoutError' || err.name === 'AbortError')
+        return resolve({ httpStatus: null, error: `no answer in ${timeoutMs} ms` });
+      resolve({
+        httpStatus: null,
+        error: err instanceof InternalAddressError ? err.message : (err.code ?? err.message),
+      });
     });
-    await response.body?.cancel().catch(() => {});
-    const ok = response.status >= 200 && response.status < 300;
-    return { httpStatus: response.status, error: ok ? '' : `HTTP ${response.status}` };
-  } catch (err) {
-    const e = err as Error & { cause?: { code?: string } };
-    if (e.name === 'TimeoutError' || e.name === 'AbortError')
-      return { httpStatus: null, error: `no answer in ${timeoutMs} ms` };
-    return { httpStatus: null, error: e.cause?.code ?? e.message };
-  }
+    req.end(body);
+  });
 }
 
 /**
@@ -46,7 +72,8 @@ async function post(url: string, headers: Record<string, string>, body: string, 
  * `disableAfter` in a row it is turned off, its dealer told by a notice and an e-mail, and its deliveries stop.
  */
 export function webhookJobHandlers(deps: { config: Config; mailer: Mailer }): Record<string, JobHandler> {
-  const { timeoutMs, disableAfter } = deps.config.webhooks;
+  const { timeoutMs, disableAfter, allowLocal } = deps.config.webhooks;
+  const lookup = deps.config.webhooks.lookup ?? systemLookup;
   return {
     [WEBHOOK_JOB]: async (payload, { db, log, job }) => {
       const id = (payload as { delivery: number }).delivery;
@@ -74,7 +101,7 @@ export function webhookJobHandlers(deps: { config: Config; mailer: Mailer }): Re
           [WEBHOOK_HEADERS.signature]: signature(d.secret, timestamp, body),
         },
         body,
-        timeoutMs,
+        { timeoutMs, allowLocal, lookup },
       );
       if (!attempt.error) {
         await db.transaction().execute(async (trx) => {

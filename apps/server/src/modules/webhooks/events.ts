@@ -1,7 +1,9 @@
 import type { WebhookDeliveryEvent, WebhookEvent } from '@portal/contract';
 import type { Db } from '../../db/database.js';
 import { enqueue } from '../../ops/jobs/queue.js';
+import type { AccountEvent } from '../account/index.js';
 import type { OrderEvent } from '../orders/index.js';
+import type { PriceListJobRow } from '../pricelists/index.js';
 import * as q from './queries.js';
 
 export const WEBHOOK_JOB = 'webhook.deliver';
@@ -64,5 +66,41 @@ export function orderWebhooks(publicUrl: string) {
         });
       }
     }
+  };
+}
+
+/**
+ * The price-list listener (registered by the app from above, decision 232): a big list built on the queue is
+ * `price-list.ready`, with the address its owner downloads it from until it expires.
+ */
+export function priceListWebhooks(publicUrl: string) {
+  return async (trx: Db, job: PriceListJobRow): Promise<void> => {
+    await emitWebhookEvent(trx, job.user_id, 'price-list.ready', {
+      jobId: job.id,
+      format: job.format,
+      products: job.rows_done,
+      size: job.size === null ? null : Number(job.size),
+      link: `${publicUrl}/pricelist/jobs/${job.id}`,
+      expiresAt: job.expires_at ? new Date(job.expires_at).toISOString() : null,
+    });
+  };
+}
+
+/**
+ * The account listener (registered from above, decision 215): a shipment 1C recorded is `account.shipment`, a
+ * bill, an invoice or another closing document `account.document` (decision 202), each once, when first sent.
+ */
+export function accountWebhooks(publicUrl: string) {
+  return async (trx: Db, event: AccountEvent): Promise<void> => {
+    await emitWebhookEvent(trx, event.userId, event.kind === 'shipment' ? 'account.shipment' : 'account.document', {
+      document: event.documentKind,
+      number: event.number,
+      date: event.date,
+      sum: event.sum,
+      currency: event.currency,
+      orderId: event.orderId,
+      ...(event.kind === 'shipment' ? { tracking: event.tracking } : {}),
+      link: event.orderId !== null ? `${publicUrl}/order/${event.orderId}/` : `${publicUrl}/account/documents/`,
+    });
   };
 }

@@ -2,6 +2,7 @@ import type { Webhook, WebhookDelivery, WebhookEvent, webhooksMethods } from '@p
 import { AppError, invalidFields } from '../../rest/app-error.js';
 import { inTransaction, requireActor, type Handlers, type RestContext } from '../../rest/context.js';
 import { recordAudit } from '../audit/index.js';
+import { hostRefused, literalInternal, systemLookup } from './address.js';
 import { queueDelivery } from './events.js';
 import * as q from './queries.js';
 import { newSecret, urlRefused } from './signing.js';
@@ -36,9 +37,20 @@ const deliveryView = (r: q.DeliveryRow): WebhookDelivery => ({
   dateDelivered: iso(r.delivered_at),
 });
 
-function checkUrl(ctx: RestContext, url: string | undefined): void {
-  if (url !== undefined && urlRefused(url, ctx.config.webhooks.allowLocal))
-    throw invalidFields(ctx.language, { url: 'validation.webhookUrl' });
+/**
+ * An endpoint's address: https to a host on the internet (decision 225), and a name that resolves only there
+ * (decision 231; the delivery checks it again, against a name that moves inside later).
+ */
+async function checkUrl(ctx: RestContext, url: string | undefined): Promise<void> {
+  if (url === undefined) return;
+  const { allowLocal, lookup } = ctx.config.webhooks;
+  if (urlRefused(url, allowLocal))
+    throw invalidFields(ctx.language, {
+      url: literalInternal(url, allowLocal) ? 'validation.webhookUrlInternal' : 'validation.webhookUrl',
+    });
+  const refused = await hostRefused(url, allowLocal, lookup ?? systemLookup);
+  if (refused === 'internal') throw invalidFields(ctx.language, { url: 'validation.webhookUrlInternal' });
+  if (refused === 'unknown') throw invalidFields(ctx.language, { url: 'validation.webhookUrlUnknown' });
 }
 
 /** The caller's own endpoint; another user's answers exactly like a missing one. */
@@ -57,7 +69,7 @@ export const webhooksHandlers: Handlers<typeof webhooksMethods> = {
 
   async 'webhook/create'(input, ctx) {
     const actor = requireActor(ctx);
-    checkUrl(ctx, input.url);
+    await checkUrl(ctx, input.url);
     const secret = newSecret();
     const id = await inTransaction(ctx, async (trx) => {
       if ((await q.countWebhooks(trx, actor.id)) >= MAX_WEBHOOKS)
@@ -83,7 +95,7 @@ export const webhooksHandlers: Handlers<typeof webhooksMethods> = {
   async 'webhook/update'(input, ctx) {
     const actor = requireActor(ctx);
     const before = await ownWebhook(ctx, input.id);
-    checkUrl(ctx, input.url);
+    await checkUrl(ctx, input.url);
     await inTransaction(ctx, async (trx) => {
       await q.updateWebhook(trx, before.id, {
         ...(input.url !== undefined ? { url: input.url } : {}),

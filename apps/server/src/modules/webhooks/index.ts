@@ -3,5 +3,5 @@
  * and the order listener the app registers into orders from above.
  */
 export { webhooksHandlers } from './handlers.js';
-export { emitWebhookEvent, orderWebhooks, WEBHOOK_JOB } from './events.js';
+export { accountWebhooks, emitWebhookEvent, orderWebhooks, priceListWebhooks, WEBHOOK_JOB } from './events.js';
 export { webhookJobHandlers } from './deliver.js';

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { WEBHOOK_SECRET_PREFIX } from '@portal/contract';
+import { addressKind } from './address.js';
 
 /** A new endpoint secret: shown once, kept to sign every delivery (decision 225). */
 export const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString('base64url')}`;
@@ -14,32 +15,10 @@ export const signature = (secret: string, timestamp: number, body: string) =>
 
 const LOCAL_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** An address literal of a private, loopback or link-local network (not the internet). */
+/** An address literal not on the internet, or a name of this machine (decision 231 has the ranges). */
 function privateAddress(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '');
-  const kind = isIP(bare);
-  if (kind === 4) {
-    const [a = 0, b = 0] = bare.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b < 128) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b < 32) ||
-      (a === 192 && b === 168)
-    );
-  }
-  if (kind === 6) {
-    const lower = bare.toLowerCase();
-    return (
-      lower === '::1' ||
-      lower === '::' ||
-      /^f[cd]/.test(lower) ||
-      /^fe[89ab]/.test(lower) ||
-      lower.startsWith('::ffff:')
-    );
-  }
+  if (isIP(bare)) return addressKind(bare) !== 'internet';
   return host.endsWith('.localhost') || host === 'localhost';
 }
 

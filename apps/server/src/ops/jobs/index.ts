@@ -3,12 +3,13 @@ import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { PGLITE_MAINTENANCE_EVERY_MS, vacuumAnalyze } from '../../db/maintenance.js';
 import { createOutbox, MAIL_JOB, type MailMessage, type MailTransport } from '../../mail/mailer.js';
-import { accountJobHandlers, BILL_REMINDERS_JOB } from '../../modules/account/index.js';
+import { accountJobHandlers, BILL_REMINDERS_JOB, registerAccountListener } from '../../modules/account/index.js';
 import { exchangeJobHandlers } from '../../modules/exchange/index.js';
 import { orderJobHandlers } from '../../modules/orders/index.js';
+import { onPriceListReady, priceListJobHandlers } from '../../modules/pricelists/index.js';
 import { sweepCounters } from '../../modules/throttle/index.js';
-import { webhookJobHandlers } from '../../modules/webhooks/index.js';
-import { TELEGRAM_POLL_JOB, telegramJobHandlers } from '../../modules/telegram/index.js';
+import { accountWebhooks, priceListWebhooks, webhookJobHandlers } from '../../modules/webhooks/index.js';
+import { accountTelegram, TELEGRAM_POLL_JOB, telegramJobHandlers } from '../../modules/telegram/index.js';
 import type { SessionStore } from '../../sessions/session-store.js';
 import type { FileStorage } from '../../storage/index.js';
 import { pruneFinished } from './queue.js';
@@ -35,6 +36,13 @@ export interface PortalWorkerDeps {
 export function createPortalWorker(deps: PortalWorkerDeps): Worker {
   const { database, config, transport, sessions } = deps;
   const db = database.db;
+  // A big price list, ready, is the dealer's `price-list.ready` webhook (decisions 225, 232); registered here
+  // because the list is built wherever a worker runs, `npm run worker` included; pricelists sits below webhooks.
+  onPriceListReady('webhooks', priceListWebhooks(config.publicUrl));
+  // Shipments and closing documents from 1C reach the dealer's webhooks and Telegram (decisions 202, 225, 226):
+  // the account's documents are written by the exchange's jobs, so here too; account sits below both.
+  registerAccountListener('webhooks', accountWebhooks(config.publicUrl));
+  registerAccountListener('telegram', accountTelegram(config.publicUrl));
   const handlers: Record<string, JobHandler> = {
     [MAIL_JOB]: async (payload) => {
       await transport.send(payload as MailMessage);
@@ -54,6 +62,8 @@ export function createPortalWorker(deps: PortalWorkerDeps): Worker {
     ...orderJobHandlers({ config, mailer: createOutbox(db) }),
     // Signed deliveries of the dealers' webhooks (decision 225).
     ...webhookJobHandlers({ config, mailer: createOutbox(db) }),
+    // Big price lists built into file storage (decision 232).
+    ...priceListJobHandlers({ config, storage: deps.storage }),
     // The supplier's Telegram bot: its long polling and messages (decision 226).
     ...telegramJobHandlers({ config }),
     // The daily reminder of bills due in 3 days or overdue (decision 203).

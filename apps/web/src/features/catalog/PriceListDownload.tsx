@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -22,8 +23,14 @@ import { ListPagination } from '../../components/ListPagination';
 import { ErrorState, Loading } from '../../components/States';
 import { formatDate } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
-import { priceListLinksQuery, useCreatePriceListLink, useRevokePriceListLink } from './api';
-import { readBrowseState } from './url-state';
+import {
+  priceListJobQuery,
+  priceListLinksQuery,
+  useCreatePriceListLink,
+  useOrderPriceList,
+  useRevokePriceListLink,
+} from './api';
+import { readBrowseState, toProductFilter } from './url-state';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 const SIZES = [10, 20, 50] as const;
@@ -40,6 +47,8 @@ export function PriceListDownload({ section, sectionName }: { section?: number; 
   const [format, setFormat] = useState<PriceListFormat>('xlsx');
   const [chosen, setScope] = useState<Scope | null>(null);
   const [inStock, setInStock] = useState(false);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const order = useOrderPriceList();
   const [address] = useSearchParams();
   const filter = readBrowseState(address).filter;
   const filtered = section !== undefined && Object.keys(filter).length > 0;
@@ -49,6 +58,7 @@ export function PriceListDownload({ section, sectionName }: { section?: number; 
   if (scope === 'filter')
     for (const [key, values] of Object.entries(filter)) for (const v of values) params.append(key, v);
   if (inStock) params.set('inStock', '1');
+  const href = `/pricelist/download?${params.toString()}`;
   return (
     <Paper component="section" sx={{ p: { xs: 2, md: 3 }, mb: 2, minWidth: 0 }} aria-labelledby="price-list-download">
       <Typography variant="h2" id="price-list-download" sx={{ mb: 1 }}>
@@ -88,12 +98,85 @@ export function PriceListDownload({ section, sectionName }: { section?: number; 
           label={t('priceList.inStock')}
           sx={{ whiteSpace: 'nowrap' }}
         />
-        <Button variant="contained" href={`/pricelist/download?${params.toString()}`} download>
+        <Button
+          variant="contained"
+          href={href}
+          download
+          disabled={order.isPending}
+          onClick={(e) => {
+            // The list is counted first: a small one comes from the link at once, a big one is a job (decision 232).
+            e.preventDefault();
+            order.mutate(
+              {
+                format,
+                ...(scope !== 'all' && section ? { section } : {}),
+                ...(inStock ? { inStock: true } : {}),
+                ...(scope === 'filter' ? { filter: toProductFilter(filter) } : {}),
+              },
+              {
+                onSuccess: (answer) => {
+                  if (answer.job) setJobId(answer.job.id);
+                  else window.location.assign(href);
+                },
+              },
+            );
+          }}
+        >
           {t('priceList.downloadButton')}
         </Button>
       </Stack>
+      {jobId !== null && <PriceListJobProgress id={jobId} onClose={() => setJobId(null)} />}
       <PriceListLinks />
     </Paper>
+  );
+}
+
+/** A big price list being built on the queue: its progress, then the link to the file until it expires. */
+function PriceListJobProgress({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation('catalog');
+  const job = useQuery(priceListJobQuery(id));
+  if (job.isError) return <ErrorState error={job.error} onRetry={() => void job.refetch()} />;
+  if (!job.data) return <Loading />;
+  const { state, rowsDone, rowsTotal, url, dateExpire } = job.data;
+  if (state === 'failed')
+    return (
+      <Alert severity="error" sx={{ mt: 2 }} onClose={onClose}>
+        {t('priceList.jobFailed')}
+      </Alert>
+    );
+  if (state === 'done')
+    return (
+      <Alert
+        severity="success"
+        sx={{ mt: 2 }}
+        onClose={onClose}
+        action={
+          url ? (
+            <Button color="inherit" size="small" href={url} download sx={{ whiteSpace: 'nowrap' }}>
+              {t('priceList.jobDownload')}
+            </Button>
+          ) : undefined
+        }
+      >
+        {url
+          ? t('priceList.jobReady', { count: rowsDone, date: formatDate(dateExpire ?? '', true) })
+          : t('priceList.jobExpired')}
+      </Alert>
+    );
+  const percent = rowsTotal > 0 ? Math.min(100, Math.round((rowsDone / rowsTotal) * 100)) : 0;
+  return (
+    <Box sx={{ mt: 2 }} role="status" aria-live="polite">
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {state === 'queued'
+          ? t('priceList.jobQueued', { count: rowsTotal })
+          : t('priceList.jobRunning', { done: rowsDone, total: rowsTotal, percent })}
+      </Typography>
+      <LinearProgress
+        variant={state === 'queued' ? 'indeterminate' : 'determinate'}
+        value={percent}
+        aria-label={t('priceList.jobProgress')}
+      />
+    </Box>
   );
 }
 

@@ -1,4 +1,11 @@
-import { expandProductDetail, expandProducts, type InputOf, type Methods } from '@portal/contract';
+import {
+  expandProductDetail,
+  expandProducts,
+  type InputOf,
+  type Methods,
+  type PriceListFormat,
+  type ProductFilterInput,
+} from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { basketKeys } from '../../lib/active-basket';
 import { currentLanguage } from '../../lib/i18n';
@@ -168,6 +175,39 @@ export function useImportReplacements() {
     },
   });
 }
+
+export interface PriceListOrder {
+  format: PriceListFormat;
+  section?: number;
+  inStock?: boolean;
+  filter?: ProductFilterInput;
+}
+
+/**
+ * Asks for a price list (decision 232): `job: null` means «download it now» (GET /pricelist/download), a job
+ * is followed by `priceListJobQuery` until its file is ready.
+ */
+export function useOrderPriceList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (order: PriceListOrder) => rest('price-list-job/create', order),
+    onSuccess: (answer) => {
+      if (answer.job) client.setQueryData(['price-list-job', answer.job.id], answer.job);
+    },
+    onError: notifyError,
+  });
+}
+
+/** A price-list job, read again every second while it is queued or running. */
+export const priceListJobQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['price-list-job', id],
+    queryFn: () => rest('price-list-job/get', { id }),
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === 'done' || state === 'failed' ? false : 1000;
+    },
+  });
 
 /** The caller's secret price-list links (decision 212). */
 export const priceListLinksQuery = (page: number, size: number) =>
