@@ -117,6 +117,37 @@ test('a dealer swaps a short basket line for an in-stock analogue; checkout warn
   await expect(page.getByTestId('basket-short')).toHaveCount(0);
 });
 
+test('a pasted number short of stock offers its alternatives: split into what is in stock and the rest', async ({
+  page,
+}) => {
+  await signIn(page, 'dealer');
+  // A new basket is the newest, so the page adds to it (the other tests' baskets stay as they were).
+  await restCall(page, 'basket/create', { name: 'По номерам' });
+  await page.goto('/basket/create/');
+  await page.getByLabel('Номера деталей и количество').fill('W 950/26 8');
+  await page.getByRole('button', { name: 'Проверить' }).click();
+  const line = page.getByTestId('resolve-line').filter({ hasText: 'W 950/26' });
+  await expect(line.getByTestId('short-line')).toContainText('Не хватает 6 шт.');
+  await shot(page, 'parts-quick-short');
+  await line.getByRole('button', { name: /Замены в наличии/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('В списке 8 шт., на складах 2 шт. — не хватает 6 шт.');
+  const first = dialog.getByTestId('alternative').first();
+  const article = (await first.locator('span').first().textContent())!.trim();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'parts-quick-alternatives-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await first.getByRole('button', { name: 'Разделить: 2 шт. этого + 6 шт. замены' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(line.getByTestId('resolve-alternative')).toContainText(`+ 6 шт. ${article}`);
+  await expect(line.getByLabel('Количество W 950/26')).toHaveValue('2');
+  await shot(page, 'parts-quick-split');
+  await page.getByRole('button', { name: 'Добавить в корзину (2)' }).click();
+  await page.getByTestId('resolve-added').getByRole('link', { name: 'Открыть корзину' }).click();
+  await expect(page.getByLabel('Количество W 950/26')).toHaveValue('2');
+  await expect(page.getByLabel(`Количество ${article}`)).toHaveValue('6');
+});
+
 test('a dealer asks to be told when a part arrives; 1C sends its stock and the notice comes once', async ({
   page,
   request,

@@ -151,6 +151,8 @@ export const shortLineSchema = z.object({
   stock: z.number(),
   /** What cannot be supplied from stock: amount − stock. */
   missing: z.number(),
+  /** The line's product's measurement factor: what stays of a split line is its multiple. */
+  measureFactor: z.number(),
   /** In-stock alternatives, best first: the replacement, then by what covers the need, by price (at most 5). */
   alternatives: z.array(alternativeSchema),
 });
