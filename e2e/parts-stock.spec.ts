@@ -176,3 +176,53 @@ test('a dealer asks to be told when a part arrives; 1C sends its stock and the n
   await expect(page.getByText('Поступил товар ARR-E2E-1')).toHaveCount(1);
   await shot(page, 'parts-arrival-notice');
 });
+
+test('an administrator sets an expected arrival on the product card; the dealer sees it; removing it asks first', async ({
+  browser,
+  page,
+}) => {
+  await signIn(page, 'admin');
+  const resolved = await restCall<{ lines: Array<{ candidates: Array<{ productId: number }> }> }>(
+    page,
+    'basket/resolve',
+    { text: 'W 950/26 1' },
+  );
+  const product = resolved.lines[0]!.candidates[0]!.productId;
+  const soon = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const dayMonth = `${soon.slice(8, 10)}.${soon.slice(5, 7)}`;
+  await page.goto(`/product/${product}`);
+  const note = page.getByTestId('arrival-note');
+  await note.getByRole('button', { name: 'Ожидаемые поступления' }).click();
+  const dialog = page.getByRole('dialog', { name: /Ожидаемые поступления W 950\/26/ });
+  // 1C's arrival of the demo data is shown, not edited.
+  await expect(dialog.getByTestId('arrivals-1c')).toContainText('Из 1С: 40');
+  await dialog.getByRole('button', { name: 'Добавить поступление' }).click();
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog.getByText('Укажите дату')).toBeVisible();
+  const row = dialog.getByTestId('arrival-row').last();
+  await row.getByLabel('Дата').fill(soon);
+  await row.getByLabel('Количество').fill('25');
+  await row.getByLabel('Склад').click();
+  await page.getByRole('option').nth(1).click();
+  await shot(page, 'parts-arrivals-editor');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(note).toContainText(`2 шт. в наличии, 25 ожидается ${dayMonth}`);
+
+  const dealerContext = await browser.newContext();
+  const dealer = await dealerContext.newPage();
+  await signIn(dealer, 'dealer');
+  await dealer.goto(`/product/${product}`);
+  await expect(dealer.getByTestId('arrival-note')).toContainText(`25 ожидается ${dayMonth}`);
+  await expect(dealer.getByRole('button', { name: 'Ожидаемые поступления' })).toHaveCount(0);
+  await dealerContext.close();
+
+  await note.getByRole('button', { name: 'Ожидаемые поступления' }).click();
+  await dialog.getByRole('button', { name: `Удалить поступление ${dayMonth}.${soon.slice(0, 4)}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Удалить поступление?' });
+  await expect(confirm).toContainText(`Поступление 25 шт. на ${dayMonth}.${soon.slice(0, 4)}`);
+  await confirm.getByRole('button', { name: 'Удалить' }).click();
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(note).toContainText('2 шт. в наличии, 40 ожидается');
+});

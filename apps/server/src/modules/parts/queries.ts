@@ -331,14 +331,16 @@ export function arrivalRows(db: Db, productIds: number[]) {
     .select([
       'product_id',
       'store_id',
+      'source',
       sql<string>`to_char(expected_on, 'YYYY-MM-DD')`.as('date'),
       sql<number>`sum(quantity)::float8`.as('quantity'),
     ])
     .where('product_id', '=', sql<number>`ANY(${productIds}::int[])`)
-    .groupBy(['product_id', 'store_id', 'expected_on'])
+    .groupBy(['product_id', 'store_id', 'expected_on', 'source'])
     .orderBy('product_id')
     .orderBy('expected_on')
     .orderBy('store_id')
+    .orderBy('source')
     .execute();
 }
 
