@@ -117,6 +117,37 @@ test('a dealer swaps a short basket line for an in-stock analogue; checkout warn
   await expect(page.getByTestId('basket-short')).toHaveCount(0);
 });
 
+test('a pasted number short of stock offers its alternatives: split into what is in stock and the rest', async ({
+  page,
+}) => {
+  await signIn(page, 'dealer');
+  // A new basket is the newest, so the page adds to it (the other tests' baskets stay as they were).
+  await restCall(page, 'basket/create', { name: 'По номерам' });
+  await page.goto('/basket/create/');
+  await page.getByLabel('Номера деталей и количество').fill('W 950/26 8');
+  await page.getByRole('button', { name: 'Проверить' }).click();
+  const line = page.getByTestId('resolve-line').filter({ hasText: 'W 950/26' });
+  await expect(line.getByTestId('short-line')).toContainText('Не хватает 6 шт.');
+  await shot(page, 'parts-quick-short');
+  await line.getByRole('button', { name: /Замены в наличии/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('В списке 8 шт., на складах 2 шт. — не хватает 6 шт.');
+  const first = dialog.getByTestId('alternative').first();
+  const article = (await first.locator('span').first().textContent())!.trim();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'parts-quick-alternatives-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await first.getByRole('button', { name: 'Разделить: 2 шт. этого + 6 шт. замены' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(line.getByTestId('resolve-alternative')).toContainText(`+ 6 шт. ${article}`);
+  await expect(line.getByLabel('Количество W 950/26')).toHaveValue('2');
+  await shot(page, 'parts-quick-split');
+  await page.getByRole('button', { name: 'Добавить в корзину (2)' }).click();
+  await page.getByTestId('resolve-added').getByRole('link', { name: 'Открыть корзину' }).click();
+  await expect(page.getByLabel('Количество W 950/26')).toHaveValue('2');
+  await expect(page.getByLabel(`Количество ${article}`)).toHaveValue('6');
+});
+
 test('a dealer asks to be told when a part arrives; 1C sends its stock and the notice comes once', async ({
   page,
   request,
@@ -144,4 +175,54 @@ test('a dealer asks to be told when a part arrives; 1C sends its stock and the n
   await page.goto('/notice/');
   await expect(page.getByText('Поступил товар ARR-E2E-1')).toHaveCount(1);
   await shot(page, 'parts-arrival-notice');
+});
+
+test('an administrator sets an expected arrival on the product card; the dealer sees it; removing it asks first', async ({
+  browser,
+  page,
+}) => {
+  await signIn(page, 'admin');
+  const resolved = await restCall<{ lines: Array<{ candidates: Array<{ productId: number }> }> }>(
+    page,
+    'basket/resolve',
+    { text: 'W 950/26 1' },
+  );
+  const product = resolved.lines[0]!.candidates[0]!.productId;
+  const soon = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const dayMonth = `${soon.slice(8, 10)}.${soon.slice(5, 7)}`;
+  await page.goto(`/product/${product}`);
+  const note = page.getByTestId('arrival-note');
+  await note.getByRole('button', { name: 'Ожидаемые поступления' }).click();
+  const dialog = page.getByRole('dialog', { name: /Ожидаемые поступления W 950\/26/ });
+  // 1C's arrival of the demo data is shown, not edited.
+  await expect(dialog.getByTestId('arrivals-1c')).toContainText('Из 1С: 40');
+  await dialog.getByRole('button', { name: 'Добавить поступление' }).click();
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog.getByText('Укажите дату')).toBeVisible();
+  const row = dialog.getByTestId('arrival-row').last();
+  await row.getByLabel('Дата').fill(soon);
+  await row.getByLabel('Количество').fill('25');
+  await row.getByLabel('Склад').click();
+  await page.getByRole('option').nth(1).click();
+  await shot(page, 'parts-arrivals-editor');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(note).toContainText(`2 шт. в наличии, 25 ожидается ${dayMonth}`);
+
+  const dealerContext = await browser.newContext();
+  const dealer = await dealerContext.newPage();
+  await signIn(dealer, 'dealer');
+  await dealer.goto(`/product/${product}`);
+  await expect(dealer.getByTestId('arrival-note')).toContainText(`25 ожидается ${dayMonth}`);
+  await expect(dealer.getByRole('button', { name: 'Ожидаемые поступления' })).toHaveCount(0);
+  await dealerContext.close();
+
+  await note.getByRole('button', { name: 'Ожидаемые поступления' }).click();
+  await dialog.getByRole('button', { name: `Удалить поступление ${dayMonth}.${soon.slice(0, 4)}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Удалить поступление?' });
+  await expect(confirm).toContainText(`Поступление 25 шт. на ${dayMonth}.${soon.slice(0, 4)}`);
+  await confirm.getByRole('button', { name: 'Удалить' }).click();
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(note).toContainText('2 шт. в наличии, 40 ожидается');
 });

@@ -55,6 +55,8 @@ export interface ProductArrivalProps {
   /** The quantity wanted (a basket line's): the request is offered when the warehouses hold less. */
   needed?: number;
   compact?: boolean;
+  /** The product card's number: there an administrator edits the arrivals set by hand (decision 207). */
+  editArticle?: string;
 }
 
 export interface Slots {

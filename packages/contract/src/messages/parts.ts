@@ -7,6 +7,7 @@ export const PARTS_MESSAGES = {
     'error.alternativeUnknown':
       'Этот товар не предлагается взамен строки: его нет в наличии или он не замена и не аналог',
     'error.splitNotShort': 'Разделить нельзя: на складах нет части количества строки — замените строку целиком',
+    'validation.arrivalStore': 'Такого склада нет — выберите склад из списка',
     'tidings.arrivalTitle': 'Поступил товар {0}',
     'tidings.arrivalText': '{0} — в наличии {1} шт. Вы просили сообщить о поступлении; запрос выполнен.',
   },
@@ -17,6 +18,7 @@ export const PARTS_MESSAGES = {
     'error.alternativeUnknown':
       'This product is not offered for the line: it is out of stock, or neither a replacement nor an analogue',
     'error.splitNotShort': 'Cannot split: the warehouses do not hold part of the line — swap the whole line instead',
+    'validation.arrivalStore': 'There is no such warehouse — choose one from the list',
     'tidings.arrivalTitle': '{0} is in stock',
     'tidings.arrivalText': '{0} — {1} in stock. You asked to be told when it arrives; the request is done.',
   },

@@ -32,6 +32,10 @@ export const API_KEY_READ_METHODS = [
   'basket-item/list',
   'basket-item/get',
   'user/pricing-get',
+  // The dealer's machines (decision 208): a system reads them to ask for the parts that fit (F_MACHINE).
+  'machine/list',
+  'machine/get',
+  'machine/models',
 ] as const;
 
 export const API_KEY_ORDER_METHODS = [
@@ -42,6 +46,10 @@ export const API_KEY_ORDER_METHODS = [
   'basket-item/update',
   'basket-item/delete',
   'order/create',
+  // Keeping the machine list is the ordering side's: an order «Машина стоит» names one (decision 209).
+  'machine/create',
+  'machine/update',
+  'machine/delete',
 ] as const;
 
 const allowed: Record<ApiKeyScope, ReadonlySet<string>> = {

@@ -4,6 +4,7 @@ import { CURRENCIES } from '../format.js';
 import {
   byIdInput,
   defineMethod,
+  emptyInput,
   idSchema,
   listInput,
   listResult,
@@ -61,10 +62,13 @@ export const productReplacementsSchema = z.object({
 });
 export type ProductReplacements = z.infer<typeof productReplacementsSchema>;
 
+// A day of the calendar: Date.parse takes 2026-02-31 as 3 March, and the database would refuse it with a 500.
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
-  .refine((s) => !Number.isNaN(Date.parse(s)), { error: 'validation.date' });
+  .refine((s) => !Number.isNaN(Date.parse(s)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+    error: 'validation.date',
+  });
 
 /** One link the back office states on a product's card: this product is the old number (or interchangeable). */
 export const replacementInputSchema = z.strictObject({
@@ -151,6 +155,8 @@ export const shortLineSchema = z.object({
   stock: z.number(),
   /** What cannot be supplied from stock: amount − stock. */
   missing: z.number(),
+  /** The line's product's measurement factor: what stays of a split line is its multiple. */
+  measureFactor: z.number(),
   /** In-stock alternatives, best first: the replacement, then by what covers the need, by price (at most 5). */
   alternatives: z.array(alternativeSchema),
 });
@@ -211,6 +217,8 @@ export const arrivalSchema = z.object({
   /** The warehouse, when the source named one. */
   store: z.number().int().nullable(),
   storeName: z.string(),
+  /** Who stated it: 1C's offers, or the back office (`product/arrivals-update` replaces only `MANUAL` rows). */
+  source: z.enum(['MANUAL', '1C']),
 });
 export type Arrival = z.infer<typeof arrivalSchema>;
 
@@ -262,6 +270,15 @@ export const arrivalMethods = {
     name: 'product/arrivals-update',
     input: z.strictObject({ id: idSchema, arrivals: z.array(arrivalInputSchema).max(50) }),
     result: productArrivalsSchema,
+    access: onlyRoles(Role.ADMINS),
+  }),
+  /** The warehouses an arrival set by hand may name (the back office's editor), in their order. */
+  'product/arrival-stores': defineMethod({
+    name: 'product/arrival-stores',
+    input: emptyInput,
+    result: z.object({
+      items: z.array(z.object({ id: z.number().int(), name: z.string(), isVirtual: z.boolean() })),
+    }),
     access: onlyRoles(Role.ADMINS),
   }),
   'arrival-subscription/list': defineMethod({

@@ -5,6 +5,7 @@ import { productIdsByExtId } from '../catalog/index.js';
 import {
   applyExchangeOrderChange,
   findExchangeOrder,
+  machineText,
   markOrdersDelivered,
   orderTotals,
   ordersForExchange,
@@ -89,7 +90,10 @@ function orderXml(o: ExportOrder): string {
         `<ЗначенияРеквизитов>${requisite('ВидНоменклатуры', 'Товар')}${requisite('ТипНоменклатуры', 'Товар')}</ЗначенияРеквизитов></Товар>`,
     )
     .join('');
+  const machine = machineText(o.machine);
   const comment = [
+    // A 1C operator reads the comment first: the urgent order says so before anything else (decision 209).
+    o.urgent ? `СРОЧНО: машина стоит${machine ? ` (${machine})` : ''}` : '',
     o.comment,
     o.vin ? `VIN: ${o.vin}` : '',
     o.machineModel ? `Модель техники: ${o.machineModel}` : '',
@@ -111,6 +115,10 @@ function orderXml(o: ExportOrder): string {
     requisite('Адрес доставки', o.deliveryAddress),
     requisite('VIN', o.vin),
     requisite('Модель техники', o.machineModel),
+    // «Машина стоит» (decision 209): a flag 1C can select by, and the machine as the order keeps it.
+    requisite('Срочно', String(o.urgent)),
+    ...(o.urgent ? [requisite('Срочно: машина стоит', machine || 'true')] : []),
+    ...(machine ? [requisite('Машина', machine)] : []),
     requisite('Сайт', 'Дилерский портал'),
   ].join('');
   return (

@@ -142,6 +142,86 @@ describe('machine/*', () => {
   });
 });
 
+describe('with an API key (decision 210)', () => {
+  /** A call as a dealer's own system makes it: a Bearer key, no cookie, no sessid. */
+  const withKey = async (token: string, name: string, body: unknown) => {
+    const r = await t.app.inject({
+      method: 'POST',
+      url: `/rest/${name}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    return { status: r.statusCode, body: JSON.parse(r.body) as { result?: unknown; error_description?: string } };
+  };
+  type Answer = Awaited<ReturnType<typeof withKey>>;
+  const itemsOf = (r: Answer) => (r.body.result as { items: unknown[] }).items;
+  const idsOf = (r: Answer) => (itemsOf(r) as Array<{ id: number }>).map((x) => x.id);
+  const keyOf = async (client: TestClient, scope: 'read' | 'order') =>
+    (await client.ok('api-key/create', { name: `Техника ${scope}`, scope })).token;
+
+  it('a read-only key reads the machines and narrows the catalogue to them, but may not change them', async () => {
+    const token = await keyOf(dealer, 'read');
+    const own = await dealer.ok('machine/create', { model: MODEL_A, name: 'По ключу' });
+    const list = await withKey(token, 'machine/list', { size: -1 });
+    expect(list.status).toBe(200);
+    expect(list.body.result).toEqual(await dealer.ok('machine/list', { size: -1 }));
+    expect((await withKey(token, 'machine/get', { id: own.id })).body.result).toEqual(own);
+    expect(itemsOf(await withKey(token, 'machine/models', {}))).toContain(MODEL_A);
+    const fits = await withKey(token, 'product/list', {
+      filter: { category: section, F_MACHINE: String(own.id) },
+      size: -1,
+    });
+    expect(fits.status).toBe(200);
+    expect(itemsOf(fits)).toHaveLength(3);
+    const all = await withKey(token, 'product/list', { filter: { category: section, F_MACHINE: 'all' }, size: -1 });
+    expect(itemsOf(all)).toHaveLength(3);
+    for (const [name, body] of [
+      ['machine/create', { model: MODEL_B }],
+      ['machine/update', { id: own.id, name: 'Чужими руками' }],
+      ['machine/delete', { id: own.id }],
+    ] as const) {
+      const r = await withKey(token, name, body);
+      expect(r.status, name).toBe(403);
+      expect(r.body.error_description).toBe('Этот метод недоступен по ключу API с такими правами');
+    }
+    expect((await dealer.ok('machine/get', { id: own.id })).name).toBe('По ключу');
+    await dealer.ok('machine/delete', { id: own.id });
+  });
+
+  it('an ordering key keeps the machine list as its owner would, and never reaches another dealer’s', async () => {
+    const token = await keyOf(dealer, 'order');
+    const made = await withKey(token, 'machine/create', { model: MODEL_B, serial: 'key-vin-1', year: 2019 });
+    expect(made.status).toBe(200);
+    const m = made.body.result as { id: number; serial: string; userId: number };
+    expect(m.serial).toBe('KEY-VIN-1');
+    expect((await dealer.ok('machine/get', { id: m.id })).serial).toBe('KEY-VIN-1');
+    const updated = await withKey(token, 'machine/update', { id: m.id, name: 'Комбайн из 1С' });
+    expect(updated.body.result).toMatchObject({ id: m.id, name: 'Комбайн из 1С', model: MODEL_B });
+    const bad = await withKey(token, 'machine/create', { model: 'Нет такой модели' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ fields: { model: 'Выберите модель техники из каталога' } });
+
+    // Another dealer's key: the machine answers exactly like a missing one, and narrows nothing.
+    const other = await keyOf(dealer2, 'order');
+    const missing = await withKey(other, 'machine/get', { id: 999999 });
+    for (const [name, body] of [
+      ['machine/get', { id: m.id }],
+      ['machine/update', { id: m.id, name: 'Моя' }],
+      ['machine/delete', { id: m.id }],
+    ] as const) {
+      const r = await withKey(other, name, body);
+      expect(r.status, name).toBe(404);
+      expect(r.body).toEqual(missing.body);
+    }
+    const foreign = await withKey(other, 'product/list', { filter: { category: section, F_MACHINE: String(m.id) } });
+    expect(itemsOf(foreign)).toHaveLength(0);
+    expect(idsOf(await withKey(other, 'machine/list', { size: -1 }))).not.toContain(m.id);
+
+    expect((await withKey(token, 'machine/delete', { id: m.id })).body.result).toEqual({ ok: true });
+    expect((await dealer.call('machine/get', { id: m.id })).status).toBe(404);
+  });
+});
+
 describe('«для моей техники» (F_MACHINE)', () => {
   const ids = async (client: TestClient, filter: Record<string, unknown>) =>
     (await client.ok('product/list', { filter: { category: section, ...filter }, size: -1 })).items.length;

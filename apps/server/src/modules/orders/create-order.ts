@@ -18,6 +18,8 @@ import {
   shippingOf,
 } from './checkout-queries.js';
 import { ownMachine } from '../machines/index.js';
+import { machineText } from './machine-text.js';
+import type { OrderMachineSnapshot } from './tables.js';
 import { guardCheckout } from './checkout-guard.js';
 import { priceBasket, refuseProblems, refuseThresholds } from './pricing.js';
 
@@ -56,7 +58,7 @@ export async function createOrder(
   fields: Fields,
   idempotencyKey: string | undefined,
   /** Runs inside the order's transaction once it is written (the e-mail outbox: mail exactly when the order is). */
-  afterCreate?: (trx: Db, order: { id: number; price: number; currency: string; lineCount: number }) => Promise<void>,
+  afterCreate?: (trx: Db, order: NewOrder) => Promise<void>,
 ): Promise<{ id: number; created: boolean; creditWarning?: string }> {
   const key = idempotencyKey ? `${actor.id}:${idempotencyKey}` : null;
   const existing = async (trx: Db) => {
@@ -92,6 +94,10 @@ export async function createOrder(
     errors.storage = translate(language, fields.storage === undefined ? 'validation.required' : 'validation.invalid');
   }
   if (Object.keys(errors).length) throw validationError(errors);
+  // The machine as it is now: editing or deleting it later changes no order (decision 209).
+  const snapshot: OrderMachineSnapshot | null = machine
+    ? { id: machine.id, name: machine.name, model: machine.model, serial: machine.serial, year: machine.year }
+    : null;
   if (fields.files.length) {
     const unique = [...new Set(fields.files)];
     if ((await countOwnFiles(db, actor.id, unique)) !== unique.length) throw notFound();
@@ -139,15 +145,7 @@ export async function createOrder(
         vin: fields.vin || (machine && VIN.test(machine.serial) ? machine.serial : ''),
         machine_model: fields.model || machine?.model || '',
         urgent: Boolean(fields.urgent),
-        machine: machine
-          ? JSON.stringify({
-              id: machine.id,
-              name: machine.name,
-              model: machine.model,
-              serial: machine.serial,
-              year: machine.year,
-            })
-          : null,
+        machine: snapshot ? JSON.stringify(snapshot) : null,
         comment: fields.comment,
         price: priced.price,
         currency: priced.currency,
@@ -178,6 +176,8 @@ export async function createOrder(
         price: priced.price,
         currency: priced.currency,
         lineCount: items.length,
+        urgent: Boolean(fields.urgent),
+        machine: snapshot,
       });
       return creditWarning ? { id: order.id, created: true, creditWarning } : { id: order.id, created: true };
     });
@@ -191,6 +191,16 @@ export async function createOrder(
   }
 }
 
+/** A placed order as the mails after it tell of it. */
+export interface NewOrder {
+  id: number;
+  price: number;
+  currency: string;
+  lineCount: number;
+  urgent: boolean;
+  machine: OrderMachineSnapshot | null;
+}
+
 /**
  * The dealer and the supplier's managers hear about a new order: messages go to the outbox on `db`, the
  * order's transaction (createOrder's afterCreate), so they exist exactly when the order does. A failed insert
@@ -201,7 +211,7 @@ export async function mailNewOrder(
   db: Db,
   mailer: Mailer,
   actor: Actor,
-  order: { id: number; price: number; currency: string; lineCount: number },
+  order: NewOrder,
   publicUrl = '',
 ): Promise<void> {
   const deskUrl = `${publicUrl}/desk/order/${order.id}/`;
@@ -219,12 +229,16 @@ export async function mailNewOrder(
     );
   }
   if (managers.length) {
+    // «Машина стоит» (decision 209): the manager sees it in the subject before opening the mail.
+    const machine = machineText(order.machine);
+    const urgent = order.urgent ? `СРОЧНО: машина стоит${machine ? ` — ${machine}` : ''}.\n` : '';
+    const body = `${urgent}${summary}\nДилер: ${actor.row.company || actor.login} (${actor.login}).`;
     await mailer.send(
       {
         to: managers,
-        subject: `Новый заказ № ${order.id} от ${actor.row.company || actor.login}`,
-        text: `${summary}\nДилер: ${actor.row.company || actor.login} (${actor.login}).\n\n${deskUrl}`,
-        html: mailHtml(`${summary}\nДилер: ${actor.row.company || actor.login} (${actor.login}).`, deskUrl, 'ru'),
+        subject: `${order.urgent ? 'СРОЧНО, машина стоит: ' : ''}Новый заказ № ${order.id} от ${actor.row.company || actor.login}`,
+        text: `${body}\n\n${deskUrl}`,
+        html: mailHtml(body, deskUrl, 'ru'),
       },
       db,
     );

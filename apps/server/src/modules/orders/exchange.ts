@@ -5,7 +5,7 @@ import { orderPaySystems, productKeys } from '../catalog/index.js';
 import { orderCompanies } from '../companies/index.js';
 import { changeOrder, type ChangeResult, type OrderChange, type OrderDeps } from './change-order.js';
 import type { SupplierLine } from './supplier-lines.js';
-import './tables.js';
+import type { OrderMachineSnapshot } from './tables.js';
 
 /**
  * What the 1C exchange (decision 096) needs of orders: the orders 1C has not received yet, marking them
@@ -23,6 +23,9 @@ export interface ExportOrder {
   comment: string;
   vin: string;
   machineModel: string;
+  /** «Машина стоит» (decision 209) and the machine the order was placed for, as it was then. */
+  urgent: boolean;
+  machine: OrderMachineSnapshot | null;
   deliveryAddress: string;
   isPaid: boolean;
   isCanceled: boolean;
@@ -57,6 +60,8 @@ export async function ordersForExchange(db: Db, limit: number): Promise<ExportOr
     comment: string;
     vin: string;
     machine_model: string;
+    urgent: boolean;
+    machine: OrderMachineSnapshot | string | null;
     delivery_address: string;
     is_paid: boolean;
     is_canceled: boolean;
@@ -83,7 +88,7 @@ export async function ordersForExchange(db: Db, limit: number): Promise<ExportOr
   }>`
     SELECT o.id, to_char(o.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS version, o.created_at,
            o.external_id, o.number_1c, o.price, o.currency, o.comment, o.vin, o.machine_model, o.delivery_address,
-           o.is_paid, o.is_canceled, o.is_warning,
+           o.urgent, o.machine, o.is_paid, o.is_canceled, o.is_warning,
            s.id AS status_id, s.code AS status_code, s.name AS status_name, s.external_id AS status_ext, s.type AS status_type,
            ps.name AS pay_name, sh.name AS ship_name, sh.is_pickup,
            u.id AS user_id, u.login, u.last_name, u.first_name, u.email, u.phone,
@@ -123,6 +128,9 @@ export async function ordersForExchange(db: Db, limit: number): Promise<ExportOr
     comment: r.comment,
     vin: r.vin,
     machineModel: r.machine_model,
+    urgent: r.urgent,
+    // jsonb comes parsed from node-postgres and PGlite; a text value (another driver) is parsed here.
+    machine: typeof r.machine === 'string' ? (JSON.parse(r.machine) as OrderMachineSnapshot) : r.machine,
     deliveryAddress: r.delivery_address,
     isPaid: r.is_paid,
     isCanceled: r.is_canceled,

@@ -33,6 +33,7 @@ export {
   type ExportOrder,
   type ExchangeOrderChange,
 } from './exchange.js';
+export { machineText } from './machine-text.js';
 export { countNewOrders, countOrdersWithPendingCorrections, countProblemOrders } from './queries.js';
 export { guardCheckout, registerCheckoutGuard, type CheckoutAttempt, type CheckoutGuard } from './checkout-guard.js';
 export { registerOrderListener, type OrderEvent, type OrderListener } from './order-events.js';

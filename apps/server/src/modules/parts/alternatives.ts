@@ -119,6 +119,7 @@ export async function alternativesOf(db: Db, actor: Actor, lines: AskedLine[]): 
       amount: l.amount,
       stock: l.stock,
       missing,
+      measureFactor: Number(l.factor) || 1,
       alternatives: alternatives.slice(0, MOST),
     };
   });

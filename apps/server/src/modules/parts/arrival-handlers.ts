@@ -1,8 +1,8 @@
-import type { ArrivalSubscription, arrivalMethods } from '@portal/contract';
-import { notFound } from '../../rest/app-error.js';
+import { inLanguage, translate, type ArrivalSubscription, type arrivalMethods } from '@portal/contract';
+import { notFound, validationError } from '../../rest/app-error.js';
 import { requireActor, type Handlers } from '../../rest/context.js';
 import { recordAudit } from '../audit/index.js';
-import { activeProductNumber, productsForBasket } from '../catalog/index.js';
+import { activeProductNumber, loadStores, productsForBasket } from '../catalog/index.js';
 import type { Db } from '../../db/database.js';
 import { arrivalsView } from './arrivals.js';
 import { arrivalRows, deleteSubscription, listSubscriptions, openSubscription, replaceArrivals } from './queries.js';
@@ -44,6 +44,14 @@ export const arrivalHandlers: Handlers<typeof arrivalMethods> = {
     const actor = requireActor(ctx);
     const product = await activeProductNumber(ctx.db, input.id);
     if (!product) throw notFound();
+    // A warehouse deleted (or never there) would fail the foreign key: it is the editor's field, said in Russian.
+    const stores = new Set((await loadStores(ctx.db, null)).map((s) => s.id));
+    const unknown = input.arrivals.flatMap((a, i) =>
+      a.store !== null && !stores.has(a.store)
+        ? [[`arrivals.${i}.store`, translate(ctx.language, 'validation.arrivalStore')] as const]
+        : [],
+    );
+    if (unknown.length > 0) throw validationError(Object.fromEntries(unknown));
     await ctx.db.transaction().execute(async (trx) => {
       const before = await arrivalRows(trx, [product.id]);
       await replaceArrivals(
@@ -63,6 +71,17 @@ export const arrivalHandlers: Handlers<typeof arrivalMethods> = {
     const [view] = await arrivalsView(ctx.db, actor.id, [product.id], ctx.language);
     if (!view) throw notFound();
     return view;
+  },
+
+  async 'product/arrival-stores'(_input, ctx) {
+    const stores = await loadStores(ctx.db, null);
+    return {
+      items: stores.map((s) => ({
+        id: s.id,
+        name: inLanguage(s.name, s.nameEn, ctx.language),
+        isVirtual: s.isVirtual,
+      })),
+    };
   },
 
   async 'arrival-subscription/list'(input, ctx) {

@@ -102,6 +102,75 @@ describe('expected arrivals', () => {
   });
 });
 
+describe('the back office’s arrivals editor', () => {
+  it('lists the warehouses to administrators only', async () => {
+    const { items } = await admin.ok('product/arrival-stores', {});
+    const stores = await db().selectFrom('stores').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
+    expect(items.map((s) => [s.id, s.name])).toEqual(stores.map((s) => [s.id, s.name]));
+    expect((await dealer.call('product/arrival-stores', {})).status).toBe(403);
+  });
+
+  it('replaces only the card’s own rows, says which are 1C’s, and removes them all with an empty list', async () => {
+    const p = await outOfStock('EDIT');
+    await exchangeStock(p.ext, 0);
+    const [store] = (await admin.ok('product/arrival-stores', {})).items;
+    const set = await admin.ok('product/arrivals-update', {
+      id: p.id,
+      arrivals: [
+        { store: store!.id, date: '2026-12-12', quantity: 5 },
+        { store: null, date: '2027-02-01', quantity: 2.5 },
+      ],
+    });
+    const of = (source: string, list: typeof set.arrivals) =>
+      list.filter((a) => a.source === source).map((a) => [a.date, a.quantity, a.store]);
+    expect(of('MANUAL', set.arrivals)).toEqual([
+      ['2026-12-12', 5, store!.id],
+      ['2027-02-01', 2.5, null],
+    ]);
+    expect(of('1C', set.arrivals).map(([date, quantity]) => [date, quantity])).toEqual([
+      ['2026-12-12', 40],
+      ['2027-01-20', 15],
+    ]);
+    const cleared = await admin.ok('product/arrivals-update', { id: p.id, arrivals: [] });
+    expect(cleared.arrivals.map((a) => a.source)).toEqual(['1C', '1C']);
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select('entity')
+      .where('entity', '=', 'product-arrivals')
+      .where('entity_id', '=', String(p.id))
+      .execute();
+    expect(audit).toHaveLength(2);
+  });
+
+  it('refuses an unknown warehouse, a day the calendar lacks and a quantity of nothing with 400, in Russian', async () => {
+    const p = await outOfStock('BAD');
+    const store = await admin.call('product/arrivals-update', {
+      id: p.id,
+      arrivals: [
+        { date: '2026-12-01', quantity: 1 },
+        { store: 999999, date: '2026-12-01', quantity: 1 },
+      ],
+    });
+    expect(store.status).toBe(400);
+    expect(store.body.fields).toEqual({ 'arrivals.1.store': 'Такого склада нет — выберите склад из списка' });
+    const day = await admin.call('product/arrivals-update', {
+      id: p.id,
+      arrivals: [{ date: '2026-02-31', quantity: 1 }],
+    });
+    expect(day.status).toBe(400);
+    expect(day.body.fields?.['arrivals.0.date']).toMatch(/дат/i);
+    const none = await admin.call('product/arrivals-update', {
+      id: p.id,
+      arrivals: [{ date: '2026-12-01', quantity: 0 }],
+    });
+    expect(none.status).toBe(400);
+    expect(Object.keys(none.body.fields ?? {})).toEqual(['arrivals.0.quantity']);
+    // Nothing of it was written.
+    expect((await admin.ok('product/arrivals', { ids: [p.id] })).items[0]!.arrivals).toEqual([]);
+    expect((await admin.call('product/arrivals-update', { id: 999999999, arrivals: [] })).status).toBe(404);
+  });
+});
+
 describe('«сообщить о поступлении»', () => {
   it('keeps one open request per product, lists only the dealer’s own, and refuses another’s', async () => {
     const p = await outOfStock('OWN');

@@ -29,6 +29,7 @@ export async function arrivalsView(
         quantity: Number(r.quantity),
         store: r.store_id,
         storeName: r.store_id === null ? '' : (storeName.get(r.store_id) ?? ''),
+        source: r.source === '1C' ? ('1C' as const) : ('MANUAL' as const),
       })),
     subscribed: waited.has(p.id),
   }));

@@ -41,23 +41,32 @@ function replacedEdges(db: Db, keys: readonly string[], effective: boolean) {
   return q.orderBy('id').execute();
 }
 
-/** Every one-way link reachable from `keys`, level by level (one statement per level of the chains). */
+/**
+ * Every one-way link reachable from `keys`, in one statement whatever the chains' depth: a recursive walk of the
+ * numbers (old number → new, on the unique index's leading `old_article_key`), then the links out of every
+ * number walked. A loop that slipped in ends at MAX_CHAIN levels; UNION keeps each (number, level) once. One
+ * round trip instead of one per level matters where a number is entered (search, quick order: decision 205).
+ */
 async function reachableEdges(db: Db, keys: readonly string[], effective: boolean): Promise<Map<string, Edge[]>> {
+  const inForce = effective ? sql`AND (r.effective_from IS NULL OR r.effective_from <= CURRENT_DATE)` : sql``;
+  const rows = await sql<Edge>`
+    WITH RECURSIVE walk(key, depth) AS (
+      SELECT k, 0 FROM unnest(${[...keys]}::text[]) AS k
+      UNION
+      SELECT r.new_article_key, w.depth + 1
+      FROM walk w
+      JOIN part_replacements r ON r.old_article_key = w.key AND r.kind = 'REPLACED' ${inForce}
+      WHERE w.depth < ${MAX_CHAIN - 1}
+    )
+    SELECT r.old_article, r.old_article_key, r.new_article, r.new_article_key, r.new_brand, r.ratio
+    FROM part_replacements r
+    WHERE r.kind = 'REPLACED' ${inForce} AND r.old_article_key IN (SELECT key FROM walk)
+    ORDER BY r.id`.execute(db);
   const edges = new Map<string, Edge[]>();
-  const seen = new Set(keys);
-  let frontier = [...seen];
-  for (let depth = 0; depth < MAX_CHAIN && frontier.length > 0; depth++) {
-    const rows = await replacedEdges(db, frontier, effective);
-    frontier = [];
-    for (const r of rows) {
-      const list = edges.get(r.old_article_key) ?? [];
-      list.push(r);
-      edges.set(r.old_article_key, list);
-      if (!seen.has(r.new_article_key)) {
-        seen.add(r.new_article_key);
-        frontier.push(r.new_article_key);
-      }
-    }
+  for (const r of rows.rows) {
+    const list = edges.get(r.old_article_key) ?? [];
+    list.push({ ...r, ratio: Number(r.ratio) });
+    edges.set(r.old_article_key, list);
   }
   return edges;
 }
@@ -331,14 +340,16 @@ export function arrivalRows(db: Db, productIds: number[]) {
     .select([
       'product_id',
       'store_id',
+      'source',
       sql<string>`to_char(expected_on, 'YYYY-MM-DD')`.as('date'),
       sql<number>`sum(quantity)::float8`.as('quantity'),
     ])
     .where('product_id', '=', sql<number>`ANY(${productIds}::int[])`)
-    .groupBy(['product_id', 'store_id', 'expected_on'])
+    .groupBy(['product_id', 'store_id', 'expected_on', 'source'])
     .orderBy('product_id')
     .orderBy('expected_on')
     .orderBy('store_id')
+    .orderBy('source')
     .execute();
 }
 

@@ -1,3 +1,4 @@
+import EditCalendarOutlined from '@mui/icons-material/EditCalendarOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import Box from '@mui/material/Box';
@@ -5,11 +6,15 @@ import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../lib/current-user';
 import { num } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { isAdmin } from '../../lib/roles';
 import type { ProductArrivalProps } from '../../lib/slots';
 import { productArrivalsQuery, useSubscribeArrival, useUnsubscribeArrival } from './api';
+import { ArrivalsEditor } from './ArrivalsEditor';
 
 /** «12.12» — the day and month of an ISO date, without a time zone's shift. */
 const dayMonth = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}`;
@@ -17,16 +22,20 @@ const dayMonth = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}`;
 /**
  * «12 шт. в наличии, 40 ожидается 12.12» and «Сообщить о поступлении» (decision 207) for one product: on the
  * card, a list row and a basket line. `needed` (a basket line's quantity) decides when the request is offered:
- * when the warehouses hold less than it (one, without it).
+ * when the warehouses hold less than it (one, without it). On the card (`editArticle`) an administrator also
+ * opens the editor of the arrivals set by hand.
  */
-export default function ArrivalNote({ productId, needed = 1, compact = false }: ProductArrivalProps) {
+export default function ArrivalNote({ productId, needed = 1, compact = false, editArticle }: ProductArrivalProps) {
   const { t } = useTranslation('arrivals');
   const { data } = useQuery(productArrivalsQuery(productId));
   const subscribe = useSubscribeArrival();
   const unsubscribe = useUnsubscribeArrival();
+  const user = useCurrentUser().data;
+  const editable = editArticle !== undefined && isAdmin(user);
+  const [editing, setEditing] = useState(false);
   if (!data) return null;
   const short = data.stock < needed;
-  if (data.arrivals.length === 0 && !short) return null;
+  if (data.arrivals.length === 0 && !short && !editable) return null;
   const [first, ...rest] = data.arrivals;
   const more = rest.map((a) => t('expectedAt', { quantity: num(a.quantity), date: dayMonth(a.date) })).join(', ');
   const busy = subscribe.isPending || unsubscribe.isPending;
@@ -88,6 +97,14 @@ export default function ArrivalNote({ productId, needed = 1, compact = false }: 
             {t('subscribe')}
           </Button>
         ))}
+      {editable && (
+        <Button size="small" startIcon={<EditCalendarOutlined />} onClick={() => setEditing(true)} sx={{ py: 0 }}>
+          {t('editor.open')}
+        </Button>
+      )}
+      {editing && editArticle !== undefined && (
+        <ArrivalsEditor article={editArticle} arrivals={data} onClose={() => setEditing(false)} />
+      )}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { MAX_ARRIVAL_PRODUCTS, type ProductArrivals } from '@portal/contract';
+import { MAX_ARRIVAL_PRODUCTS, type ArrivalInput, type ProductArrivals } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { rest } from '../../lib/rest';
 
@@ -78,5 +78,22 @@ export function useUnsubscribeArrival() {
       );
       void queryClient.invalidateQueries({ queryKey: arrivalKeys.subscriptions() });
     },
+  });
+}
+
+/** The warehouses an arrival set by hand may name (the back office's editor). */
+export const arrivalStoresQuery = () =>
+  queryOptions({
+    queryKey: [...arrivalKeys.all, 'stores'] as const,
+    queryFn: () => rest('product/arrival-stores', {}),
+    staleTime: 5 * 60_000,
+  });
+
+/** The back office: the product's arrivals set by hand, replaced as a whole; the answer is the product's view. */
+export function useUpdateArrivals() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; arrivals: ArrivalInput[] }) => rest('product/arrivals-update', input),
+    onSuccess: (view) => queryClient.setQueryData(arrivalKeys.product(view.product), view),
   });
 }

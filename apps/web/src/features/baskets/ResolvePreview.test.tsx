@@ -123,6 +123,96 @@ describe('quick order line states (decision 191)', () => {
   });
 });
 
+describe('a short line of the quick order or the import (decision 206)', () => {
+  const short = (stock: number) => ({
+    items: [
+      {
+        line: null,
+        product: 11,
+        amount: 3,
+        stock,
+        missing: 3 - stock,
+        measureFactor: 1,
+        alternatives: [
+          {
+            productId: 30,
+            name: 'Фильтр в наличии',
+            article: 'LF3349',
+            brand: 'Fleetguard',
+            kind: 'ANALOGUE' as const,
+            chain: [],
+            ratio: 1,
+            price: { value: 90, currency: 'RUB' as const },
+            stock: 50,
+            measureFactor: 1,
+          },
+        ],
+      },
+    ],
+  });
+  const asked: unknown[] = [];
+  const answer = (stock: number) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url.includes('/rest/basket-item/alternatives')) asked.push(JSON.parse(String(init.body)));
+        return new Response(JSON.stringify({ result: short(stock) }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+  const only: ResolveResult = { ...result, lines: result.lines.slice(0, 1), several: 0, notFound: 0, invalid: 0 };
+
+  it('asks for the found lines by product, says what is missing and takes the alternative instead', async () => {
+    asked.length = 0;
+    answer(1);
+    const onAdd = vi.fn();
+    render(withApp(<ResolvePreview result={result} busy={false} onAdd={onAdd} />));
+    expect(await screen.findByText('Не хватает 2 шт.')).toBeInTheDocument();
+    // Only the found, priced line is asked: the one with several candidates has no product chosen yet.
+    expect(asked).toEqual([{ lines: [{ product: 11, amount: 3 }] }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Замены в наличии: 1' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(/В списке 3 шт., на складах 1 шт. — не хватает 2 шт./)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Заменить: 3 шт.' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('resolve-alternative')).toHaveTextContent('Взамен A1: замена в наличии');
+    expect(screen.getAllByTestId('resolve-line')[0]).toHaveTextContent('Фильтр в наличии');
+    expect(screen.queryByText('Не хватает 2 шт.')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Добавить в корзину (1)' }));
+    expect(onAdd).toHaveBeenCalledWith([{ product: 30, quantity: 3 }]);
+  });
+
+  it('splits: what is in stock stays on the line, the rest goes as the alternative; undo puts it back', async () => {
+    answer(1);
+    const onAdd = vi.fn();
+    render(withApp(<ResolvePreview result={only} busy={false} onAdd={onAdd} />));
+    await userEvent.click(await screen.findByRole('button', { name: 'Замены в наличии: 1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Разделить: 1 шт. этого + 2 шт. замены' }));
+    expect(screen.getByTestId('resolve-alternative')).toHaveTextContent('+ 2 шт. LF3349 Фильтр в наличии');
+    expect(screen.getByLabelText('Количество A1')).toHaveValue('1');
+    await userEvent.click(screen.getByRole('button', { name: 'Добавить в корзину (2)' }));
+    expect(onAdd).toHaveBeenLastCalledWith([
+      { product: 11, quantity: 1 },
+      { product: 30, quantity: 2 },
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Вернуть как было' }));
+    expect(screen.getByLabelText('Количество A1')).toHaveValue('3');
+    expect(screen.getByText('Не хватает 2 шт.')).toBeInTheDocument();
+  });
+
+  it('a line the warehouses cover, at the quantity the dealer sets, offers nothing', async () => {
+    answer(1);
+    render(withApp(<ResolvePreview result={only} busy={false} onAdd={vi.fn()} />));
+    expect(await screen.findByText('Не хватает 2 шт.')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Количество A1'));
+    await userEvent.type(screen.getByLabelText('Количество A1'), '1');
+    expect(screen.queryByText(/Не хватает/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Замены в наличии/ })).toBeNull();
+  });
+});
+
 describe('part numbers not found', () => {
   it('are listed with their quantities and filed as a wishes request in one click', async () => {
     const sent: Array<{ name: string; body: unknown }> = [];
@@ -152,7 +242,8 @@ describe('part numbers not found', () => {
     expect(block).toHaveTextContent('C3 × 3, E5 × 4');
     await userEvent.click(within(block).getByRole('button', { name: 'Оформить заявку по номерам деталей (2)' }));
     expect(await within(block).findByRole('link', { name: 'Мои заявки' })).toHaveAttribute('href', '/wishes/');
-    expect(sent).toEqual([
+    // The found line's shortage is asked beside (decision 206); the request is the one write.
+    expect(sent.filter((c) => c.name !== 'basket-item/alternatives')).toEqual([
       {
         name: 'application-empty-product/create',
         body: {

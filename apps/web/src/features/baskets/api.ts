@@ -154,6 +154,18 @@ export const basketAlternativesQuery = (id: number) =>
   });
 
 /**
+ * The short lines of a quick order or an import, asked by product before anything is in a basket (decision 206):
+ * only the lines the warehouses cannot fully supply are answered, each with its in-stock alternatives.
+ */
+export const linesAlternativesQuery = (lines: Array<{ product: number; amount: number }>) =>
+  queryOptions({
+    queryKey: ['alternatives', 'lines', lines] as const,
+    queryFn: () => rest('basket-item/alternatives', { lines }),
+    enabled: lines.length > 0,
+    staleTime: 60_000,
+  });
+
+/**
  * Lines a swap or split changed, from its answer: `remove` leaves the basket, `put` replaces a line of the same
  * id or joins the basket; the totals follow from the lines. False when the lines are not loaded or a line
  * names a warehouse the list does not (the caller then refetches the lines).

@@ -163,7 +163,7 @@ export default function ProductPage() {
             </Typography>
           </Box>
           <ProductMachinesSlot model={p.properties.find((x) => x.code === 'MODEL')?.value} />
-          <ProductArrivalSlot productId={p.id} />
+          <ProductArrivalSlot productId={p.id} editArticle={p.article} />
           <ProductOrderSlot
             productId={p.id}
             min={portalConfig.settings?.catalogQuantityMin ?? 0}

@@ -34,6 +34,7 @@ const short: ShortLine = {
   amount: 8,
   stock: 2,
   missing: 6,
+  measureFactor: 1,
   alternatives: [
     {
       productId: 20,
