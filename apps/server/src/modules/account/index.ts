@@ -12,3 +12,4 @@ export { creditOf, paidForOrder, unmatchedOfRuns } from './queries.js';
 export { recordUnmatched } from './queries.js';
 export { creditGuard, PREPAID_CODES } from './credit.js';
 export { accountJobHandlers, BILL_REMINDERS_JOB, remindBills } from './reminders.js';
+export { convertOrdersFrom1C, CONVERT_ORDERS_JOB } from './convert.js';

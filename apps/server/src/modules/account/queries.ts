@@ -517,3 +517,80 @@ export async function claimReminders(
     .returning(['contract_id', 'number'])
     .execute();
 }
+
+// ——— orders kept as documents before decision 202, converted (decision 228) ———
+
+/**
+ * Orders placed in 1C that decision 200 kept as documents of kind `order`, after `afterId`, oldest first: what
+ * the one-time conversion makes orders of (decision 228). A deleted one stays a document, as a new one would
+ * never become an order.
+ */
+export const orderDocumentsToConvert = (db: Db, afterId: number, limit: number) =>
+  db
+    .selectFrom('account_documents')
+    .select(['id', 'ext_id', 'number', 'sum', 'currency', 'status', 'counterparty_id', day('doc_date').as('date')])
+    .where('kind', '=', 'order')
+    .where('deleted', '=', false)
+    .where('counterparty_id', 'is not', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+/** Locks an order kept as a document for its conversion; undefined once another run converted it. */
+export const lockOrderDocument = (trx: Db, id: number) =>
+  trx
+    .selectFrom('account_documents')
+    .select('id')
+    .where('id', '=', id)
+    .where('kind', '=', 'order')
+    .where('deleted', '=', false)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** What the payments that named an order kept as a document add up to (they link to it by its Ид). */
+export async function paidForOrderDocument(db: Db, ext: string): Promise<number> {
+  const row = await db
+    .selectFrom('account_documents')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('sum'), sql<number>`0`).as('paid'))
+    .where('order_ext', '=', ext)
+    .where('kind', '=', 'payment')
+    .where('deleted', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.paid);
+}
+
+/**
+ * The documents that named an order kept as a document now name its order; the document itself goes (its lines
+ * are the order's now), or stays as a document of the order when 1C attached a file to it.
+ */
+export async function attachConvertedOrder(
+  trx: Db,
+  document: { id: number; ext_id: string },
+  orderId: number,
+): Promise<void> {
+  await trx
+    .updateTable('account_documents')
+    .set({ order_id: orderId, order_ext: '' })
+    .where('order_ext', '=', document.ext_id)
+    .execute();
+  const file = await trx
+    .selectFrom('account_document_files')
+    .select('id')
+    .where('document_id', '=', document.id)
+    .limit(1)
+    .executeTakeFirst();
+  if (file)
+    await trx
+      .updateTable('account_documents')
+      .set({ kind: 'other', order_id: orderId })
+      .where('id', '=', document.id)
+      .execute();
+  else await trx.deleteFrom('account_documents').where('id', '=', document.id).execute();
+}
+
+/** Reminders of days before `before` (ISO day): no longer needed by the once-per-day rule (decision 229). */
+export async function pruneReminders(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('account_bill_reminders').where('day', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
