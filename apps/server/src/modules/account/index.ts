@@ -2,10 +2,12 @@
 export {
   documentKind,
   storeDocument,
+  storeMemo,
   storeSettlement,
   type IncomingDocument,
   type IncomingSettlement,
   type Outcome,
+  type StoreMemo,
 } from './ingest.js';
 export { creditOf, paidForOrder, unmatchedOfRuns } from './queries.js';
 // The exchange lists a document it could not take at all (an operation no kind fits), decision 197.

@@ -122,8 +122,7 @@ export interface Period {
 export async function ledger(db: Db, actor: Actor, input: Period & { page: number; size: number }) {
   await visibleCompany(db, actor, input.counterparty);
   const scope = { counterpartyId: input.counterparty, contract: input.contract, from: input.from, to: input.to };
-  const { opening, turnover } = await q.periodBalances(db, scope);
-  const { count, rows } = await q.ledgerPage(db, scope, input as PageInput);
+  const { opening, turnover, count, rows } = await q.ledgerPage(db, scope, input as PageInput);
   const closing = opening + turnover;
   return {
     count,
@@ -139,8 +138,7 @@ export const ACT_MAX = 10_000;
 export async function act(db: Db, actor: Actor, input: Period) {
   const company = await visibleCompany(db, actor, input.counterparty);
   const scope = { counterpartyId: input.counterparty, contract: input.contract, from: input.from, to: input.to };
-  const opening = await q.balanceBefore(db, scope);
-  const rows = await q.ledgerRows(db, scope, ACT_MAX + 1);
+  const { opening, rows } = await q.ledgerRows(db, scope, ACT_MAX + 1);
   if (rows.length > ACT_MAX) throw new AppError('VALIDATION', 'error.actTooLong', { args: [ACT_MAX] });
   let balance = opening;
   let debit = 0;
