@@ -56,16 +56,29 @@ export function formatQuantity(value: number, unit: string, locale: 'ru' | 'en' 
 export const BUSINESS_TIME_ZONE = 'Europe/Moscow';
 
 /** A date (and time) as people read it: `25.11.2026`, `25.11.2026, 03:30`; English `25/11/2026`. */
+// Building an Intl.DateTimeFormat costs far more than formatting with one: the акт сверки's 5,000 dates spent
+// two thirds of the .xlsx's CPU building them (docs/performance.md, «The dealer's account»). One per form.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormat = (locale: 'ru' | 'en', withTime: boolean) => {
+  const key = `${locale}:${withTime}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ru-RU', {
+      timeZone: BUSINESS_TIME_ZONE,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
+};
+
 export function formatDate(value: string | Date, locale: 'ru' | 'en' = 'ru', withTime = false): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ru-RU', {
-    timeZone: BUSINESS_TIME_ZONE,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
-  }).format(date);
+  return dateFormat(locale === 'en' ? 'en' : 'ru', withTime).format(date);
 }
 
 /** The supplier's calendar day of an instant as `YYYY-MM-DD` (the form of the date filters). */

@@ -44,6 +44,8 @@ import * as exchangeReview from './migrations/0211-exchange-review.js';
 import * as ordersFrom1C from './migrations/0220-orders-from-1c.js';
 import * as accountBillReminders from './migrations/0221-account-bill-reminders.js';
 import * as accountLedgerDays from './migrations/0222-account-ledger-days.js';
+import * as accountOrdersFrom1CConverted from './migrations/0223-account-orders-from-1c-converted.js';
+import * as accountLedgerDaysByDay from './migrations/0224-account-ledger-days-by-day.js';
 import * as partsReplacements from './migrations/0230-parts-replacements.js';
 import * as dealerMachines from './migrations/0240-dealer-machines.js';
 import * as partsArrivals from './migrations/0231-parts-arrivals.js';
@@ -104,6 +106,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0220-orders-from-1c': ordersFrom1C,
   '0221-account-bill-reminders': accountBillReminders,
   '0222-account-ledger-days': accountLedgerDays,
+  '0223-account-orders-from-1c-converted': accountOrdersFrom1CConverted,
+  '0224-account-ledger-days-by-day': accountLedgerDaysByDay,
   '0230-parts-replacements': partsReplacements,
   '0240-dealer-machines': dealerMachines,
   '0231-parts-arrivals': partsArrivals,

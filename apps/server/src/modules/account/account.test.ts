@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
@@ -268,5 +269,25 @@ describe('акт сверки', () => {
     const xlsx = await t.app.inject({ method: 'GET', url: withFile.file!.src, headers: { cookie: dealer.cookie } });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // Read back: the title, the opening balance, every document with its balance, the closing balance, as money.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as never);
+    const sheet = book.getWorksheet('Акт сверки')!;
+    expect(String(sheet.getCell('A1').value)).toMatch(
+      /^Акт сверки взаимных расчётов за период 01\.11\.2026 — 30\.11\.2026/,
+    );
+    expect(sheet.getCell('A1').font?.bold).toBe(true);
+    expect(sheet.getCell('B5').value).toBe('Сальдо начальное');
+    expect(sheet.getCell('E5').value).toBeCloseTo(act.opening, 2);
+    act.items.forEach((item, i) => {
+      const row = sheet.getRow(6 + i);
+      expect(row.getCell(1).value).toBe(item.date.split('-').reverse().join('.'));
+      expect(String(row.getCell(2).value)).toContain(`№ ${item.number}`);
+      expect(row.getCell(5).value).toBeCloseTo(item.balance, 2);
+      expect(row.getCell(5).numFmt).toBe('#,##0.00');
+    });
+    const last = sheet.getRow(6 + act.items.length + 1);
+    expect(last.getCell(2).value).toBe('Сальдо конечное');
+    expect(last.getCell(5).value).toBeCloseTo(act.closing, 2);
   }, 60_000);
 });

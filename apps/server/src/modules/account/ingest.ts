@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { productIdsByExtId } from '../catalog/index.js';
+import { productIdsByExtId, relaxCommit } from '../catalog/index.js';
 import { counterpartyFrom1C } from '../companies/index.js';
 import { createOrderFrom1C, findExchangeOrder, orderFrom1CNamed, orderHeads, setShipState } from '../orders/index.js';
 import type { Telling } from '../notices/index.js';
@@ -67,8 +67,43 @@ export const TELL_DAYS = 14;
 export type Outcome =
   'settlements' | 'shipments' | 'payments' | 'returns' | 'documents' | 'ordersFrom1C' | 'unknown' | 'skipped';
 
+/**
+ * What one call of the exchange looks up again and again: the company of a `Контрагент` and the product of an
+ * Ид, the same for most documents of a file. Kept for one import call (a few seconds), so a company or product
+ * the back office changes meanwhile is read again by the next call.
+ */
+export interface StoreMemo {
+  companies: Map<string, { id: number; user_id: number; name: string } | undefined>;
+  products: Map<string, number | null>;
+}
+export const storeMemo = (): StoreMemo => ({ companies: new Map(), products: new Map() });
+
+async function companyOf(db: Db, ref: CounterpartyRef, memo: StoreMemo | undefined) {
+  if (!memo) return counterpartyFrom1C(db, ref);
+  const key = JSON.stringify([ref.id, ref.inn, ref.kpp]);
+  if (!memo.companies.has(key)) memo.companies.set(key, await counterpartyFrom1C(db, ref));
+  return memo.companies.get(key);
+}
+
+async function productsOf(db: Db, extIds: string[], memo: StoreMemo | undefined): Promise<Map<string, number>> {
+  if (!memo) return productIdsByExtId(db, extIds);
+  const missing = extIds.filter((e) => !memo.products.has(e));
+  if (missing.length > 0) {
+    const found = await productIdsByExtId(db, missing);
+    for (const e of missing) memo.products.set(e, found.get(e) ?? null);
+  }
+  const out = new Map<string, number>();
+  for (const e of extIds) {
+    const id = memo.products.get(e);
+    if (id !== null && id !== undefined) out.set(e, id);
+  }
+  return out;
+}
+
 export interface StoreOptions {
   runId: number | null;
+  /** Lookups kept for one exchange call (left out: every document looks up its own). */
+  memo?: StoreMemo;
   /** The bytes of a file sent in the same exchange session, or null when it was not sent. */
   readFile: (name: string) => Promise<Buffer | null>;
   /** How the dealer is told of a new document (decision 202); left out, nobody is told (the demo seed). */
@@ -171,7 +206,7 @@ export async function storeDocument(
     return { outcome: 'unknown' as const, orderId: null };
   };
   if (kind === null) return { outcome: 'skipped', orderId: null };
-  const company = doc.counterparty ? await counterpartyFrom1C(db, doc.counterparty) : undefined;
+  const company = doc.counterparty ? await companyOf(db, doc.counterparty, options.memo) : undefined;
   const order = kind === 'order' ? { orderId: null, orderExt: '', counterpartyId: null } : await placeOrder(db, doc);
   const counterpartyId = company?.id ?? order.counterpartyId;
   if (counterpartyId === null || counterpartyId === undefined) {
@@ -181,7 +216,7 @@ export async function storeDocument(
     return unmatched(`Контрагент не найден на портале: ${who}`);
   }
   const date = isoDate(doc.date) ?? new Date().toISOString().slice(0, 10);
-  const productIds = await productIdsByExtId(db, doc.lines.map((l) => l.ext.split('#')[0]!).filter(Boolean));
+  const productIds = await productsOf(db, doc.lines.map((l) => l.ext.split('#')[0]!).filter(Boolean), options.memo);
   if (kind === 'order') return storeOrderFrom1C(db, doc, ext, company!, date, productIds);
   const attached: Array<{ name: string; contentType: string; data: Buffer }> = [];
   const missingFiles: string[] = [];
@@ -192,6 +227,9 @@ export async function storeDocument(
   }
   const sum = doc.sum ?? doc.lines.reduce((s, l) => s + (l.sum ?? (l.price ?? 0) * l.quantity), 0);
   await db.transaction().execute(async (trx) => {
+    // Committed without waiting for the WAL flush, as the exchange's bulk writes (decision 170): a crash can lose
+    // the last documents whole, and the run's cursor, committed after them and flushed, never points past them.
+    await relaxCommit(trx);
     const row: q.DocumentRow = {
       ext_id: ext.slice(0, 200),
       kind,

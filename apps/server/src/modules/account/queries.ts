@@ -53,7 +53,8 @@ export async function upsertDocument(
     .onConflict((oc) => oc.column('ext_id').doUpdateSet({ ...doc, updated_at: sql`now()` }))
     .returning(['id', sql<boolean>`(xmax = 0)`.as('inserted')])
     .executeTakeFirstOrThrow();
-  await trx.deleteFrom('account_document_lines').where('document_id', '=', id).execute();
+  // A new document has no lines to replace.
+  if (!inserted) await trx.deleteFrom('account_document_lines').where('document_id', '=', id).execute();
   if (lines.length > 0) {
     await trx
       .insertInto('account_document_lines')
@@ -254,45 +255,50 @@ export async function balanceBefore(db: Db, scope: LedgerScope): Promise<number>
 }
 
 /**
- * The ledger of a period: the count, and a page of entries with the running balance after each (from the
- * period's start). The page costs its own rows, not the period's (decision 204): the day totals say on which
- * day the page's first entry falls and what the period's entries before that day add; the entries are read
- * from that day on, the day's earlier ones skipped, and summed in a window over those rows only.
+ * The ledger of a period: the opening balance, what the period adds, the count, and a page of entries with the
+ * running balance after each (from the period's start). The page costs its own rows, not the period's (decision
+ * 204): the day totals say on which day the page's first entry falls and what the period's entries before that
+ * day add; the entries are read from that day on, the day's earlier ones skipped, and summed in a window over
+ * those rows only. Two statements: the day totals' figures in one, the entries in the other.
  */
 export async function ledgerPage(db: Db, scope: LedgerScope, page: PageInput) {
   const window = pageWindow(page);
-  const days = ledgerDays(db, scope)
-    .select(['g.day', sql<number>`SUM(g.entries)`.as('entries'), sql<number>`SUM(g.turnover)`.as('turnover')])
-    .where('g.day', '>=', scope.from)
-    .where('g.day', '<=', scope.to)
-    .groupBy('g.day');
-  const cumulative = db
-    .selectFrom(days.as('k'))
-    .select([
-      'k.day',
-      'k.entries',
-      sql<number>`SUM(k.entries) OVER (ORDER BY k.day)`.as('through'),
-      sql<number>`SUM(k.turnover) OVER (ORDER BY k.day) - k.turnover`.as('before'),
-      sql<number>`SUM(k.entries) OVER ()`.as('count'),
-    ]);
-  // The first day whose entries reach past the offset holds the page's first entry.
-  const start = await db
-    .selectFrom(cumulative.as('c'))
-    .select([day('c.day').as('day'), 'c.before', 'c.through', 'c.entries', 'c.count'])
-    .where('c.through', '>', window.offset)
-    .orderBy('c.day')
-    .limit(1)
-    .executeTakeFirst();
-  if (!start) {
-    const { count } = await ledgerDays(db, scope)
-      .select(sql<number>`COALESCE(SUM(g.entries), 0)`.as('count'))
-      .where('g.day', '>=', scope.from)
-      .where('g.day', '<=', scope.to)
-      .executeTakeFirstOrThrow();
-    return { count: Number(count), rows: [] };
-  }
+  const contract = scope.contract ? sql`AND g.contract_ext = ${scope.contract}` : sql``;
+  // One pass over the days up to `to` (index `account_ledger_days_by_day`, migration 0224: in day order, no sort):
+  // each day's entries and turnover with their running sums; the period's figures are sums of those rows, and
+  // the first day of the period whose entries reach past the offset holds the page's first entry.
+  const { rows } = await sql<{
+    opening: number;
+    turnover: number;
+    count: number;
+    day: string | null;
+    before: number | null;
+    through: number | null;
+    entries: number | null;
+  }>`WITH c AS (
+      SELECT g.day, SUM(g.entries) AS entries, SUM(g.turnover) AS turnover,
+        SUM(SUM(g.entries)) OVER w AS through, SUM(SUM(g.turnover)) OVER w AS upto
+      FROM account_ledger_days g
+      WHERE g.counterparty_id = ${scope.counterpartyId} ${contract} AND g.day <= ${scope.to}
+      GROUP BY g.day WINDOW w AS (ORDER BY g.day)
+    ), t AS (
+      SELECT COALESCE(SUM(turnover) FILTER (WHERE day < ${scope.from}), 0) AS opening,
+        COALESCE(SUM(turnover) FILTER (WHERE day >= ${scope.from}), 0) AS turnover,
+        COALESCE(SUM(entries) FILTER (WHERE day >= ${scope.from}), 0) AS count,
+        COALESCE(SUM(entries) FILTER (WHERE day < ${scope.from}), 0) AS earlier
+      FROM c
+    )
+    SELECT t.opening, t.turnover, t.count, to_char(s.day, 'YYYY-MM-DD') AS day,
+      s.upto - s.turnover - t.opening AS before, s.through - t.earlier AS through, s.entries
+    FROM t LEFT JOIN LATERAL (
+      SELECT c.day, c.entries, c.turnover, c.through, c.upto FROM c
+      WHERE c.day >= ${scope.from} AND c.through - t.earlier > ${window.offset} ORDER BY c.day LIMIT 1
+    ) s ON true`.execute(db);
+  const head = rows[0]!;
+  const figures = { opening: Number(head.opening), turnover: Number(head.turnover), count: Number(head.count) };
+  if (head.day === null) return { ...figures, rows: [] };
   // The entries of the start day before the page.
-  const skip = window.offset - (Number(start.through) - Number(start.entries));
+  const skip = window.offset - (Number(head.through) - Number(head.entries));
   const entries = ledgerBase(db, scope)
     .select([
       'd.id',
@@ -306,12 +312,12 @@ export async function ledgerPage(db: Db, scope: LedgerScope, page: PageInput) {
       day('d.doc_date').as('date'),
       signed.as('signed'),
     ])
-    .where('d.doc_date', '>=', start.day)
+    .where('d.doc_date', '>=', head.day)
     .where('d.doc_date', '<=', scope.to)
     .orderBy('d.doc_date')
     .orderBy('d.id')
     .$if(window.limit !== null, (q) => q.limit(skip + window.limit!));
-  const rows = await db
+  const pageRows = await db
     .selectFrom(entries.as('e'))
     .select([
       'e.id',
@@ -323,25 +329,13 @@ export async function ledgerPage(db: Db, scope: LedgerScope, page: PageInput) {
       'e.operation',
       'e.doc_date',
       'e.date',
-      sql<number>`${String(start.before)}::numeric + SUM(e.signed) OVER (ORDER BY e.doc_date, e.id)`.as('running'),
+      sql<number>`${String(head.before)}::numeric + SUM(e.signed) OVER (ORDER BY e.doc_date, e.id)`.as('running'),
     ])
     .orderBy('e.doc_date')
     .orderBy('e.id')
     .offset(skip)
     .execute();
-  return { count: Number(start.count), rows };
-}
-
-/** The balance before the period and what the period's entries add to it, in one sum of day totals. */
-export async function periodBalances(db: Db, scope: LedgerScope): Promise<{ opening: number; turnover: number }> {
-  const row = await ledgerDays(db, scope)
-    .select([
-      sql<number>`COALESCE(SUM(g.turnover) FILTER (WHERE g.day < ${scope.from}), 0)`.as('opening'),
-      sql<number>`COALESCE(SUM(g.turnover) FILTER (WHERE g.day >= ${scope.from}), 0)`.as('turnover'),
-    ])
-    .where('g.day', '<=', scope.to)
-    .executeTakeFirstOrThrow();
-  return { opening: Number(row.opening), turnover: Number(row.turnover) };
+  return { ...figures, rows: pageRows };
 }
 
 /** Companies with contracts (staff's settlements list without a company), most indebted first. */
@@ -356,16 +350,34 @@ export async function companiesWithContracts(db: Db, limit: number): Promise<num
   return rows.map((r) => r.counterparty_id);
 }
 
-/** Every ledger entry of a period, oldest first (the акт сверки); at most `max` rows. */
-export const ledgerRows = (db: Db, scope: LedgerScope, max: number) =>
-  ledgerBase(db, scope)
-    .select(['d.id', 'd.kind', 'd.number', 'd.sum', 'd.order_id', 'd.operation', day('d.doc_date').as('date')])
+/**
+ * Every ledger entry of a period, oldest first (the акт сверки), at most `max` rows, and the balance before the
+ * period: a sum of day totals (decision 204) that the entries' statement carries (evaluated once), so the act
+ * reads its figures in one statement; a period without entries sums the day totals on their own.
+ */
+export async function ledgerRows(db: Db, scope: LedgerScope, max: number) {
+  const opening = ledgerDays(db, scope)
+    .select(sql<number>`COALESCE(SUM(g.turnover), 0)`.as('opening'))
+    .where('g.day', '<', scope.from);
+  const rows = await ledgerBase(db, scope)
+    .select([
+      'd.id',
+      'd.kind',
+      'd.number',
+      'd.sum',
+      'd.order_id',
+      'd.operation',
+      day('d.doc_date').as('date'),
+      opening.as('opening'),
+    ])
     .where('d.doc_date', '>=', scope.from)
     .where('d.doc_date', '<=', scope.to)
     .orderBy('d.doc_date')
     .orderBy('d.id')
     .limit(max)
     .execute();
+  return { opening: rows.length > 0 ? Number(rows[0]!.opening) : await balanceBefore(db, scope), rows };
+}
 
 export interface DocumentFilter {
   /** The companies the caller may see; null = every company (staff). */
@@ -516,4 +528,81 @@ export async function claimReminders(
     .onConflict((oc) => oc.columns(['contract_id', 'number', 'day']).doNothing())
     .returning(['contract_id', 'number'])
     .execute();
+}
+
+// ——— orders kept as documents before decision 202, converted (decision 228) ———
+
+/**
+ * Orders placed in 1C that decision 200 kept as documents of kind `order`, after `afterId`, oldest first: what
+ * the one-time conversion makes orders of (decision 228). A deleted one stays a document, as a new one would
+ * never become an order.
+ */
+export const orderDocumentsToConvert = (db: Db, afterId: number, limit: number) =>
+  db
+    .selectFrom('account_documents')
+    .select(['id', 'ext_id', 'number', 'sum', 'currency', 'status', 'counterparty_id', day('doc_date').as('date')])
+    .where('kind', '=', 'order')
+    .where('deleted', '=', false)
+    .where('counterparty_id', 'is not', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+/** Locks an order kept as a document for its conversion; undefined once another run converted it. */
+export const lockOrderDocument = (trx: Db, id: number) =>
+  trx
+    .selectFrom('account_documents')
+    .select('id')
+    .where('id', '=', id)
+    .where('kind', '=', 'order')
+    .where('deleted', '=', false)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** What the payments that named an order kept as a document add up to (they link to it by its Ид). */
+export async function paidForOrderDocument(db: Db, ext: string): Promise<number> {
+  const row = await db
+    .selectFrom('account_documents')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('sum'), sql<number>`0`).as('paid'))
+    .where('order_ext', '=', ext)
+    .where('kind', '=', 'payment')
+    .where('deleted', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.paid);
+}
+
+/**
+ * The documents that named an order kept as a document now name its order; the document itself goes (its lines
+ * are the order's now), or stays as a document of the order when 1C attached a file to it.
+ */
+export async function attachConvertedOrder(
+  trx: Db,
+  document: { id: number; ext_id: string },
+  orderId: number,
+): Promise<void> {
+  await trx
+    .updateTable('account_documents')
+    .set({ order_id: orderId, order_ext: '' })
+    .where('order_ext', '=', document.ext_id)
+    .execute();
+  const file = await trx
+    .selectFrom('account_document_files')
+    .select('id')
+    .where('document_id', '=', document.id)
+    .limit(1)
+    .executeTakeFirst();
+  if (file)
+    await trx
+      .updateTable('account_documents')
+      .set({ kind: 'other', order_id: orderId })
+      .where('id', '=', document.id)
+      .execute();
+  else await trx.deleteFrom('account_documents').where('id', '=', document.id).execute();
+}
+
+/** Reminders of days before `before` (ISO day): no longer needed by the once-per-day rule (decision 229). */
+export async function pruneReminders(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('account_bill_reminders').where('day', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -4,7 +4,8 @@ import type { Mailer } from '../../mail/mailer.js';
 import type { JobHandler } from '../../ops/jobs/worker.js';
 import { counterpartyById } from '../companies/index.js';
 import { noticePreferences, tellUser, type Telling } from '../notices/index.js';
-import { billsDueBy, claimReminders } from './queries.js';
+import { convertJobHandler, CONVERT_ORDERS_JOB } from './convert.js';
+import { billsDueBy, claimReminders, pruneReminders } from './queries.js';
 
 /**
  * The daily reminder of bills (decision 203): every dealer with open bills due within `REMIND_DAYS` days or
@@ -15,6 +16,12 @@ import { billsDueBy, claimReminders } from './queries.js';
 
 export const BILL_REMINDERS_JOB = 'account.billReminders';
 export const REMIND_DAYS = 3;
+/**
+ * Days of reminders kept (decision 229): the once-per-day rule reads only the day a run computes as today, but a
+ * worker whose clock lags, or a run started just before the supplier's midnight, still computes yesterday; rows
+ * of the days before that can never be claimed again and are pruned by the job.
+ */
+export const KEEP_REMINDER_DAYS = 2;
 
 /** The supplier's day (Moscow, UTC+3 all year; decision 180), as an ISO day, `plus` days on. */
 export const supplierDay = (now: Date, plus = 0) =>
@@ -24,7 +31,10 @@ const dayOf = (iso: string) => iso.split('-').reverse().join('.');
 const amount = (sum: number, currency: string, language: Language) =>
   `${new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'ru-RU', { minimumFractionDigits: 2 }).format(sum)} ${currency === 'RUB' ? '₽' : currency}`;
 
-export async function remindBills(t: Telling, now = new Date()): Promise<{ users: number; bills: number }> {
+export async function remindBills(
+  t: Telling,
+  now = new Date(),
+): Promise<{ users: number; bills: number; pruned: number }> {
   const today = supplierDay(now);
   const due = await billsDueBy(t.db, supplierDay(now, REMIND_DAYS));
   const byUser = new Map<number, typeof due>();
@@ -76,7 +86,9 @@ export async function remindBills(t: Telling, now = new Date()): Promise<{ users
       bills += mine.length;
     });
   }
-  return { users: told, bills };
+  // After the telling: a run that prunes never takes away a row it or a lagging worker still claims today.
+  const pruned = await pruneReminders(t.db, supplierDay(now, 1 - KEEP_REMINDER_DAYS));
+  return { users: told, bills, pruned };
 }
 
 /** The worker's side: the periodic job that runs the reminder once a day (ops/jobs). */
@@ -87,5 +99,7 @@ export function accountJobHandlers(deps: { config: Config; mailer: Mailer }): Re
       log.info(result, 'bills reminded');
       return result;
     },
+    // Orders kept as 1C documents before decision 202 become orders, once (decision 228, migration 0223).
+    [CONVERT_ORDERS_JOB]: convertJobHandler,
   };
 }

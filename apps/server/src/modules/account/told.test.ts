@@ -4,6 +4,7 @@ import { enqueue } from '../../ops/jobs/index.js';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
 import { encodeXml, OneC } from '../exchange/testing.js';
 import { BILL_REMINDERS_JOB, remindBills } from './index.js';
+import { supplierDay } from './reminders.js';
 
 /**
  * The dealer is told of their account (decisions 202 and 203), on the real database through the real sale
@@ -150,5 +151,50 @@ describe('the daily reminder of bills', () => {
       )
     ).rows[0]!;
     expect(Number(reminded.n)).toBe(2);
+  }, 60_000);
+
+  it('prunes the days the once-per-day rule no longer reads, and pruning never tells twice (decision 229)', async () => {
+    const now = new Date();
+    const today = supplierDay(now);
+    const yesterday = supplierDay(now, -1);
+    const rows = async () =>
+      (
+        await sql<{ day: string; n: string }>`SELECT to_char(day, 'YYYY-MM-DD') AS day, count(*) AS n
+          FROM account_bill_reminders WHERE user_id = ${dealerId} GROUP BY day ORDER BY day`.execute(db())
+      ).rows.map((r) => [r.day, Number(r.n)]);
+    // Reminders of older days, as a year of runs leaves them, and yesterday's of the same two bills.
+    await sql`INSERT INTO account_bill_reminders (contract_id, number, day, user_id)
+      SELECT contract_id, number, d::date, user_id FROM account_bill_reminders
+        CROSS JOIN (VALUES (${supplierDay(now, -400)}), (${supplierDay(now, -30)}), (${supplierDay(now, -2)}), (${yesterday})) AS v(d)
+      WHERE user_id = ${dealerId} AND day = ${today}`.execute(db());
+    expect((await rows()).length).toBe(5);
+    const before = (await notices('Счета к оплате%')).length;
+
+    // Two runs at once today: both prune, neither tells (today's rows are kept).
+    const [a, b] = await Promise.all([remindBills(telling(), now), remindBills(telling(), now)]);
+    expect(a.bills + b.bills).toBe(0);
+    expect(a.pruned + b.pruned).toBe(6);
+    expect(await rows()).toEqual([
+      [yesterday, 2],
+      [today, 2],
+    ]);
+    // A worker whose clock still says yesterday finds yesterday's rows: no second reminder of that day.
+    expect((await remindBills(telling(), new Date(now.getTime() - 86_400_000))).bills).toBe(0);
+    // And the periodic job today again: nothing more.
+    await enqueue(db(), BILL_REMINDERS_JOB, {}, { key: 'test-reminder-3' });
+    await t.app.portal.worker.drain();
+    expect((await notices('Счета к оплате%')).length).toBe(before);
+    expect((await t.outbox()).filter((m) => m.subject.startsWith('Счета к оплате'))).toHaveLength(1);
+
+    // The next day, the rows of two days ago go; the bills are reminded once again (a new day).
+    const tomorrow = new Date(now.getTime() + 86_400_000);
+    const next = await remindBills(telling(), tomorrow);
+    expect(next.bills).toBe(2);
+    expect(next.pruned).toBe(2);
+    expect(await rows()).toEqual([
+      [today, 2],
+      [supplierDay(tomorrow), 2],
+    ]);
+    expect((await notices('Счета к оплате%')).length).toBe(before + 1);
   }, 60_000);
 });

@@ -38,6 +38,7 @@ import {
   type StageRow,
 } from './queries.js';
 import { applySaleDocument, applySettlement } from './sale.js';
+import { storeMemo } from '../account/index.js';
 import { reportAfterTheFact, reportStep, type ReportState } from './report.js';
 import type { ExchangeDeps } from './deps.js';
 import { readXml, sniffEncoding, XmlFailure, type ByteSource, type ReaderCheckpoint } from './xml-reader.js';
@@ -327,6 +328,8 @@ async function apply(
   };
   // Price mappings, read once per call (and again when a batch meets a new 1C price type).
   const cells = offersMemo();
+  // The account's lookups of companies and products, kept for this call (decision 200's documents).
+  const documents = storeMemo();
   while ((cursor.step ?? 0) < APPLY_ORDER.length) {
     if (stop()) return false;
     const kind = APPLY_ORDER[cursor.step ?? 0]!;
@@ -379,7 +382,7 @@ async function apply(
       case 'document':
         // Orders, and the account's documents beside them (decision 200): each counted by what it became.
         for (const row of staged as Array<{ seq: number; ext_id: string; data: DocumentRecord }>) {
-          add(await applySaleDocument(deps, row.data, run), 1);
+          add(await applySaleDocument(deps, row.data, run, documents), 1);
         }
         break;
       case 'settlement':

@@ -1,6 +1,13 @@
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../rest/app-error.js';
-import { documentKind, paidForOrder, recordUnmatched, storeDocument, storeSettlement } from '../account/index.js';
+import {
+  documentKind,
+  paidForOrder,
+  recordUnmatched,
+  storeDocument,
+  storeSettlement,
+  type StoreMemo,
+} from '../account/index.js';
 import { productIdsByExtId } from '../catalog/index.js';
 import {
   applyExchangeOrderChange,
@@ -214,13 +221,19 @@ async function applyOrderFrom1C(deps: ExchangeDeps, orderId: number, change: Exc
  * anything else (shipments, bills, invoices, payments, returns, orders placed in 1C) to the account module.
  * Answers the statistic it counts for.
  */
-export async function applySaleDocument(deps: ExchangeDeps, doc: DocumentRecord, run: RunRow): Promise<string> {
+export async function applySaleDocument(
+  deps: ExchangeDeps,
+  doc: DocumentRecord,
+  run: RunRow,
+  memo?: StoreMemo,
+): Promise<string> {
   const kind = documentKind(doc.operation);
   if (kind === 'order' || (!doc.operation && doc.lines.length > 0)) {
     if ((await findOrder(deps.db, doc)) !== null) return (await applyOrderDocument(deps, doc)) ? 'orders' : 'skipped';
   }
   const stored = await storeDocument(deps.db, doc, {
     runId: run.id,
+    memo,
     readFile: (name) => sessionFile(deps, run.session_id, name),
     // The dealer told of a new shipment, document or payment (decision 202).
     tell: { db: deps.db, mailer: deps.mailer, config: deps.config, log: deps.log },

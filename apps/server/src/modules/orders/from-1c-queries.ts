@@ -23,55 +23,60 @@ export interface OrderFrom1C {
   price: number;
   currency: string;
   comment: string;
+  /** Paid already (an order converted from a document kept before decision 202, its payments covering it). */
+  paid?: boolean;
   lines: Array<{ productId: number | null; name: string; article: string; quantity: number; price: number }>;
 }
 
 /** Creates the order of a 1C order document in one transaction; answers its id. */
-export async function createOrderFrom1C(db: Db, order: OrderFrom1C): Promise<number> {
+export const createOrderFrom1C = (db: Db, order: OrderFrom1C): Promise<number> =>
+  db.transaction().execute((trx) => writeOrderFrom1C(trx, order));
+
+/** The same in the caller's transaction (the conversion of decision 228 links its documents in it too). */
+export async function writeOrderFrom1C(trx: Db, order: OrderFrom1C): Promise<number> {
   const statusId =
-    (await statusFromExchange(db, order.statusExt, order.statusName)) ??
-    (await db.selectFrom('order_statuses').select('id').where('code', '=', 'N').executeTakeFirstOrThrow()).id;
-  return db.transaction().execute(async (trx) => {
-    const createdAt = /^\d{4}-\d{2}-\d{2}$/.test(order.date) ? new Date(`${order.date}T09:00:00Z`) : new Date();
-    const { id } = await trx
-      .insertInto('orders')
-      .values({
-        user_id: order.userId,
-        counterparty_id: order.counterpartyId,
-        status_id: statusId,
-        price: order.price,
-        currency: order.currency,
-        comment: order.comment,
-        external_id: order.externalId,
-        number_1c: order.number1c,
-        from_1c: true,
-        created_at: createdAt,
-        updated_at: sql<Date>`now()`,
-        exchange_version: sql<Date>`now()`,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const lines = order.lines.filter((l) => l.quantity > 0);
-    if (lines.length > 0) {
-      await trx
-        .insertInto('order_items')
-        .values(
-          lines.map((l) => ({
-            order_id: id,
-            product_id: l.productId,
-            name: l.name || l.article || '—',
-            article: l.article,
-            quantity: l.quantity,
-            price: l.price,
-            currency: order.currency,
-            weight_kg: null,
-            volume_m3: null,
-          })),
-        )
-        .execute();
-    }
-    return id;
-  });
+    (await statusFromExchange(trx, order.statusExt, order.statusName)) ??
+    (await trx.selectFrom('order_statuses').select('id').where('code', '=', 'N').executeTakeFirstOrThrow()).id;
+  const createdAt = /^\d{4}-\d{2}-\d{2}$/.test(order.date) ? new Date(`${order.date}T09:00:00Z`) : new Date();
+  const { id } = await trx
+    .insertInto('orders')
+    .values({
+      user_id: order.userId,
+      counterparty_id: order.counterpartyId,
+      status_id: statusId,
+      price: order.price,
+      currency: order.currency,
+      comment: order.comment,
+      external_id: order.externalId,
+      number_1c: order.number1c,
+      from_1c: true,
+      ...(order.paid ? { is_paid: true } : {}),
+      created_at: createdAt,
+      updated_at: sql<Date>`now()`,
+      exchange_version: sql<Date>`now()`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const lines = order.lines.filter((l) => l.quantity > 0);
+  if (lines.length > 0) {
+    await trx
+      .insertInto('order_items')
+      .values(
+        lines.map((l) => ({
+          order_id: id,
+          product_id: l.productId,
+          name: l.name || l.article || '—',
+          article: l.article,
+          quantity: l.quantity,
+          price: l.price,
+          currency: order.currency,
+          weight_kg: null,
+          volume_m3: null,
+        })),
+      )
+      .execute();
+  }
+  return id;
 }
 
 /**

@@ -43,6 +43,7 @@ export {
   orderFrom1CNamed,
   recordOrderDocument,
   setShipState,
+  writeOrderFrom1C,
   type OrderFrom1C,
 } from './from-1c-queries.js';
 export type { ShipState } from './tables.js';
