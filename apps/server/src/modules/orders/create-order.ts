@@ -18,6 +18,7 @@ import {
   shippingOf,
 } from './checkout-queries.js';
 import { ownMachine } from '../machines/index.js';
+import { readStaffEmail } from '../settings/index.js';
 import { guardCheckout } from './checkout-guard.js';
 import { priceBasket, refuseProblems, refuseThresholds } from './pricing.js';
 
@@ -40,6 +41,15 @@ interface Fields {
   urgent?: boolean;
 }
 
+/** What the new order's mails need: its number, sum, lines and company (whose manager hears of it). */
+export interface NewOrderSummary {
+  id: number;
+  price: number;
+  currency: string;
+  lineCount: number;
+  companyId: number | null;
+}
+
 /** A VIN as the order keeps it (orderFieldsInput): a machine's serial number fills the order's VIN only if it is one. */
 const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
 
@@ -56,7 +66,7 @@ export async function createOrder(
   fields: Fields,
   idempotencyKey: string | undefined,
   /** Runs inside the order's transaction once it is written (the e-mail outbox: mail exactly when the order is). */
-  afterCreate?: (trx: Db, order: { id: number; price: number; currency: string; lineCount: number }) => Promise<void>,
+  afterCreate?: (trx: Db, order: NewOrderSummary) => Promise<void>,
 ): Promise<{ id: number; created: boolean; creditWarning?: string }> {
   const key = idempotencyKey ? `${actor.id}:${idempotencyKey}` : null;
   const existing = async (trx: Db) => {
@@ -178,6 +188,7 @@ export async function createOrder(
         price: priced.price,
         currency: priced.currency,
         lineCount: items.length,
+        companyId: fields.company,
       });
       return creditWarning ? { id: order.id, created: true, creditWarning } : { id: order.id, created: true };
     });
@@ -201,12 +212,17 @@ export async function mailNewOrder(
   db: Db,
   mailer: Mailer,
   actor: Actor,
-  order: { id: number; price: number; currency: string; lineCount: number },
+  order: NewOrderSummary,
   publicUrl = '',
 ): Promise<void> {
   const deskUrl = `${publicUrl}/desk/order/${order.id}/`;
-  // The dealer's personal manager, or the general address when none is assigned (decision 199).
-  const managers = await staffAddressesFor(db, actor.id, ['ADMINS', 'EMPLOYEES']);
+  // The company's manager, else the dealer's, else the general address of the settings (decision 227).
+  const managers = await staffAddressesFor(db, {
+    dealerId: actor.id,
+    companyId: order.companyId,
+    generalAddress: await readStaffEmail(db),
+    generalGroups: ['ADMINS', 'EMPLOYEES'],
+  });
   const summary = `Заказ № ${order.id}: ${order.lineCount} поз. на сумму ${formatPrice(order.price, order.currency as Currency)}.`;
   if (actor.row.email) {
     await mailer.send(
