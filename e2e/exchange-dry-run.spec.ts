@@ -56,6 +56,8 @@ test('a manual upload shows its report first, applies on confirmation, and a sec
   await expect(review).toContainText('Дилер — сопоставится по названию с «Дилер»');
   await expect(review).toContainText('Склад пробной загрузки — будет создан');
   await expect(review).toContainText('Ид: e2e-dry-store-guid');
+  // The cells the apply will write (decision 227): one product new with the upload, one warehouse figure.
+  await expect(review.getByTestId('exchange-report-cells')).toContainText('остатков по складам: 1');
   await shot(page, 'exchange-dry-run-report');
   await page.setViewportSize({ width: 390, height: 844 });
   await review.scrollIntoViewIfNeeded();

@@ -20,6 +20,8 @@ import { registerRest } from './rest/dispatcher.js';
 import { registerMachineModels, registerReplacementLookup } from './modules/catalog/index.js';
 import { creditGuard } from './modules/account/index.js';
 import { registerCheckoutGuard, registerOrderListener } from './modules/orders/index.js';
+import { registerStaffAddress } from './modules/notices/index.js';
+import { readStaffEmail } from './modules/settings/index.js';
 import { orderWebhooks } from './modules/webhooks/index.js';
 import { orderTelegram } from './modules/telegram/index.js';
 import { lookupReplacements } from './modules/parts/index.js';
@@ -234,6 +236,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerMachineModels(machineModelsFor);
   // The account's credit rule checks every checkout (decision 201); orders sits below the account.
   registerCheckoutGuard(creditGuard);
+  // A dealer's message to the staff goes to the general address of the settings when no manager serves the
+  // dealer; notices stands on the settings module's floor (decisions 199, 215).
+  registerStaffAddress(readStaffEmail);
   // Order changes queue the dealers' webhooks in their transaction (decision 225); orders sits below webhooks.
   registerOrderListener('webhooks', orderWebhooks(config.publicUrl));
   // …and reach the dealer's linked Telegram (decision 226).

@@ -55,6 +55,7 @@ import * as priceListJobs from './migrations/0252-price-list-jobs.js';
 import * as webhooks from './migrations/0260-webhooks.js';
 import * as telegram from './migrations/0261-telegram.js';
 import * as dealerManager from './migrations/0201-dealer-manager.js';
+import * as companyManager from './migrations/0202-company-manager.js';
 
 /**
  * Every migration, applied in name order. Files are named `NNNN-domain.ts`; a domain adds its file here.
@@ -117,6 +118,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0260-webhooks': webhooks,
   '0261-telegram': telegram,
   '0201-dealer-manager': dealerManager,
+  '0202-company-manager': companyManager,
 };
 
 /** The names this version of the server expects applied (GET /ready compares them with the database). */

@@ -63,7 +63,16 @@ export const exchangeReportSchema = z.object({
   }),
   priceTypes: z.array(exchangeMatchSchema),
   stores: z.array(exchangeMatchSchema),
-  offers: z.object({ total: z.number().int(), unknownProducts: z.number().int() }),
+  offers: z.object({
+    total: z.number().int(),
+    unknownProducts: z.number().int(),
+    /**
+     * Price and stock cells the apply will write or change (decision 227): compared with the catalogue in a
+     * manual upload's dry run, filled from the apply for 1C's own exchanges. Absent in reports kept before.
+     */
+    prices: z.number().int().optional(),
+    stocks: z.number().int().optional(),
+  }),
   /** Portal price types whose dealers get no price from this file's offers, with how many dealers have each. */
   withoutPrice: z.array(z.object({ priceTypeName: z.string(), dealers: z.number().int() })),
 });

@@ -83,6 +83,11 @@ export const siteSettingsAdminSchema = z.object({
   priceTypes: z.array(priceTypeSettingSchema),
   priceMappings: z.array(priceMappingSettingSchema),
   exchange: exchangeUserSchema,
+  /**
+   * «Общий адрес менеджеров» (decision 227): staff e-mails about a dealer no manager serves go here;
+   * empty, to every active employee. Kept out of `settings`, which every visitor's page data carries.
+   */
+  staffEmail: z.string(),
 });
 export type SiteSettingsAdmin = z.infer<typeof siteSettingsAdminSchema>;
 
@@ -127,6 +132,8 @@ export const siteSettingsInput = z.strictObject({
     .min(0, { error: 'validation.notNegative' })
     .max(100, { error: 'validation.tooLong' })
     .optional(),
+  /** The general address of the managers (decision 227); left out = unchanged, '' = every employee. */
+  staffEmail: optionalEmail.optional(),
   /** The credit rule at checkout (decision 201); left out = unchanged. */
   creditRule: z.enum(['off', 'warn', 'block'], { error: 'validation.invalid' }).optional(),
   paySystems: z

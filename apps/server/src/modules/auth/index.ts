@@ -21,6 +21,7 @@ export * as userAdmin from './user-admin.js';
 export { dealerCompanyCondition } from './dealer-filter.js';
 export { namePriceTypesWith, type PriceTypeNames } from './sign-in.js';
 export {
+  companyManagersOf,
   countManagedDealers,
   isActiveEmployee,
   managedBy,
@@ -28,5 +29,7 @@ export {
   managerOf,
   setManager,
   staffAddressesFor,
+  type CompanyManager,
   type ManagerCard,
+  type StaffMailAbout,
 } from './managers-queries.js';

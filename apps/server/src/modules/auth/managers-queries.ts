@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { companiesWithManagers, companyManagerId, companyManagers } from '../companies/index.js';
 import { fullNameOf } from './actor.js';
 import { activeEmailsIn } from './queries.js';
 import './tables.js';
@@ -34,8 +35,32 @@ const cardOf = (r: {
 
 const CARD_COLUMNS = ['m.id', 'm.login', 'm.last_name', 'm.first_name', 'm.middle_name', 'm.phone', 'm.email'] as const;
 
-/** The dealer's manager, if one is assigned and still an active employee. */
-export async function managerOf(db: Db, dealerId: number): Promise<ManagerCard | null> {
+/** An active employee's card (a manager who is blocked or no longer an employee does not count). */
+async function activeManagerCard(db: Db, managerId: number): Promise<ManagerCard | null> {
+  const row = await db
+    .selectFrom('users as m')
+    .select(CARD_COLUMNS)
+    .where('m.id', '=', managerId)
+    .where('m.active', '=', true)
+    .where(sql<boolean>`'EMPLOYEES' = ANY(m.groups)`)
+    .executeTakeFirst();
+  return row ? cardOf(row) : null;
+}
+
+/**
+ * The dealer's manager, if one is assigned and still an active employee. About one of the dealer's companies
+ * (an order's), the company's own manager wins when it has one that counts (decision 227).
+ */
+export async function managerOf(
+  db: Db,
+  dealerId: number,
+  companyId: number | null = null,
+): Promise<ManagerCard | null> {
+  if (companyId !== null) {
+    const own = await companyManagerId(db, companyId);
+    const card = own === null ? null : await activeManagerCard(db, own);
+    if (card) return card;
+  }
   const row = await db
     .selectFrom('users as d')
     .innerJoin('users as m', 'm.id', 'd.manager_id')
@@ -45,6 +70,26 @@ export async function managerOf(db: Db, dealerId: number): Promise<ManagerCard |
     .where(sql<boolean>`'EMPLOYEES' = ANY(m.groups)`)
     .executeTakeFirst();
   return row ? cardOf(row) : null;
+}
+
+export interface CompanyManager {
+  id: number;
+  name: string;
+  inn: string;
+  manager: ManagerCard | null;
+}
+
+/** A dealer's companies, each with its own manager (null: the dealer's manager serves it). */
+export async function companyManagersOf(db: Db, dealerId: number): Promise<CompanyManager[]> {
+  const rows = await companiesWithManagers(db, dealerId);
+  return Promise.all(
+    rows.map(async (r) => ({
+      id: r.id,
+      name: r.name,
+      inn: r.inn,
+      manager: r.manager_id === null ? null : await activeManagerCard(db, r.manager_id),
+    })),
+  );
 }
 
 /** Every active employee: who may be a dealer's manager, by name. */
@@ -89,33 +134,62 @@ export async function setManager(db: Db, dealerId: number, managerId: number | n
   return before?.manager_id ?? null;
 }
 
-/** How many dealers an employee manages (their desk opens on «Мои дилеры» when there are any). */
+/**
+ * How many dealers an employee manages, themselves or through one of their companies (their desk opens on «Мои
+ * дилеры» when there are any).
+ */
 export async function countManagedDealers(db: Db, managerId: number): Promise<number> {
   const { n } = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('manager_id', '=', managerId)
+    .where((eb) =>
+      eb.or([
+        eb('manager_id', '=', managerId),
+        sql<boolean>`id IN (SELECT cm.user_id FROM ${companyManagers()} cm WHERE cm.manager_id = ${managerId})`,
+      ]),
+    )
     .executeTakeFirstOrThrow();
   return Number(n);
 }
 
-/** A condition on a column holding a dealer's id: the dealer is one the manager manages (the desk's filter). */
-export const managedBy = (userColumn: string, managerId: number): RawBuilder<boolean> =>
-  sql<boolean>`${sql.ref(userColumn)} IN (SELECT md.id FROM users md WHERE md.manager_id = ${managerId})`;
+/**
+ * A condition on an order's dealer and company columns: the manager serves the order — its company's own
+ * manager (an active employee) when there is one, else the dealer's (the desk's «Мои дилеры»; decision 227).
+ */
+export const managedBy = (userColumn: string, companyColumn: string, managerId: number): RawBuilder<boolean> =>
+  sql<boolean>`COALESCE(
+    (SELECT cm.manager_id FROM ${companyManagers()} cm
+      JOIN users mm ON mm.id = cm.manager_id AND mm.active AND 'EMPLOYEES' = ANY(mm.groups)
+      WHERE cm.id = ${sql.ref(companyColumn)}),
+    (SELECT md.manager_id FROM users md WHERE md.id = ${sql.ref(userColumn)})
+  ) = ${managerId}`;
+
+/** What a staff e-mail is about, and where it goes when no manager serves it. */
+export interface StaffMailAbout {
+  /** The dealer the e-mail is about (their manager gets it). */
+  dealerId?: number | null;
+  /** The dealer's company it is about (an order's): its own manager wins over the dealer's. */
+  companyId?: number | null;
+  /**
+   * The general address (site setting «Общий адрес менеджеров»), read by the caller: the notices module stands
+   * on the settings module's floor and cannot read it (decision 215). Empty: the groups below.
+   */
+  generalAddress?: string;
+  /** With no general address, every active member of these groups (the portal's behaviour before). */
+  generalGroups?: readonly string[];
+}
 
 /**
- * Where the staff e-mails about a dealer go (decision 199): their manager's address, or, with none assigned
- * (or no address), the general one — every active employee's (and an administrator's, for a new order), as
- * before the managers.
+ * Where the staff e-mails about a dealer go (decisions 199, 227): the manager of the company they are about, else the
+ * dealer's manager; with none assigned (or no address), the general address of the site settings, and with
+ * that empty every active employee's (and an administrator's, for a new order), as before the managers.
  */
-export async function staffAddressesFor(
-  db: Db,
-  dealerId: number | null,
-  general: readonly string[] = ['EMPLOYEES'],
-): Promise<string[]> {
-  if (dealerId !== null) {
-    const manager = await managerOf(db, dealerId);
+export async function staffAddressesFor(db: Db, about: StaffMailAbout = {}): Promise<string[]> {
+  if (about.dealerId != null) {
+    const manager = await managerOf(db, about.dealerId, about.companyId ?? null);
     if (manager?.email) return [manager.email];
   }
-  return activeEmailsIn(db, general);
+  const general = about.generalAddress?.trim();
+  if (general) return [general];
+  return activeEmailsIn(db, about.generalGroups ?? ['EMPLOYEES']);
 }

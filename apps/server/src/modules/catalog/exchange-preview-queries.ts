@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { sameNameKey, type BulkProduct } from './bulk-writes.js';
+import { sameNameKey, type BulkPrice, type BulkProduct, type BulkStock } from './bulk-writes.js';
 import './tables.js';
 
 /**
@@ -138,4 +138,43 @@ export async function previewByExtId(
     taken.add(target.id);
     return { ...r, match: 'name' as const, portalId: target.id, portalName: target.name };
   });
+}
+
+/**
+ * How many price cells `writePrices` would insert or change (decision 227): a cell with no row yet, or whose
+ * value or currency IS DISTINCT FROM the row's. Ids below zero stand for a product, price type or payment
+ * method the same upload creates first: no row has them, so their cells are new.
+ */
+export async function countPriceChanges(db: Db, rows: BulkPrice[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const cells = rows.map((r) => ({ p: r.productId, t: r.priceTypeId, s: r.paySystemId, v: r.value, c: r.currency }));
+  const { rows: out } = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM jsonb_to_recordset(${json(cells)}) AS r(p int, t int, s int, v numeric, c text)
+    LEFT JOIN product_prices pp ON pp.product_id = r.p AND pp.price_type_id = r.t AND pp.pay_system_id = r.s
+    WHERE pp.product_id IS NULL OR (pp.value, pp.currency) IS DISTINCT FROM (r.v, r.c)`.execute(db);
+  return Number(out[0]?.n ?? 0);
+}
+
+/**
+ * How many stock rows `writeStock` would delete, insert or change (decision 227): each named product's rows of
+ * warehouses it no longer has, and each positive amount with no row or another amount. Ids below zero: a
+ * product or warehouse the upload creates first.
+ */
+export async function countStockChanges(db: Db, rows: BulkStock[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const productIds = [...new Set(rows.map((r) => r.productId).filter((id) => id > 0))];
+  const flat = rows.flatMap((r) =>
+    r.stock.filter((s) => s.amount > 0).map((s) => ({ p: r.productId, s: s.storeId, a: s.amount })),
+  );
+  const { rows: out } = await sql<{ deleted: string; written: string }>`
+    SELECT
+      (SELECT count(*) FROM product_stock ps
+        WHERE ps.product_id = ANY(${productIds}::int[])
+          AND (ps.product_id, ps.store_id) NOT IN (SELECT r.p, r.s FROM jsonb_to_recordset(${json(flat)}) AS r(p int, s int))
+      ) AS deleted,
+      (SELECT count(*) FROM jsonb_to_recordset(${json(flat)}) AS r(p int, s int, a numeric)
+        LEFT JOIN product_stock ps ON ps.product_id = r.p AND ps.store_id = r.s
+        WHERE ps.product_id IS NULL OR ps.amount IS DISTINCT FROM r.a
+      ) AS written`.execute(db);
+  return Number(out[0]?.deleted ?? 0) + Number(out[0]?.written ?? 0);
 }

@@ -28,6 +28,8 @@ export {
 export { activeProductByArticleKey, addProduct } from './by-article.js';
 export {
   countHiddenExcept,
+  countPriceChanges,
+  countStockChanges,
   missingSections,
   previewByExtId,
   previewProducts,

@@ -1,5 +1,8 @@
 /** The companies module's face: what other modules may use of it. */
 export {
+  companiesWithManagers,
+  companyManagerId,
+  companyManagers,
   counterpartiesOfUsers,
   counterpartyById,
   counterpartyFrom1C,
@@ -7,4 +10,5 @@ export {
   counterpartyNames,
   orderCompanies,
   ownCounterpartyId,
+  setCompanyManager,
 } from './queries.js';

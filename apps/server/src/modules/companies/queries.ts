@@ -1,5 +1,5 @@
 import type { counterpartyMethods, CounterpartyFields, ParsedInputOf } from '@portal/contract';
-import { expressionBuilder } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { countAndPage } from '../../rest/paging.js';
@@ -145,3 +145,40 @@ export async function deleteCounterparty(db: Db, userId: number, id: number): Pr
     .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
+
+/**
+ * The company's own manager (decision 227): an employee an administrator assigns to one company of a
+ * dealer; for that company's orders it wins over the dealer's manager. Auth checks the manager is active.
+ */
+export const companyManagerId = async (db: Db, id: number): Promise<number | null> =>
+  (await db.selectFrom('counterparties').select('manager_id').where('id', '=', id).executeTakeFirst())?.manager_id ??
+  null;
+
+/** Assigns a company's manager (null: none, the dealer's manager again); answers the one before, for the audit. */
+export async function setCompanyManager(db: Db, id: number, managerId: number | null): Promise<number | null> {
+  const before = await db
+    .selectFrom('counterparties')
+    .select('manager_id')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  await db
+    .updateTable('counterparties')
+    .set({ manager_id: managerId, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+  return before?.manager_id ?? null;
+}
+
+/** A dealer's companies with their own manager's id, oldest first (the dealer's card). */
+export const companiesWithManagers = (db: Db, userId: number) =>
+  db
+    .selectFrom('counterparties')
+    .select(['id', 'name', 'inn', 'manager_id'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+
+/** The companies that have their own manager, as a subquery (`id`, `user_id`, `manager_id`) for auth to join. */
+export const companyManagers = () =>
+  sql`(SELECT id, user_id, manager_id FROM counterparties WHERE manager_id IS NOT NULL)`;

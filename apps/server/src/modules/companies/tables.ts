@@ -14,6 +14,8 @@ export interface CounterpartiesTable {
   bik: Generated<string>;
   account: Generated<string>;
   corr_account: Generated<string>;
+  /** The company's own manager (decision 227): wins over the dealer's for its orders. */
+  manager_id: Generated<number | null>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }

@@ -294,6 +294,60 @@ async function memoIds(db: Db, table: 'price_types' | 'stores', extIds: string[]
   return memo;
 }
 
+/**
+ * The price and stock cells a batch of offers writes: the apply writes them, the dry run compares them with the
+ * catalogue (decision 227), so both count the same cells. Characteristics of one product
+ * (`товар#характеристика`): stock adds up, the first price stands. `storeOf` gives undefined for a warehouse
+ * that has no id; an offer with neither per-warehouse stock nor a total leaves its product's stock alone.
+ */
+export function offerCells(
+  offers: Array<{ data: OfferRecord }>,
+  productOf: (extId: string) => number,
+  cellsOf: CellsOf,
+  storeOf: (extId: string) => number | undefined,
+): { prices: BulkPrice[]; stock: BulkStock[] } {
+  const prices: BulkPrice[] = [];
+  const stock: BulkStock[] = [];
+  const stockByProduct = new Map<string, Map<number, number>>();
+  const pricedCells = new Set<string>();
+  for (const { data: o } of offers) {
+    for (const p of o.prices) {
+      for (const cell of cellsOf(p.type)) {
+        const key = `${o.product}:${cell.priceTypeId}:${cell.paySystemId}`;
+        if (pricedCells.has(key)) continue;
+        pricedCells.add(key);
+        prices.push({
+          productId: productOf(o.product),
+          ...cell,
+          value: Math.round(p.value * 100) / 100,
+          currency: p.currency,
+        });
+      }
+    }
+    const amounts: Array<{ storeId: number; amount: number }> = [];
+    if (o.stock) {
+      for (const st of o.stock) {
+        const storeId = storeOf(st.store);
+        if (storeId !== undefined) amounts.push({ storeId, amount: st.amount });
+      }
+    } else if (o.total !== null) {
+      amounts.push({ storeId: storeOf(TOTAL_STORE.extId)!, amount: o.total });
+    } else {
+      continue;
+    }
+    const sum = stockByProduct.get(o.product) ?? new Map<number, number>();
+    for (const a of amounts) sum.set(a.storeId, (sum.get(a.storeId) ?? 0) + a.amount);
+    stockByProduct.set(o.product, sum);
+  }
+  for (const [extId, sum] of stockByProduct) {
+    stock.push({
+      productId: productOf(extId),
+      stock: [...sum].map(([storeId, amount]) => ({ storeId, amount: Math.min(amount, 1e9) })),
+    });
+  }
+  return { prices, stock };
+}
+
 /** Prices and stock of a batch of offers; offers of products the catalogue does not have are counted. */
 export async function applyOffers(
   db: Db,
@@ -343,46 +397,12 @@ export async function applyOffers(
     cells.stores = stores;
   }
 
-  const prices: BulkPrice[] = [];
-  const stock: BulkStock[] = [];
-  // Characteristics of one product (`товар#характеристика`): stock adds up, the first price stands.
-  const stockByProduct = new Map<string, Map<number, number>>();
-  const pricedCells = new Set<string>();
-  for (const { data: o } of offers) {
-    for (const p of o.prices) {
-      for (const cell of cellsOf(p.type)) {
-        const key = `${o.product}:${cell.priceTypeId}:${cell.paySystemId}`;
-        if (pricedCells.has(key)) continue;
-        pricedCells.add(key);
-        prices.push({
-          productId: known.get(o.product)!,
-          ...cell,
-          value: Math.round(p.value * 100) / 100,
-          currency: p.currency,
-        });
-      }
-    }
-    const amounts: Array<{ storeId: number; amount: number }> = [];
-    if (o.stock) {
-      for (const s of o.stock) {
-        const storeId = stores.get(s.store);
-        if (storeId !== undefined) amounts.push({ storeId, amount: s.amount });
-      }
-    } else if (o.total !== null) {
-      amounts.push({ storeId: stores.get(TOTAL_STORE.extId)!, amount: o.total });
-    } else {
-      continue;
-    }
-    const sum = stockByProduct.get(o.product) ?? new Map<number, number>();
-    for (const a of amounts) sum.set(a.storeId, (sum.get(a.storeId) ?? 0) + a.amount);
-    stockByProduct.set(o.product, sum);
-  }
-  for (const [extId, sum] of stockByProduct) {
-    stock.push({
-      productId: known.get(extId)!,
-      stock: [...sum].map(([storeId, amount]) => ({ storeId, amount: Math.min(amount, 1e9) })),
-    });
-  }
+  const { prices, stock } = offerCells(
+    offers,
+    (extId) => known.get(extId)!,
+    cellsOf,
+    (extId) => stores.get(extId),
+  );
   // Expected arrivals (decision 207): every exchanged offer states its product's 1C arrivals (none: none expected).
   await arrivalsFromExchange(
     db,

@@ -132,7 +132,10 @@ describe('a manual upload: the dry run, then the confirmed run', () => {
     // The full catalogue hides every demo product: their sections are emptied (and hidden from dealers).
     expect(catalogue.sections.emptied).toBeGreaterThan(0);
     const offers = runs[1]!.report!;
-    expect(offers.offers).toEqual({ total: 3, unknownProducts: 1 });
+    expect(offers.offers).toMatchObject({ total: 3, unknownProducts: 1 });
+    // Price and stock cells (decision 227): the two products are new with this upload, so every cell is.
+    expect(offers.offers.prices).toBeGreaterThanOrEqual(2);
+    expect(offers.offers.stocks).toBe(2);
     expect(offers.priceTypes).toEqual([
       { externalId: 'dry-pt-dealer', name: 'дилер', match: 'name', portalName: 'Дилер' },
       { externalId: 'dry-pt-opt', name: 'Оптовая 1С', match: 'new', portalName: 'Оптовая 1С' },
@@ -170,6 +173,10 @@ describe('a manual upload: the dry run, then the confirmed run', () => {
     expect(after.priceTypes - before.priceTypes).toBe(offers.priceTypes.filter((p) => p.match === 'new').length);
     expect(after.stores - before.stores).toBe(offers.stores.filter((p) => p.match === 'new').length);
     expect(done.session.runs[1]!.stats.skipped).toBe(offers.offers.unknownProducts);
+    expect(done.session.runs[1]!.stats.prices).toBe(offers.offers.prices);
+    expect(done.session.runs[1]!.stats.stocks).toBe(offers.offers.stocks);
+    expect(after.prices - before.prices).toBe(offers.offers.prices);
+    expect(after.stock - before.stock).toBe(offers.offers.stocks);
     // The report stays in the history.
     const listed = (await admin.ok('exchange/list', {})).items.find((s) => s.id === session.id)!;
     expect(listed.runs[0]!.report).toEqual(catalogue);
@@ -201,6 +208,53 @@ describe('a manual upload: the dry run, then the confirmed run', () => {
       ),
     ).toBe(0);
     // Two uploads, each a dry run and (the first) its apply, through the job queue: long on a busy machine.
+  }, 180_000);
+
+  it('predicts the price and stock cells an offers file changes, and the real run changes exactly those', async () => {
+    // Against the catalogue the first upload left: one price the same, one new cell, one changed; one stock
+    // figure changed, one warehouse gone, one new; a product with no stock element keeps its stock.
+    const changed = OFFERS.replace(
+      `<Цены><Цена><ИдТипаЦены>dry-pt-dealer</ИдТипаЦены><ЦенаЗаЕдиницу>1000</ЦенаЗаЕдиницу></Цена></Цены>
+        <Склад ИдСклада="dry-st" КоличествоНаСкладе="4"/>`,
+      `<Цены><Цена><ИдТипаЦены>dry-pt-dealer</ИдТипаЦены><ЦенаЗаЕдиницу>1000</ЦенаЗаЕдиницу></Цена>
+          <Цена><ИдТипаЦены>dry-pt-opt</ИдТипаЦены><ЦенаЗаЕдиницу>900</ЦенаЗаЕдиницу></Цена></Цены>
+        <Склад ИдСклада="dry-st" КоличествоНаСкладе="6"/>`,
+    )
+      .replace(
+        `<Цены><Цена><ИдТипаЦены>dry-pt-opt</ИдТипаЦены><ЦенаЗаЕдиницу>2000</ЦенаЗаЕдиницу></Цена></Цены>
+        <Склад ИдСклада="dry-st" КоличествоНаСкладе="1"/>`,
+        `<Цены><Цена><ИдТипаЦены>dry-pt-opt</ИдТипаЦены><ЦенаЗаЕдиницу>2100</ЦенаЗаЕдиницу></Цена></Цены>`,
+      )
+      .replace(
+        '<Склады><Склад><Ид>dry-st</Ид>',
+        '<Склады><Склад><Ид>dry-st2</Ид><Наименование>Склад Пермь</Наименование></Склад><Склад><Ид>dry-st</Ид>',
+      );
+    expect(changed).not.toBe(OFFERS);
+    const withNewStore = changed.replace(
+      '<Склад ИдСклада="dry-st" КоличествоНаСкладе="6"/>',
+      '<Склад ИдСклада="dry-st2" КоличествоНаСкладе="3"/>',
+    );
+    const before = await catalogueState();
+    const session = await upload([{ name: 'offers.xml', text: withNewStore }]);
+    const reviewed = await follow(session.id);
+    expect(reviewed.state, reviewed.message).toBe('review');
+    expect(await catalogueState()).toEqual(before);
+    const report = reviewed.session.runs[0]!.report!;
+    // dry-1: the dealer price is the same, the wholesale cells are new; dry-2: its wholesale cells change.
+    // Stock: dry-1 leaves «Склад Уфа» (a row deleted) for the new «Склад Пермь» (a row written); dry-2 keeps its.
+    expect(report.offers.prices).toBeGreaterThanOrEqual(2);
+    expect(report.offers.stocks).toBe(2);
+    await admin.ok('exchange/confirm', { id: session.id });
+    const done = await follow(session.id);
+    expect(done.state, done.message).toBe('success');
+    expect(done.session.runs[0]!.stats.prices).toBe(report.offers.prices);
+    expect(done.session.runs[0]!.stats.stocks).toBe(report.offers.stocks);
+
+    // The same file again: nothing to change, and the report says so.
+    const again = await upload([{ name: 'offers.xml', text: withNewStore }]);
+    const second = await follow(again.id);
+    expect(second.session.runs[0]!.report!.offers).toMatchObject({ prices: 0, stocks: 0 });
+    await admin.ok('exchange/discard', { id: again.id });
   }, 180_000);
 
   it('hides sections without visible products from dealers; staff still see them', async () => {

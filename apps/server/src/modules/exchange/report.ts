@@ -1,7 +1,10 @@
 import type { ExchangeReport } from '@portal/contract';
 import { dealerCountsByPriceType } from '../auth/index.js';
 import {
+  activePaySystems,
   countHiddenExcept,
+  countPriceChanges,
+  countStockChanges,
   defaultPriceTypeId,
   idsByExtId,
   loadPriceMappings,
@@ -12,7 +15,7 @@ import {
   productIdsByExtId,
   sectionsEmptied,
 } from '../catalog/index.js';
-import { applyProperties, applyUnits, buildProducts, TOTAL_STORE } from './apply-catalog.js';
+import { applyProperties, applyUnits, buildProducts, offerCells, TOTAL_STORE, type CellsOf } from './apply-catalog.js';
 import type {
   DocumentFacts,
   GroupRecord,
@@ -53,7 +56,7 @@ export const emptyReport = (full: boolean): ExchangeReport => ({
   sections: { total: 0, added: 0, addedNames: [], emptied: 0, emptiedNames: [] },
   priceTypes: [],
   stores: [],
-  offers: { total: 0, unknownProducts: 0 },
+  offers: { total: 0, unknownProducts: 0, prices: 0, stocks: 0 },
   withoutPrice: [],
 });
 
@@ -131,10 +134,12 @@ export async function reportStep(
       );
       // Products of the same session not applied yet (a reviewed upload's import.xml) are known too.
       const unknown = rows.filter((o) => !known.has(o.data.product)).map((o) => o.data.product);
-      if (unknown.length > 0) {
-        const staged = new Set(await sessionProducts(deps, run));
-        r.offers.unknownProducts += unknown.filter((p) => !staged.has(p)).length;
-      }
+      const staged = unknown.length > 0 ? new Set(await sessionProducts(deps, run)) : new Set<string>();
+      r.offers.unknownProducts += unknown.filter((p) => !staged.has(p)).length;
+      // The price and stock cells the apply will write, compared with the catalogue (decision 227).
+      const cells = await previewCells(deps, run, rows, known, staged);
+      r.offers.prices = (r.offers.prices ?? 0) + (await countPriceChanges(deps.db, cells.prices));
+      r.offers.stocks = (r.offers.stocks ?? 0) + (await countStockChanges(deps.db, cells.stock));
       const types = new Set(s.typesUsed);
       const stores = new Set(s.storesUsed);
       for (const o of rows) {
@@ -151,6 +156,81 @@ export async function reportStep(
     s.step = 4;
   }
   return { done: true, state: s };
+}
+
+/**
+ * The cells a batch of offers will write, as the apply builds them (`offerCells`), with the ids the apply will
+ * have by then (decision 227). A product the same upload creates (staged, not in the catalogue) and a price
+ * type or warehouse it creates get ids below zero — no row has them, so their cells count as new. A 1C price
+ * type not mapped yet lands where the apply's price types step puts it: on the portal type matched by Ид or
+ * name (decision 187), for every active payment method no other mapping claims, as `priceCells` then gives.
+ */
+async function previewCells(
+  deps: ExchangeDeps,
+  run: RunRow,
+  rows: Array<Staged<OfferRecord>>,
+  known: Map<string, number>,
+  staged: Set<string>,
+) {
+  const offers = rows.filter((o) => known.has(o.data.product) || staged.has(o.data.product));
+  let next = -1;
+  const fresh = new Map<string, number>();
+  const freshId = (key: string) => {
+    if (!fresh.has(key)) fresh.set(key, next--);
+    return fresh.get(key)!;
+  };
+  const productOf = (extId: string) => known.get(extId) ?? freshId(`p:${extId}`);
+
+  const listedTypes = (await batchOf<PriceTypeRecord>(deps, run, 'pricetype', 0, 200_000)).map((t) => ({
+    extId: t.ext_id,
+    name: t.data.name,
+  }));
+  const typeExtIds = [...new Set(offers.flatMap((o) => o.data.prices.map((p) => p.type)))];
+  const [mappings, pays] = await Promise.all([loadPriceMappings(deps.db), activePaySystems(deps.db)]);
+  const byExt = new Map(mappings.map((m) => [m.externalId, m]));
+  const unmapped = typeExtIds
+    .filter((t) => !byExt.has(t))
+    .map((t) => listedTypes.find((l) => l.extId === t) ?? { extId: t, name: `Тип цен ${t.slice(0, 8)}` });
+  const matched = await previewByExtId(deps.db, 'price_types', unmapped);
+  const claimed = new Set(
+    mappings
+      .filter((m) => m.priceTypeId !== null && m.paySystemId !== null)
+      .map((m) => `${m.priceTypeId}:${m.paySystemId}`),
+  );
+  const cellsOf: CellsOf = (extId) => {
+    const m = byExt.get(extId);
+    const match = matched.find((x) => x.extId === extId);
+    // A portal type with this Ид but no mapping gets one only when the file lists the type (its price types
+    // step); met only in the offers, the apply finds the type and, with no mapping, writes no cell.
+    if (!m && match?.match === 'id' && !listedTypes.some((l) => l.extId === extId)) return [];
+    const priceTypeId = m ? m.priceTypeId : match ? (match.portalId ?? freshId(`t:${extId}`)) : null;
+    if (priceTypeId === null) return [];
+    if (m?.paySystemId != null) return [{ priceTypeId, paySystemId: m.paySystemId }];
+    return pays.filter((p) => !claimed.has(`${priceTypeId}:${p.id}`)).map((p) => ({ priceTypeId, paySystemId: p.id }));
+  };
+
+  const storeExtIds = [
+    ...new Set(offers.flatMap((o) => (o.data.stock ?? []).map((st) => st.store))),
+    ...(offers.some((o) => o.data.stock === null && o.data.total !== null) ? [TOTAL_STORE.extId] : []),
+  ];
+  const listedStores = (await batchOf<StoreRecord>(deps, run, 'store', 0, 200_000)).map((t) => ({
+    extId: t.ext_id,
+    name: t.data.name,
+  }));
+  const stores = await previewByExtId(
+    deps.db,
+    'stores',
+    storeExtIds.map(
+      (st) =>
+        listedStores.find((l) => l.extId === st) ??
+        (st === TOTAL_STORE.extId ? TOTAL_STORE : { extId: st, name: `Склад ${st.slice(0, 8)}` }),
+    ),
+  );
+  const storeOf = (extId: string) => {
+    const s = stores.find((x) => x.extId === extId);
+    return s ? (s.portalId ?? freshId(`s:${extId}`)) : undefined;
+  };
+  return offerCells(offers, productOf, cellsOf, storeOf);
 }
 
 async function sessionProducts(deps: ExchangeDeps, run: RunRow): Promise<string[]> {
@@ -279,6 +359,11 @@ export function reportAfterTheFact(report: ExchangeReport, stats: Record<string,
       unchanged: Math.max(0, report.products.total - added - changed),
       hidden: stats.hidden ?? report.products.hidden,
     },
-    offers: { total: stats.offers ?? 0, unknownProducts: stats.skipped ?? 0 },
+    offers: {
+      total: stats.offers ?? 0,
+      unknownProducts: stats.skipped ?? 0,
+      prices: stats.prices ?? 0,
+      stocks: stats.stocks ?? 0,
+    },
   };
 }

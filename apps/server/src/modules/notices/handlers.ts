@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../rest/app-error.js';
 import { requireActor, type Handlers } from '../../rest/context.js';
 import { fullNameOf, isStaff, userCards } from '../auth/index.js';
-import { tellStaff, tellUser } from './tell.js';
+import { generalStaffAddress, tellStaff, tellUser } from './tell.js';
 import * as q from './queries.js';
 
 /** A notice in the page's language: its English text when it has one (decision 145). */
@@ -119,7 +119,10 @@ export const noticesHandlers: Handlers<typeof noticesMethods> = {
       if (!view) throw notFound();
       const t = { ...ctx, db: trx };
       if (dealerId === actor.id) {
-        await tellStaff(t, `Сообщение от ${view.dealer.name}`, input.message, `/notice/?dealer=${dealerId}`, dealerId);
+        await tellStaff(t, `Сообщение от ${view.dealer.name}`, input.message, `/notice/?dealer=${dealerId}`, {
+          dealerId,
+          generalAddress: await generalStaffAddress(trx),
+        });
       } else {
         await tellUser(t, dealerId, {
           title: { ru: 'Новое сообщение от поставщика', en: 'A new message from the supplier' },

@@ -3,6 +3,7 @@ export {
   dateRu,
   mailHtml,
   noticePreferences,
+  registerStaffAddress,
   staffEmails,
   tellStaff,
   tellUser,

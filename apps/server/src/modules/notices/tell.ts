@@ -2,7 +2,7 @@ import { formatDate, NOTICE_KINDS, translate, type Language, type NoticeKind } f
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { activeEmailsIn, contactOf, staffAddressesFor } from '../auth/index.js';
+import { activeEmailsIn, contactOf, staffAddressesFor, type StaffMailAbout } from '../auth/index.js';
 import * as q from './queries.js';
 import './tables.js';
 
@@ -82,17 +82,18 @@ export async function staffEmails(db: Db): Promise<string[]> {
 
 /**
  * Tells the supplier's managers by e-mail (text and HTML with a link straight to the staff page). About a
- * dealer (`dealerId`), it goes to the dealer's personal manager, or to the general address when none is
- * assigned (decision 199).
+ * dealer (`about.dealerId`), it goes to the manager of the company it is about, else the dealer's personal
+ * manager, else the general address the caller read from the site settings (decision 227): this
+ * module stands on the settings module's floor and cannot read it (decision 215).
  */
 export async function tellStaff(
   t: Telling,
   subject: string,
   text: string,
   link: string,
-  dealerId: number | null = null,
+  about: StaffMailAbout = {},
 ): Promise<void> {
-  const to = await staffAddressesFor(t.db, dealerId);
+  const to = await staffAddressesFor(t.db, about);
   if (to.length === 0) return;
   const url = `${t.config.publicUrl}${link}`;
   await queueMail(t, to, subject, `${text}\n\n${url}`, mailHtml(text, url, 'ru'));
@@ -135,3 +136,17 @@ async function queueMail(
 
 /** A date in Russian texts (mail subjects, titles): the supplier's day (decision 180). */
 export const dateRu = (d: Date | string) => formatDate(d);
+
+type StaffAddressReader = (db: Db) => Promise<string>;
+let staffAddressReader: StaffAddressReader = () => Promise.resolve('');
+
+/**
+ * The general staff address for this module's own staff e-mails (a dealer's message): the settings module
+ * stands on this floor, so the reader is registered from above (app.ts; decision 215). Other modules read the
+ * setting themselves and pass it to `tellStaff`.
+ */
+export function registerStaffAddress(reader: StaffAddressReader): void {
+  staffAddressReader = reader;
+}
+
+export const generalStaffAddress = (db: Db): Promise<string> => staffAddressReader(db);

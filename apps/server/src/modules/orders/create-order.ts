@@ -20,6 +20,7 @@ import {
 import { ownMachine } from '../machines/index.js';
 import { machineText } from './machine-text.js';
 import type { OrderMachineSnapshot } from './tables.js';
+import { readStaffEmail } from '../settings/index.js';
 import { guardCheckout } from './checkout-guard.js';
 import { priceBasket, refuseProblems, refuseThresholds } from './pricing.js';
 
@@ -178,6 +179,7 @@ export async function createOrder(
         lineCount: items.length,
         urgent: Boolean(fields.urgent),
         machine: snapshot,
+        companyId: fields.company,
       });
       return creditWarning ? { id: order.id, created: true, creditWarning } : { id: order.id, created: true };
     });
@@ -199,6 +201,7 @@ export interface NewOrder {
   lineCount: number;
   urgent: boolean;
   machine: OrderMachineSnapshot | null;
+  companyId: number | null;
 }
 
 /**
@@ -215,8 +218,13 @@ export async function mailNewOrder(
   publicUrl = '',
 ): Promise<void> {
   const deskUrl = `${publicUrl}/desk/order/${order.id}/`;
-  // The dealer's personal manager, or the general address when none is assigned (decision 199).
-  const managers = await staffAddressesFor(db, actor.id, ['ADMINS', 'EMPLOYEES']);
+  // The company's manager, else the dealer's, else the general address of the settings (decision 227).
+  const managers = await staffAddressesFor(db, {
+    dealerId: actor.id,
+    companyId: order.companyId,
+    generalAddress: await readStaffEmail(db),
+    generalGroups: ['ADMINS', 'EMPLOYEES'],
+  });
   const summary = `Заказ № ${order.id}: ${order.lineCount} поз. на сумму ${formatPrice(order.price, order.currency as Currency)}.`;
   if (actor.row.email) {
     await mailer.send(

@@ -20,6 +20,7 @@ export function orderForReturn(db: Db, orderId: number, userId: number | null) {
     .select([
       'o.id',
       'o.user_id',
+      'o.counterparty_id',
       'o.created_at',
       'o.is_canceled',
       'o.shipped_at',

@@ -17,6 +17,7 @@ import { refuseShortLines } from './minimums.js';
 import { assertCorrectable } from './rules.js';
 import { pickupPoints } from '../content/index.js';
 import { tellStaff } from '../notices/index.js';
+import { readStaffEmail } from '../settings/index.js';
 import { shippingRows } from './heads.js';
 import './basket-orders.js';
 import './form-orders.js';
@@ -352,7 +353,7 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
   async 'corrective-order/create'(input, ctx) {
     const actor = requireActor(ctx);
     const id = await inTransaction(ctx, async (trx) => {
-      await ownOrderForChange(trx, actor, input.id, ctx.language);
+      const head = await ownOrderForChange(trx, actor, input.id, ctx.language);
       const correctionId = await storeCorrection(trx, actor, input.id, input.products, ctx.language);
       // «Изменения» says the dealer sent it; the manager decides at the desk (decision 100).
       await changeOrder(
@@ -368,7 +369,7 @@ export const orderHandlers: Handlers<typeof orderMethods> = {
         translate('ru', 'staffMail.correction', input.id, dealer),
         translate('ru', 'staffMail.correctionText', dealer, input.id, input.products.length),
         `/desk/order/${input.id}/`,
-        actor.id,
+        { dealerId: actor.id, companyId: head.counterparty_id, generalAddress: await readStaffEmail(trx) },
       );
       return correctionId;
     });

@@ -97,7 +97,7 @@ type DeskFilter = NonNullable<ParsedInputOf<(typeof deskMethods)['desk-order/lis
 /** Every dealer's orders as the desk's filter narrows them (dealer, company, state, dates, sums, number or part). */
 function deskFiltered(db: Db, f: DeskFilter, actorId: number) {
   let q = deskQuery(db);
-  if (f.mine) q = q.where(managedBy('o.user_id', actorId));
+  if (f.mine) q = q.where(managedBy('o.user_id', 'o.counterparty_id', actorId));
   if (f.dealerId) q = q.where('o.user_id', '=', f.dealerId);
   if (f.dealer) {
     const like = containsPattern(f.dealer);
@@ -174,7 +174,7 @@ export const lockOwnOrderState = (db: Db, userId: number, orderId: number) =>
   db
     .selectFrom('orders as o')
     .innerJoin('order_statuses as s', 's.id', 'o.status_id')
-    .select(['o.id', 'o.is_canceled', 'o.is_paid', 'o.from_1c', 's.code', 's.name', 's.name_en'])
+    .select(['o.id', 'o.counterparty_id', 'o.is_canceled', 'o.is_paid', 'o.from_1c', 's.code', 's.name', 's.name_en'])
     .where('o.id', '=', orderId)
     .where('o.user_id', '=', userId)
     .forUpdate('o')

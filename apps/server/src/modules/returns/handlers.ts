@@ -6,7 +6,7 @@ import { isAdmin, type Actor } from '../auth/index.js';
 import { assertOwnFiles } from '../files/index.js';
 import { tellStaff, tellUser } from '../notices/index.js';
 import { orderForReturn, returnableOrders, returnDeadline, returnRefusal } from '../orders/index.js';
-import { readReturnDays } from '../settings/index.js';
+import { readReturnDays, readStaffEmail } from '../settings/index.js';
 import './file-refs.js';
 import {
   claimedBy,
@@ -99,7 +99,7 @@ export const returnsHandlers: Handlers<typeof returnsMethods> = {
         translate('ru', 'staffMail.return', created, dealer),
         translate('ru', 'staffMail.returnText', dealer, created, order.id),
         `/returns/${created}/`,
-        actor.id,
+        { dealerId: actor.id, companyId: order.counterparty_id, generalAddress: await readStaffEmail(trx) },
       );
       return created;
     });

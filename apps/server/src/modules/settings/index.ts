@@ -10,6 +10,7 @@ export {
   readOrderTidingsMinutes,
   readReturnDays,
   readSiteSettings,
+  readStaffEmail,
   readSupplier,
   readThresholds,
 } from './read.js';

@@ -140,3 +140,14 @@ export async function readEmployeeDiscountLimit(db: Db): Promise<number> {
   const limit = (row?.value as Partial<SiteSettings> | undefined)?.employeeDiscountLimitPercent;
   return typeof limit === 'number' && limit >= 0 && limit <= 100 ? limit : EMPLOYEE_DISCOUNT_LIMIT_DEFAULT;
 }
+
+/**
+ * The general address of the supplier's managers (site setting «Общий адрес менеджеров», decision 227):
+ * where staff e-mails about a dealer go when no manager serves it. Kept in its own row (`staff`), not in `main`,
+ * which the public page data spreads to every visitor. Empty: every active employee, as before.
+ */
+export async function readStaffEmail(db: Db): Promise<string> {
+  const row = await q.settingRow(db, 'staff');
+  const email = (row?.value as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim() : '';
+}

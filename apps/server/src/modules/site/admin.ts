@@ -19,6 +19,7 @@ import {
   putSetting,
   readExchangeUser,
   readSiteSettings,
+  readStaffEmail,
   type StoredExchangeUser,
 } from '../settings/index.js';
 
@@ -29,16 +30,18 @@ import {
  */
 
 async function adminView(db: Db, ctx: RestContext): Promise<SiteSettingsAdmin> {
-  const [settings, paySystems, priceTypes, priceMappings, stored] = await Promise.all([
+  const [settings, paySystems, priceTypes, priceMappings, stored, staffEmail] = await Promise.all([
     readSiteSettings(db, ctx.config),
     paySystemsForSettings(db),
     priceTypesForSettings(db),
     priceMappingsForSettings(db),
     readExchangeUser(db),
+    readStaffEmail(db),
   ]);
   const env = ctx.config.exchange;
   return {
     settings,
+    staffEmail,
     paySystems,
     priceTypes: priceTypes.map((p) => ({ id: p.id, code: p.code, name: p.name, isDefault: p.is_default })),
     priceMappings: priceMappings.map((m) => ({
@@ -92,6 +95,18 @@ export const siteAdminHandlers: Handlers<typeof siteAdminMethods> = {
       };
       await putSetting(db, 'main', after);
       await recordAudit(db, ctx, { entity: 'site-settings', id: 'main', action: 'update', before, after });
+      // The general staff address in its own row (decision 227): `main` is public page data.
+      const staffBefore = await readStaffEmail(db);
+      if (input.staffEmail !== undefined && input.staffEmail !== staffBefore) {
+        await putSetting(db, 'staff', { email: input.staffEmail });
+        await recordAudit(db, ctx, {
+          entity: 'site-settings',
+          id: 'staff',
+          action: 'update',
+          before: { staffEmail: staffBefore },
+          after: { staffEmail: input.staffEmail },
+        });
+      }
 
       const fields: Record<string, string> = {};
       const pays = (await paySystemsForSettings(db)).map(({ id, name, description, active }) => ({

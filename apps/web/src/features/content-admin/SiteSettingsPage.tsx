@@ -47,6 +47,7 @@ function toValues(view: SiteSettingsAdmin): Values {
     orderTidingsMinutes: s.orderTidingsMinutes,
     employeeDiscountLimitPercent: s.employeeDiscountLimitPercent,
     creditRule: s.creditRule,
+    staffEmail: view.staffEmail,
     paySystems: view.paySystems.map(({ id, name, description, active }) => ({ id, name, description, active })),
     priceTypes: view.priceTypes.map(({ id, name }) => ({ id, name })),
     priceMappings: view.priceMappings.map(({ id, priceTypeId, paySystemId }) => ({ id, priceTypeId, paySystemId })),
@@ -274,6 +275,14 @@ export default function SiteSettingsPage() {
             error={Boolean(err('orderTidingsMinutes'))}
             helperText={fieldMessage(err('orderTidingsMinutes')) ?? t('settings.orderTidingsMinutesHint')}
             slotProps={{ htmlInput: { min: 0, max: 120, step: 1 }, inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label={t('settings.staffEmail')}
+            type="email"
+            {...form.register('staffEmail')}
+            error={Boolean(err('staffEmail'))}
+            helperText={fieldMessage(err('staffEmail')) ?? t('settings.staffEmailHint')}
+            slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
             label={t('settings.employeeDiscountLimitPercent')}

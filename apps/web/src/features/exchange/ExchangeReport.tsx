@@ -111,6 +111,15 @@ export function ReportView({ report, after }: { report: ExchangeReport; after: b
               unknown: num(report.offers.unknownProducts),
             })}
           </Typography>
+          {/* The cells the apply will change (decision 227); a report kept before has no count. */}
+          {report.offers.prices !== undefined && (
+            <Typography variant="body2" data-testid="exchange-report-cells">
+              {t('review.cellsLine', {
+                prices: num(report.offers.prices),
+                stocks: num(report.offers.stocks ?? 0),
+              })}
+            </Typography>
+          )}
         </Box>
       )}
       <Matches title={t('review.priceTypes')} items={report.priceTypes} />

@@ -163,7 +163,7 @@ export default function OrderPage() {
         <Paper sx={{ p: 2 }}>
           <Summary order={o} />
           <Box sx={{ mt: 2 }}>
-            <ManagerCard compact />
+            <ManagerCard compact orderId={o.id} />
           </Box>
           {staff && statuses.data && !o.from1C && (
             <TextField

@@ -89,6 +89,17 @@ export const myManagerQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
+/**
+ * The manager of one of the dealer's orders: its company's own manager when it has one, else the dealer's
+ * (decision 227).
+ */
+export const orderManagerQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: ['manager', 'get', { orderId }] as const,
+    queryFn: () => rest('manager/get', { orderId }),
+    staleTime: 5 * 60_000,
+  });
+
 /** Checkout's form: the dealer's companies, payment methods, shipping and warehouses with their defaults. */
 export const orderFieldsQuery = queryOptions({
   queryKey: orderKeys.fields(),

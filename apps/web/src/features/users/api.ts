@@ -54,8 +54,34 @@ export function useSetManager(userId: number) {
   return useMutation({
     mutationFn: (managerId: number | null) => rest('manager/set', { userId, managerId }),
     onSuccess: (r) => {
-      client.setQueryData(managerKeys.of(userId), r);
+      client.setQueryData(managerKeys.of(userId), (old: ResultOf<Methods['manager/of']> | undefined) =>
+        old ? { ...old, manager: r.manager } : old,
+      );
       // The managers' own «Мои дилеры» counts change; nothing else does.
+      void client.invalidateQueries({ queryKey: ['manager', 'get'] });
+    },
+  });
+}
+
+/**
+ * Assigns (or takes away, null) the own manager of one of the dealer's companies (decision 227); the
+ * card shows the company's manager as the answer gives it.
+ */
+export function useSetCompanyManager(userId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { counterpartyId: number; managerId: number | null }) => rest('manager/set-company', v),
+    onSuccess: (r, v) => {
+      client.setQueryData(managerKeys.of(userId), (old: ResultOf<Methods['manager/of']> | undefined) =>
+        old
+          ? {
+              ...old,
+              companies: old.companies.map((c) =>
+                c.id === v.counterpartyId ? { ...c, manager: v.managerId === null ? null : r.manager } : c,
+              ),
+            }
+          : old,
+      );
       void client.invalidateQueries({ queryKey: ['manager', 'get'] });
     },
   });

@@ -20,6 +20,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -368,6 +370,7 @@ function Lines({
   const { t } = useTranslation('desk');
   const admin = isAdmin(useCurrentUser().data);
   const limit = portalConfig.settings?.employeeDiscountLimitPercent ?? 10;
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [editing, setEditing] = useState(false);
   const [counts, setCounts] = useState<Record<number, string>>({});
   const [prices, setPrices] = useState<Record<number, string>>({});
@@ -392,82 +395,143 @@ function Lines({
     setPrices({});
     setDiscounts({});
   };
+  type Line = (typeof items)[number];
+  const quantityOf = (i: Line) =>
+    editing ? (
+      <TextField
+        size="small"
+        type="number"
+        value={counts[i.id] ?? String(i.quantity)}
+        onChange={(e) => setCounts({ ...counts, [i.id]: e.target.value })}
+        slotProps={{ htmlInput: { min: 0, 'aria-label': `${t('quantity')} ${i.article}` } }}
+        sx={{ width: 88 }}
+      />
+    ) : (
+      `${i.quantity} ${i.unit}`
+    );
+  const priceOf = (i: Line) =>
+    editing ? (
+      <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'end' }}>
+        <TextField
+          size="small"
+          type="number"
+          value={prices[i.id] ?? String(i.price)}
+          disabled={discounts[i.id] !== undefined && discounts[i.id] !== ''}
+          onChange={(e) => setPrices({ ...prices, [i.id]: e.target.value })}
+          slotProps={{ htmlInput: { min: 0, step: 0.01, 'aria-label': `${t('price')} ${i.article}` } }}
+          sx={{ width: 110 }}
+        />
+        <TextField
+          size="small"
+          type="number"
+          placeholder={t('discount')}
+          value={discounts[i.id] ?? ''}
+          onChange={(e) => setDiscounts({ ...discounts, [i.id]: e.target.value })}
+          slotProps={{
+            htmlInput: { min: 0, max: 100, step: 0.5, 'aria-label': `${t('discount')} ${i.article}` },
+          }}
+          sx={{ width: 110 }}
+        />
+      </Box>
+    ) : (
+      money(i.price, i.currency as never)
+    );
   return (
     <Section title={t('lines')} testId="desk-lines">
-      <TableContainer>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' } }}>{t('col.article')}</TableCell>
-              <TableCell>{t('col.product')}</TableCell>
-              <TableCell align="right">{t('quantity')}</TableCell>
-              <TableCell align="right">{t('col.price')}</TableCell>
-              <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                {t('sum')}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((i) => (
-              <TableRow key={i.id} data-testid="desk-line">
-                <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' } }}>{i.article}</TableCell>
-                <TableCell>
+      {phone ? (
+        // On a phone each line is a card: name and number on top, quantity, price and sum below, each with its
+        // label, so nothing scrolls sideways (decision 227).
+        <Box sx={{ display: 'grid' }}>
+          {items.map((i) => (
+            <Box
+              key={i.id}
+              data-testid="desk-line"
+              sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider', display: 'grid', gap: 1, minWidth: 0 }}
+            >
+              <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                <Typography variant="body2" sx={{ fontWeight: 500 }}>
                   {i.name}
-                  {/* Below a wide screen the part number goes under the name (the price column needs the room). */}
-                  <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', xl: 'none' } }}>
-                    {i.article}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {i.article}
+                </Typography>
+              </Box>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: editing ? '1fr 1fr' : '1fr 1fr 1fr',
+                  gap: 1,
+                  alignItems: 'start',
+                }}
+              >
+                <Box>
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {t('quantity')}
                   </Typography>
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {editing ? (
-                    <TextField
-                      size="small"
-                      type="number"
-                      value={counts[i.id] ?? String(i.quantity)}
-                      onChange={(e) => setCounts({ ...counts, [i.id]: e.target.value })}
-                      slotProps={{ htmlInput: { min: 0, 'aria-label': `${t('quantity')} ${i.article}` } }}
-                      sx={{ width: 88 }}
-                    />
-                  ) : (
-                    `${i.quantity} ${i.unit}`
-                  )}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {editing ? (
-                    <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'end' }}>
-                      <TextField
-                        size="small"
-                        type="number"
-                        value={prices[i.id] ?? String(i.price)}
-                        disabled={discounts[i.id] !== undefined && discounts[i.id] !== ''}
-                        onChange={(e) => setPrices({ ...prices, [i.id]: e.target.value })}
-                        slotProps={{ htmlInput: { min: 0, step: 0.01, 'aria-label': `${t('price')} ${i.article}` } }}
-                        sx={{ width: 110 }}
-                      />
-                      <TextField
-                        size="small"
-                        type="number"
-                        placeholder={t('discount')}
-                        value={discounts[i.id] ?? ''}
-                        onChange={(e) => setDiscounts({ ...discounts, [i.id]: e.target.value })}
-                        slotProps={{
-                          htmlInput: { min: 0, max: 100, step: 0.5, 'aria-label': `${t('discount')} ${i.article}` },
-                        }}
-                        sx={{ width: 110 }}
-                      />
-                    </Box>
-                  ) : (
-                    money(i.price, i.currency as never)
-                  )}
-                </TableCell>
-                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
-                  {money(i.sum, i.currency as never)}
-                </TableCell>
+                  <Typography variant="body2" component="div" sx={{ whiteSpace: 'nowrap' }}>
+                    {quantityOf(i)}
+                  </Typography>
+                </Box>
+                <Box sx={{ textAlign: editing ? 'right' : 'left' }}>
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {t('col.price')}
+                  </Typography>
+                  <Typography variant="body2" component="div" sx={{ whiteSpace: 'nowrap' }}>
+                    {priceOf(i)}
+                  </Typography>
+                </Box>
+                {!editing && (
+                  <Box sx={{ textAlign: 'right' }}>
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {t('sum')}
+                    </Typography>
+                    <Typography variant="body2" component="div" sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>
+                      {money(i.sum, i.currency as never)}
+                    </Typography>
+                  </Box>
+                )}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      ) : (
+        <TableContainer>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' } }}>{t('col.article')}</TableCell>
+                <TableCell>{t('col.product')}</TableCell>
+                <TableCell align="right">{t('quantity')}</TableCell>
+                <TableCell align="right">{t('col.price')}</TableCell>
+                <TableCell align="right">{t('sum')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {items.map((i) => (
+                <TableRow key={i.id} data-testid="desk-line">
+                  <TableCell sx={{ display: { xs: 'none', xl: 'table-cell' } }}>{i.article}</TableCell>
+                  <TableCell>
+                    {i.name}
+                    {/* Below a wide screen the part number goes under the name (the price column needs the room). */}
+                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', xl: 'none' } }}>
+                      {i.article}
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {quantityOf(i)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {priceOf(i)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {money(i.sum, i.currency as never)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       {editing ? (
         <Box sx={{ display: 'grid', gap: 1, mt: 2 }}>
           <Typography variant="body2" color="text.secondary">
