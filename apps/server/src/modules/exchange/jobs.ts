@@ -7,6 +7,7 @@ import { enqueue, jobByKey } from '../../ops/jobs/queue.js';
 import { JobHandedBack, type JobHandler } from '../../ops/jobs/worker.js';
 import type { FileStorage } from '../../storage/index.js';
 import { ARCHIVE, ExchangeFailure, findFile } from './files.js';
+import { receivingFiles } from './files-queries.js';
 import { runningRun, sessionFiles } from './protocol-queries.js';
 import { endSession, sessionById, sessionRuns, type SessionRow } from './queries.js';
 import type { ExchangeDeps } from './deps.js';
@@ -175,6 +176,12 @@ async function follow(db: Db, key: string, waitMs: number, progress: () => Promi
 /** Waiting in one call: the step of decision 091, at most 5 s, so 1C's and the browser's calls stay short. */
 const waitOf = (config: Config) => Math.min(config.exchange.stepMs, 5000);
 
+/** The archive of the session still to be unpacked, the newest one (where a file not yet seen will come from). */
+async function newestArchive(db: Db, sessionId: number): Promise<number | undefined> {
+  const archives = (await receivingFiles(db, sessionId)).filter((f) => ARCHIVE.test(f.name) && f.from_archive === null);
+  return archives.length ? Math.max(...archives.map((a) => a.id)) : undefined;
+}
+
 /** `mode=import` of a catalogue file: the job is queued once per received file, then followed. */
 export async function importByJob(
   deps: ExchangeDeps,
@@ -183,8 +190,11 @@ export async function importByJob(
   fileName: string,
 ): Promise<Answer> {
   const file = await findFile(deps.db, session.id, fileName);
-  // A file sent again is a new file (a new id): a new job. One still inside an archive has no id yet.
-  const key = `exchange-import:${session.id}:${type}:${fileName}:${file?.id ?? 'archived'}`;
+  // A file sent again is a new file (a new id): a new job. A file of an archive is keyed by its archive, before
+  // and after it is unpacked: keyed by its own id, the call after the unpacking began queued a second job that
+  // unpacked the same archive at once and deleted the first one's file under it.
+  const archive = file ? file.from_archive : await newestArchive(deps.db, session.id);
+  const key = `exchange-import:${session.id}:${type}:${fileName}:${file && file.from_archive === null ? file.id : `archive-${archive ?? 'none'}`}`;
   if (!(await jobByKey(deps.db, key))) {
     await enqueue(deps.db, EXCHANGE_IMPORT_JOB, { sessionId: session.id, type, fileName } satisfies ImportPayload, {
       key,
