@@ -12,6 +12,14 @@ export {
   readSiteSettings,
   readSupplier,
   readThresholds,
+  thresholdsFrom,
 } from './read.js';
 export { checkStoredExchangeUser, readExchangeUser, type StoredExchangeUser } from './exchange-user.js';
-export { deleteSetting, lockMainSettings, mainSettingsRow, putSetting, settingRow } from './queries.js';
+export {
+  deleteSetting,
+  lockMainSettings,
+  mainSettingsRow,
+  putSetting,
+  settingRow,
+  storedThresholdsSql,
+} from './queries.js';
