@@ -4,6 +4,8 @@
  * `DATABASE_URL=… npm run bench -- --scenario instances [--rounds R]` (two instances behind nginx, bench/instances.ts)
  * `npm run bench -- --scenario api [--products N]` (dealers' systems: keys, batch lookup, price lists, bench/api.ts)
  * `npm run bench -- --scenario account [--documents N] [--entries M]` (the dealer's account, bench/account.ts)
+ * `DATABASE_URL=… npm run bench -- --scenario day [--dealers N] [--minutes M] [--think S] [--partial K]` (a busy day
+ *   on two instances behind nginx, bench/day.ts)
  *
  * Catalogue benchmark (docs/performance.md): seeds a generated catalogue when the database is
  * empty, starts the server alone on 127.0.0.1 in its own process, signs in as `dealer`, then for each
@@ -12,7 +14,7 @@
  * DATABASE_URL. Latency percentiles are computed from every response time (exact p95).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { expandProductDetail, expandProducts, type LeanProductDetail, type LeanProductList } from '@portal/contract';
 import { cannon } from './cannon.js';
+import { groupCpuMs, groupRssMb, postgresCpuMs } from './cpu.js';
 import { serverNodeArgs } from './server-node-args.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -37,6 +40,10 @@ const { values } = parseArgs({
     /** `account`: documents of the timed sale exchange, and ledger entries in all (bench/account.ts). */
     documents: { type: 'string' },
     entries: { type: 'string' },
+    /** `day`: signed-in dealers, minutes, mean think time in seconds (bench/day.ts). */
+    dealers: { type: 'string' },
+    minutes: { type: 'string' },
+    think: { type: 'string' },
     /** `instances`: rounds of each side (bench/instances.ts). */
     rounds: { type: 'string' },
     /**
@@ -58,6 +65,11 @@ if (values.scenario === 'api') {
 }
 if (values.scenario === 'instances') {
   await import('./instances.js');
+  process.exit(0);
+}
+if (values.scenario === 'day') {
+  // A busy day: dealers with think time on two instances behind nginx, 1C's partial exchange every minute.
+  await import('./day.js');
   process.exit(0);
 }
 if (values.scenario === 'account') {
@@ -146,59 +158,6 @@ async function signIn(): Promise<{ cookie: string; sessid: string }> {
 
 const seconds = (ms: number) => Math.round(ms * 10) / 10;
 const hundredths = (ms: number) => Math.round(ms * 100) / 100;
-
-/** Clock ticks per second of /proc's utime and stime (USER_HZ). */
-const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-const pageKb = 4;
-
-/** Each process's /proc/<pid>/stat fields after the command name (field 3 onwards), with its pid. */
-function processes(): Array<{ pid: number; fields: string[] }> {
-  const list: Array<{ pid: number; fields: string[] }> = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      list.push({ pid: Number(name), fields: stat.slice(stat.lastIndexOf(')') + 2).split(' ') });
-    } catch {
-      /* gone */
-    }
-  }
-  return list;
-}
-const cpuMsOf = (fields: string[]) => ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
-
-/** CPU ms (user + system) of the processes of a process group (the server and any child it starts). */
-function groupCpuMs(group: number): number {
-  return processes()
-    .filter((p) => Number(p.fields[2]) === group)
-    .reduce((sum, p) => sum + cpuMsOf(p.fields), 0);
-}
-
-/** Resident MB of the largest process of the group (the server's node process). */
-function groupRssMb(group: number): number {
-  const rss = processes()
-    .filter((p) => Number(p.fields[2]) === group)
-    .map((p) => (Number(p.fields[21]) * pageKb) / 1024);
-  return Math.round(Math.max(0, ...rss));
-}
-
-/**
- * CPU ms of the PostgreSQL backends connected to this database (their title names it: `postgres: user db …`).
- * Other databases' backends (other engineers' tests) and the shared background writers are left out.
- */
-function postgresCpuMs(database: string): number {
-  let sum = 0;
-  for (const p of processes()) {
-    try {
-      const title = readFileSync(`/proc/${p.pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      // `postgres: [cluster: ]user database host(port) state`
-      if (/^postgres: (?:[^ ]+: )?[^ ]+ ([^ ]+) /.exec(title)?.[1] === database) sum += cpuMsOf(p.fields);
-    } catch {
-      /* gone */
-    }
-  }
-  return sum;
-}
 
 /**
  * Bytes as a client receives them: the server compresses answers of 2 KB and more, brotli at quality 4 and

@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -14,6 +13,7 @@ import { registerHealth } from './ops/health.js';
 import { createPortalWorker, type Worker } from './ops/jobs/index.js';
 import { createMetrics, registerMetrics, type PortalMetrics } from './ops/metrics.js';
 import { RequestLineController, registerRequestLog, requestIdOf } from './ops/request-log.js';
+import { registerSecurityHeaders } from './ops/security-headers.js';
 import { trackHandlers } from './ops/shutdown.js';
 import { requestEnded, requestStarted } from './db/priority.js';
 import { registerRest } from './rest/dispatcher.js';
@@ -170,7 +170,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerMetrics(app, metrics, config.metricsToken);
   registerHealth(app, { database, storage, closing: () => app.portal.closing });
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -170,9 +170,11 @@ export const basketHandlers: Handlers<typeof basketMethods> = {
     if (rows.length === 0) await ownBasket(ctx.db, actor.id, basketId);
     const page = pageOf(rows, input);
     const offers = new Map(page.map((r) => [r.product_id, offerFrom(r.product_id, r, context, stores)]));
+    // The thresholds came with the price context (decision 224): no second read of the settings.
     const limits = await limitsFor(
       ctx.db,
       page.map((r) => r.product_id),
+      context?.thresholds,
     );
     return {
       count: rows.length,

@@ -237,14 +237,22 @@ export async function ownBasketLinesWithOffers(
   context: PriceContext | null,
   sort: ParsedInputOf<(typeof basketMethods)['basket-item/list']>['sort'],
 ) {
+  // Ownership as an uncorrelated EXISTS: PostgreSQL checks it once (a one-time filter) instead of joining the
+  // basket to each of a thousand lines (decision 224).
   const lines = basketLines(db, [basketId])
-    .innerJoin('baskets as b', 'b.id', 'i.basket_id')
     .leftJoinLateral(
       () => priceFor(db, context, sql<number>`i.product_id`),
       (join) => join.onTrue(),
     )
     .select(['p.stock_by_store', 'pr.value', 'pr.currency'])
-    .where('b.user_id', '=', userId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('baskets as b')
+          .select(sql<number>`1`.as('one'))
+          .where('b.id', '=', basketId)
+          .where('b.user_id', '=', userId),
+      ),
+    )
     .orderBy(sort?.NAME ? 'p.name' : 'i.id', sort?.NAME === 'DESC' || sort?.ID === 'DESC' ? 'desc' : 'asc');
   type LineWithOffer = Awaited<ReturnType<typeof lines.execute>>[number];
   const json = await sql<{ r: LineWithOffer }>`SELECT row_to_json(t) AS r FROM (${lines}) t`.execute(db);

@@ -97,13 +97,15 @@ export const catalogHandlers: Handlers<Omit<typeof catalogMethods, OrdersReadMet
 
   async 'product/get'(input, ctx) {
     const actor = requireActor(ctx);
-    // The card with its trail and analogues in one statement, the product with its similar items in another.
-    const [detail, context] = await Promise.all([q.productCard(ctx.db, input.id), priceContextOf(ctx.db, actor)]);
+    // The price context (with the settings), then the card with its trail, analogues, price table and similar
+    // products in one statement (decision 224).
+    const context = await priceContextOf(ctx.db, actor);
+    const rows = await q.productCardRows(ctx.db, input.id, context, actor.id);
+    const detail = rows.find((r) => r.id === input.id);
     if (!detail) throw notFound();
-    const rows = await q.productAndSimilarRows(ctx.db, detail.id, context, actor.id);
-    const stored = rows.find((r) => r.id === detail.id)?.price_table;
-    const prices = context && stored ? priceTableOf(stored, context) : [];
-    const { analogues, trail } = detail;
+    const prices = context && detail.price_table ? priceTableOf(detail.price_table, context) : [];
+    const analogues = q.cardAnalogues(detail.analogues ?? []);
+    const trail = detail.trail ?? [];
     const answer = new LeanAnswer(ctx.language, context);
     const views = await answer.products(ctx.db, rows);
     const product = views.find((v) => v.id === detail.id);

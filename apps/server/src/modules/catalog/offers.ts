@@ -2,7 +2,7 @@ import type { Currency, Thresholds } from '@portal/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../auth/index.js';
-import { readThresholds } from '../settings/index.js';
+import { storedThresholdsSql, thresholdsFrom } from '../settings/index.js';
 import { cachedCount } from './cache.js';
 import './tables.js';
 
@@ -82,31 +82,31 @@ export async function priceContextOf(
   actor: Pick<Actor, 'priceTypeId' | 'paySystemId'>,
   purpose: PricePurpose = 'catalog',
 ): Promise<PriceContext | null> {
-  // One round trip (it runs on every product screen): the price type, and the chosen payment method if it
-  // is active, else the first active one.
+  // One round trip (it runs on every product screen): the price type, the chosen payment method if it is
+  // active, else the first active one, the catalogue version and the settings' thresholds (decision 224).
   const priceTypeId = actor.priceTypeId ?? 0;
   const paySystemId = actor.paySystemId ?? 0;
-  const [{ rows }, t] = await Promise.all([
-    sql<{
-      pt_id: number;
-      pt_name: string;
-      pt_name_en: string;
-      ps_id: number;
-      ps_name: string;
-      ps_name_en: string;
-      cv: string | null;
-    }>`
+  const { rows } = await sql<{
+    pt_id: number;
+    pt_name: string;
+    pt_name_en: string;
+    ps_id: number;
+    ps_name: string;
+    ps_name_en: string;
+    cv: string | null;
+    thresholds: unknown;
+  }>`
     SELECT pt.id AS pt_id, pt.name AS pt_name, pt.name_en AS pt_name_en, ps.id AS ps_id, ps.name AS ps_name,
-           ps.name_en AS ps_name_en, (SELECT version FROM catalog_version) AS cv
+           ps.name_en AS ps_name_en, (SELECT version FROM catalog_version) AS cv,
+           ${storedThresholdsSql()} AS thresholds
     FROM (SELECT id, name, name_en FROM price_types
           WHERE id = ${priceTypeId} OR (${priceTypeId} = 0 AND is_default) ORDER BY sort, id LIMIT 1) pt,
          (SELECT id, name, name_en FROM pay_systems WHERE active
           ORDER BY (id = ${paySystemId}) DESC, sort, id LIMIT 1) ps
-  `.execute(db),
-    readThresholds(db),
-  ]);
+  `.execute(db);
   const row = rows[0];
   if (!row) return null;
+  const t = thresholdsFrom(row.thresholds);
   return {
     roundUp: purpose === 'basket' ? t.roundUpBasket : t.roundUpCatalog,
     groups: [

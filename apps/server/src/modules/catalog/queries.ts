@@ -3,7 +3,7 @@
  * delivery choices and a user's price settings. Handlers call these and shape the answer.
  */
 import type { Section } from '@portal/contract';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { paged, pageWindow } from '../../rest/paging.js';
 import { cachedOrder } from './cache.js';
@@ -257,60 +257,44 @@ export function favoriteList(db: Db, userId: number, sort: [ProductSortKey, Sort
 
 // ---- one product
 
+/** The card's own parts, read on the product's row by `productCardRows`. */
+export interface CardParts {
+  detail_text: string;
+  trail: Array<{ id: number; name: string }>;
+  analogues: Array<{ article: string; brand: string; kind: string; productId: number | null; name: string | null }>;
+  price_table: PriceTableRow[] | null;
+}
+
 /**
- * An active product's card: its description and section, the section trail from the top and up to 50 analogues
- * (by kind and number) with the product behind each when it is active, in one statement (decision 165;
- * the trail is `sectionTrail` of the product's section).
+ * An active product's card in ONE statement (decisions 165 and 224): the product with up to 12 similar ones
+ * (either direction of the relation, the 12 lowest ids) as the actor sees them, the product first, then the
+ * similar ones by id, inactive ones left out. The product's own row also carries its description, the section
+ * trail from the top (`sectionTrail`), up to 50 analogues (by kind and number) with the product behind each when
+ * it is active, and its price table (`loadPriceTable`). No rows: no active product of that id.
  */
-export async function productCard(db: Db, id: number) {
-  const { rows } = await sql<{
-    id: number;
-    detail_text: string;
-    section_id: number | null;
-    trail: Array<{ id: number; name: string }>;
-    analogues: Array<{ article: string; brand: string; kind: string; productId: number | null; name: string | null }>;
-  }>`
-    SELECT p.id, p.detail_text, p.section_id,
-      (WITH RECURSIVE up(id, name, parent_id, depth) AS (
+export async function productCardRows(
+  db: Db,
+  id: number,
+  context: PriceContext | null,
+  actorId: number,
+): Promise<Array<ProductViewRow & Partial<CardParts>>> {
+  const own = (part: RawBuilder<unknown>) => sql`CASE WHEN p.id = ${id} THEN ${part} END`;
+  const trail = sql`(WITH RECURSIVE up(id, name, parent_id, depth) AS (
          SELECT s.id, s.name, s.parent_id, 0 FROM sections s WHERE s.id = p.section_id
          UNION ALL
          SELECT s.id, s.name, s.parent_id, up.depth + 1 FROM sections s JOIN up ON s.id = up.parent_id WHERE up.depth < 10
        )
        SELECT coalesce(json_agg(json_build_object('id', up.id, 'name', up.name) ORDER BY up.depth DESC), '[]'::json)
-       FROM up) AS trail,
-      (SELECT coalesce(json_agg(json_build_object('article', a.article, 'brand', a.brand, 'kind', a.kind,
+       FROM up)`;
+  const analogues = sql`(SELECT coalesce(json_agg(json_build_object('article', a.article, 'brand', a.brand, 'kind', a.kind,
                 'productId', ap.id, 'name', ap.name) ORDER BY a.kind, a.article_key), '[]'::json)
        FROM (SELECT x.article, x.brand, x.kind, x.article_key, x.analogue_product_id FROM product_analogues x
              WHERE x.product_id = p.id ORDER BY x.kind, x.article_key LIMIT 50) a
-       LEFT JOIN products ap ON ap.id = a.analogue_product_id AND ap.active) AS analogues
-    FROM products p WHERE p.id = ${id} AND p.active`.execute(db);
-  const row = rows[0];
-  if (!row) return undefined;
-  return {
-    ...row,
-    analogues: row.analogues.map((a) => ({
-      article: a.article,
-      brand: a.brand,
-      kind: a.kind === 'OEM' ? ('OEM' as const) : ('ANALOGUE' as const),
-      productId: a.productId ?? null,
-      name: a.name ?? null,
-    })),
-  };
-}
-
-/**
- * The product with up to 12 similar ones (either direction of the relation, the 12 lowest ids) as the actor sees them, the product first, then the similar ones by id; inactive ones left out. One statement.
- */
-export async function productAndSimilarRows(
-  db: Db,
-  id: number,
-  context: PriceContext | null,
-  actorId: number,
-): Promise<Array<ProductViewRow & { price_table: PriceTableRow[] | null }>> {
-  // The product's price table (loadPriceTable) rides on its own row: one statement less for the card.
-  const table = context ? sql`CASE WHEN p.id = ${id} THEN ${priceTableJson(context)} END` : sql`NULL::json`;
-  const { rows } = await sql<ProductViewRow & { price_table: PriceTableRow[] | null }>`SELECT
-    ${productColumns(context, actorId)}, ${table} AS price_table FROM products p
+       LEFT JOIN products ap ON ap.id = a.analogue_product_id AND ap.active)`;
+  const table = context ? own(priceTableJson(context)) : sql`NULL::json`;
+  const { rows } = await sql<ProductViewRow & Partial<CardParts>>`SELECT
+    ${productColumns(context, actorId)}, ${table} AS price_table, ${own(sql`p.detail_text`)} AS detail_text,
+    ${own(trail)} AS trail, ${own(analogues)} AS analogues FROM products p
     WHERE p.active AND p.id IN (
       SELECT ${id}::int
       UNION ALL
@@ -319,6 +303,16 @@ export async function productAndSimilarRows(
     ORDER BY p.id <> ${id}, p.id`.execute(db);
   return rows;
 }
+
+/** A card's analogues as the answer names them. */
+export const cardAnalogues = (analogues: CardParts['analogues']) =>
+  analogues.map((a) => ({
+    article: a.article,
+    brand: a.brand,
+    kind: a.kind === 'OEM' ? ('OEM' as const) : ('ANALOGUE' as const),
+    productId: a.productId ?? null,
+    name: a.name ?? null,
+  }));
 
 export const activeProductDetail = (db: Db, id: number) =>
   db

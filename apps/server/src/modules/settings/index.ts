@@ -13,6 +13,14 @@ export {
   readStaffEmail,
   readSupplier,
   readThresholds,
+  thresholdsFrom,
 } from './read.js';
 export { checkStoredExchangeUser, readExchangeUser, type StoredExchangeUser } from './exchange-user.js';
-export { deleteSetting, lockMainSettings, mainSettingsRow, putSetting, settingRow } from './queries.js';
+export {
+  deleteSetting,
+  lockMainSettings,
+  mainSettingsRow,
+  putSetting,
+  settingRow,
+  storedThresholdsSql,
+} from './queries.js';

@@ -125,7 +125,12 @@ export async function readCreditRule(db: Db): Promise<SiteSettings['creditRule']
 /** The thresholds of docs/spec/09-constants.md (decision 140): the catalogue, the basket and the checkout apply them on every call. */
 export async function readThresholds(db: Db): Promise<Thresholds> {
   const row = await q.mainSettingsRow(db);
-  return { ...NO_THRESHOLDS, ...(row?.value as Partial<SiteSettings> | undefined)?.thresholds };
+  return thresholdsFrom((row?.value as Partial<SiteSettings> | undefined)?.thresholds);
+}
+
+/** The thresholds of the stored `thresholds` value (`storedThresholdsSql`), defaults where none are set. */
+export function thresholdsFrom(stored: unknown): Thresholds {
+  return { ...NO_THRESHOLDS, ...(stored as Partial<Thresholds> | null | undefined) };
 }
 
 /** The supplier's requisites (decision 063): the bill and the printed order read them here. */

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
+
+/**
+ * Database round trips of the catalogue's listings, counted with the statement probe over real HTTP, the
+ * session check included (decision 224): the session, the price context with the catalogue version and the
+ * settings' thresholds, and the listing's own statement; the counts come from the cache once warm.
+ */
+describe('catalogue listings send a bounded number of statements per call', () => {
+  let t: TestApp;
+  let dealer: TestClient;
+  let section: number;
+  let cardId: number;
+  let twoFacets: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    dealer = await t.as('dealer');
+    const sections = await dealer.ok('section/list', { size: -1, filter: { level: 2 } });
+    section = [...sections.items].sort((a, b) => b.elementCnt - a.elementCnt)[0]!.id;
+    cardId = (await dealer.ok('product/list', { filter: { category: section }, size: 1 })).items[0]!.id;
+    const facets = await dealer.ok('product/get-filter', { filter: { category: section } });
+    twoFacets = {};
+    for (const f of facets.items) {
+      const v = f.VALUES.find((x) => x.ELEMENT_COUNT > 0);
+      if (v && Object.keys(twoFacets).length < 2 && f.CODE !== 'MACHINE') twoFacets[`F_${f.CODE}`] = v.HTML_VALUE;
+    }
+  });
+  afterAll(() => t.close());
+
+  /** Statements per call of `runs` calls after a warm-up call (caches filled, session touched). */
+  async function perCall(name: string, input: unknown, runs = 5): Promise<number> {
+    const first = await dealer.raw(name, input);
+    expect(first.status).toBe(200);
+    const probe = t.app.portal.database.probe;
+    const before = probe.statements;
+    for (let i = 0; i < runs; i++) expect((await dealer.raw(name, input)).status).toBe(200);
+    return (probe.statements - before) / runs;
+  }
+
+  it('the product card: the session, the price context and one statement of its own', async () => {
+    // 5 before decision 224: the card and its similar rows apart, the settings row apart from the context.
+    expect(await perCall('product/get', { id: cardId })).toBe(3);
+  });
+
+  it('product/list: the session, the price context and the page (the count from the cache)', async () => {
+    const pages: unknown[] = [
+      { filter: { category: section }, size: 60 },
+      { filter: { category: section }, size: 240, sort: { PRICE: 'ASC' } },
+      { filter: { category: section, ...twoFacets }, size: 60 },
+      { size: 60 },
+      { filter: { search: 'фильтр' }, size: 60 },
+    ];
+    for (const input of pages)
+      expect({ input, statements: await perCall('product/list', input) }).toEqual({ input, statements: 3 });
+  });
+
+  it('product/get-filter from the cache: the session and the price context only', async () => {
+    expect(await perCall('product/get-filter', { filter: { category: section } })).toBe(2);
+    expect(await perCall('product/get-filter', { filter: { category: section, ...twoFacets } })).toBe(2);
+  });
+});
