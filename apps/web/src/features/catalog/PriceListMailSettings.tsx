@@ -65,7 +65,7 @@ function MailForm({ saved, title }: { saved: PriceListMail; title: string }) {
           label={t('priceList.mailSchedule')}
           value={form.schedule}
           onChange={(e) => set('schedule', e.target.value as PriceListMailInput['schedule'])}
-          sx={{ minWidth: 180 }}
+          sx={{ minWidth: 160, flex: { md: 1 } }}
         >
           {PRICE_LIST_MAIL_SCHEDULES.map((s) => (
             <MenuItem key={s} value={s}>
@@ -80,7 +80,7 @@ function MailForm({ saved, title }: { saved: PriceListMail; title: string }) {
             label={t('priceList.mailWeekday')}
             value={form.weekday}
             onChange={(e) => set('weekday', Number(e.target.value))}
-            sx={{ minWidth: 160 }}
+            sx={{ minWidth: 140, flex: { md: 1 } }}
           >
             {WEEKDAYS.map((d) => (
               <MenuItem key={d} value={d}>
@@ -96,7 +96,7 @@ function MailForm({ saved, title }: { saved: PriceListMail; title: string }) {
           value={form.content}
           disabled={off}
           onChange={(e) => set('content', e.target.value as PriceListMailInput['content'])}
-          sx={{ minWidth: 200 }}
+          sx={{ minWidth: 160, flex: { md: 1 } }}
         >
           {PRICE_LIST_MAIL_CONTENTS.map((c) => (
             <MenuItem key={c} value={c}>
@@ -111,7 +111,7 @@ function MailForm({ saved, title }: { saved: PriceListMail; title: string }) {
           value={form.format}
           disabled={off}
           onChange={(e) => set('format', e.target.value as PriceListMailInput['format'])}
-          sx={{ minWidth: 160 }}
+          sx={{ minWidth: 140, flex: { md: 1 } }}
         >
           {PRICE_LIST_MAIL_FORMATS.map((f) => (
             <MenuItem key={f} value={f}>
@@ -119,7 +119,7 @@ function MailForm({ saved, title }: { saved: PriceListMail; title: string }) {
             </MenuItem>
           ))}
         </TextField>
-        <Button type="submit" variant="outlined" disabled={save.isPending} sx={{ whiteSpace: 'nowrap' }}>
+        <Button type="submit" variant="outlined" disabled={save.isPending} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           {t('priceList.mailSave')}
         </Button>
       </Stack>
