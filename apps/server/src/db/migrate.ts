@@ -52,6 +52,7 @@ import * as partsArrivals from './migrations/0231-parts-arrivals.js';
 import * as apiKeys from './migrations/0250-api-keys.js';
 import * as priceListLinks from './migrations/0251-price-list-links.js';
 import * as priceListJobs from './migrations/0252-price-list-jobs.js';
+import * as priceListMail from './migrations/0253-price-list-mail.js';
 import * as webhooks from './migrations/0260-webhooks.js';
 import * as telegram from './migrations/0261-telegram.js';
 import * as dealerManager from './migrations/0201-dealer-manager.js';
@@ -115,6 +116,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0250-api-keys': apiKeys,
   '0251-price-list-links': priceListLinks,
   '0252-price-list-jobs': priceListJobs,
+  '0253-price-list-mail': priceListMail,
   '0260-webhooks': webhooks,
   '0261-telegram': telegram,
   '0201-dealer-manager': dealerManager,

@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message, their bytes in base64 (the outbox's payload is JSON; decision 219). */
+  attachments?: Array<{ filename: string; content: string; encoding: 'base64'; contentType: string }>;
 }
 
 /**

@@ -44,6 +44,7 @@ export const NOT_ONE_ENTITY = new Set([
   'basket-item/update',
   'notice-settings/update',
   'price-list-job/create',
+  'price-list-mail/update',
   'price-list-link/create',
   'site-settings/update',
   'telegram-settings/update',

@@ -12,6 +12,10 @@ export const CHANNEL_MESSAGES = {
     'error.priceListJobNotFound': 'Прайс-лист не найден',
     'error.priceListSectionNotFound': 'Раздел не найден',
     'validation.priceListFilterSection': 'Раздел задаётся параметром section',
+    'validation.priceListMailSchedule': 'Выберите расписание: выключено, ежедневно или еженедельно',
+    'validation.priceListMailWeekday': 'День недели: целое число от 1 (понедельник) до 7 (воскресенье)',
+    'validation.priceListMailContent': 'Выберите содержимое: весь прайс-лист или только изменения',
+    'validation.priceListMailFormat': 'Формат письма: .xlsx или .csv',
   },
   en: {
     'error.apiKeyInvalid': 'The API key is invalid or revoked',
@@ -25,5 +29,9 @@ export const CHANNEL_MESSAGES = {
     'error.priceListJobNotFound': 'Price list not found',
     'error.priceListSectionNotFound': 'Section not found',
     'validation.priceListFilterSection': 'The section is given by the section parameter',
+    'validation.priceListMailSchedule': 'Choose the schedule: off, daily or weekly',
+    'validation.priceListMailWeekday': 'Weekday: a whole number from 1 (Monday) to 7 (Sunday)',
+    'validation.priceListMailContent': 'Choose the content: the whole price list or only the changes',
+    'validation.priceListMailFormat': 'E-mail format: .xlsx or .csv',
   },
 } as const;

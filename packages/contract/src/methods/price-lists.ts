@@ -46,7 +46,51 @@ export const priceListJobSchema = z.object({
 });
 export type PriceListJob = z.infer<typeof priceListJobSchema>;
 
+/** The scheduled price-list e-mail (decision 219): when, what and in which format; `off` sends nothing. */
+export const PRICE_LIST_MAIL_SCHEDULES = ['off', 'daily', 'weekly'] as const;
+export const PRICE_LIST_MAIL_CONTENTS = ['full', 'changes'] as const;
+export const PRICE_LIST_MAIL_FORMATS = ['xlsx', 'csv'] as const;
+
+export const priceListMailSchema = z.object({
+  schedule: z.enum(PRICE_LIST_MAIL_SCHEDULES),
+  /** ISO weekday of a weekly e-mail: 1 = Monday … 7 = Sunday. */
+  weekday: z.number().int(),
+  /** The whole list, or only the new, removed and changed products since the last e-mail. */
+  content: z.enum(PRICE_LIST_MAIL_CONTENTS),
+  format: z.enum(PRICE_LIST_MAIL_FORMATS),
+  /** When the last e-mail went; null before the first. */
+  lastSentAt: z.string().nullable(),
+  /** The address the e-mail goes to (the user's own). */
+  email: z.string(),
+});
+export type PriceListMail = z.infer<typeof priceListMailSchema>;
+
 export const priceListMethods = {
+  /** The caller's own price-list e-mail settings (`off` until chosen). */
+  'price-list-mail/get': defineMethod({
+    name: 'price-list-mail/get',
+    input: z.strictObject({}),
+    result: priceListMailSchema,
+    access: signedIn,
+  }),
+  /** Saves the caller's own price-list e-mail settings. */
+  'price-list-mail/update': defineMethod({
+    name: 'price-list-mail/update',
+    input: z.strictObject({
+      schedule: z.enum(PRICE_LIST_MAIL_SCHEDULES, { error: 'validation.priceListMailSchedule' }),
+      weekday: z
+        .number({ error: 'validation.priceListMailWeekday' })
+        .int({ error: 'validation.priceListMailWeekday' })
+        .min(1, { error: 'validation.priceListMailWeekday' })
+        .max(7, { error: 'validation.priceListMailWeekday' })
+        .optional(),
+      content: z.enum(PRICE_LIST_MAIL_CONTENTS, { error: 'validation.priceListMailContent' }),
+      format: z.enum(PRICE_LIST_MAIL_FORMATS, { error: 'validation.priceListMailFormat' }),
+    }),
+    result: priceListMailSchema,
+    access: signedIn,
+  }),
+
   /**
    * Asks for a price list: a list above the site's threshold of products becomes a job on the queue (`job`),
    * followed by `price-list-job/get`; a smaller one answers `job: null`, and the file is downloaded at once from

@@ -1,4 +1,4 @@
-import type { PriceListFormat, PriceListJob, PriceListLink, priceListMethods } from '@portal/contract';
+import type { PriceListFormat, PriceListJob, PriceListLink, PriceListMail, priceListMethods } from '@portal/contract';
 import { enqueue } from '../../ops/jobs/queue.js';
 import { AppError, invalidFields } from '../../rest/app-error.js';
 import { inTransaction, requireActor, type Handlers } from '../../rest/context.js';
@@ -36,7 +36,33 @@ const jobView = (r: q.PriceListJobRow): PriceListJob => {
   };
 };
 
+const mailView = (r: q.PriceListMailRow | undefined, email: string): PriceListMail => ({
+  schedule: r?.schedule ?? 'off',
+  weekday: r?.weekday ?? 1,
+  content: r?.content ?? 'full',
+  format: r?.format ?? 'xlsx',
+  lastSentAt: r?.last_sent_at ? new Date(r.last_sent_at).toISOString() : null,
+  email,
+});
+
 export const priceListHandlers: Handlers<typeof priceListMethods> = {
+  /** The caller's own scheduled e-mail (decision 219); nobody reads or writes another's. */
+  async 'price-list-mail/get'(_input, ctx) {
+    const actor = requireActor(ctx);
+    return mailView(await q.mailSettingsOf(ctx.db, actor.id), actor.row.email);
+  },
+
+  async 'price-list-mail/update'(input, ctx) {
+    const actor = requireActor(ctx);
+    const row = await q.saveMailSettings(ctx.db, actor.id, {
+      schedule: input.schedule,
+      weekday: input.weekday ?? 1,
+      content: input.content,
+      format: input.format,
+    });
+    return mailView(row, actor.row.email);
+  },
+
   /**
    * A price list counted first: above the threshold a job on the queue builds it (decision 232), with its
    * progress in `price-list-job/get`; below it the web downloads at once from GET /pricelist/download.

@@ -6,3 +6,4 @@
 export { priceListHandlers } from './handlers.js';
 export { onPriceListReady, PRICE_LIST_JOB, priceListJobHandlers, type PriceListReadyListener } from './build.js';
 export type { PriceListJobRow } from './queries.js';
+export { PRICE_LIST_MAIL_TICK, priceListMailHandlers, sendDuePriceLists } from './mail.js';

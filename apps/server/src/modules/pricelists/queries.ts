@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { countAndPage, type PageInput } from '../../rest/paging.js';
 import type { ProductFilter } from '@portal/contract';
-import type { PriceListJobsTable, PriceListLinksTable } from './tables.js';
+import type { PriceListJobsTable, PriceListLinksTable, PriceListMailTable } from './tables.js';
 import './tables.js';
 
 export type PriceListLinkRow = Selectable<PriceListLinksTable>;
@@ -177,4 +177,87 @@ export async function readyPriceListFile(db: Db, userId: number, id: number): Pr
     .where('storage_key', 'is not', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
+}
+
+// The scheduled price-list e-mail (decision 219).
+
+export type PriceListMailRow = Selectable<PriceListMailTable>;
+export type PriceListMailSettings = Pick<PriceListMailRow, 'schedule' | 'weekday' | 'content' | 'format'>;
+
+export async function mailSettingsOf(db: Db, userId: number): Promise<PriceListMailRow | undefined> {
+  return db.selectFrom('price_list_mail').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function saveMailSettings(db: Db, userId: number, s: PriceListMailSettings): Promise<PriceListMailRow> {
+  return db
+    .insertInto('price_list_mail')
+    .values({ user_id: userId, ...s })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...s, updated_at: sql<Date>`now()` }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The users whose e-mail is due in `period` (the supplier's day): daily ones, and weekly ones on their weekday,
+ * that no tick has taken this period yet (the snapshot is read later, one user at a time).
+ */
+export async function dueMailUsers(db: Db, period: string, weekday: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('price_list_mail')
+    .select('user_id')
+    .where((eb) =>
+      eb.or([eb('schedule', '=', 'daily'), eb.and([eb('schedule', '=', 'weekly'), eb('weekday', '=', weekday)])]),
+    )
+    .where((eb) => eb.or([eb('last_period', 'is', null), eb('last_period', '<>', period)]))
+    .orderBy('user_id')
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/**
+ * Takes the period for the user: one conditional update, so of two ticks (or two workers) only one gets the row
+ * back and queues the mail in the same transaction; the other gets nothing and sends nothing (decision 219).
+ * `snapshot` undefined keeps the stored one (nothing was sent: changes-only with no changes).
+ */
+export async function claimMailPeriod(
+  db: Db,
+  userId: number,
+  period: string,
+  snapshot: string | undefined,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('price_list_mail')
+    .set({
+      last_period: period,
+      ...(snapshot !== undefined ? { snapshot, last_sent_at: sql<Date>`now()` } : {}),
+    })
+    .where('user_id', '=', userId)
+    .where('schedule', '<>', 'off')
+    .where(sql<boolean>`last_period IS DISTINCT FROM ${period}`)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A file the scheduled e-mail stored (above decision 232's threshold) as a done job row, downloaded by its owner. */
+export async function insertMailedPriceListFile(
+  db: Db,
+  values: { userId: number; format: string; rows: number; storageKey: string; size: number; hours: number },
+): Promise<PriceListJobRow> {
+  return db
+    .insertInto('price_list_jobs')
+    .values({
+      user_id: values.userId,
+      format: values.format,
+      scope: JSON.stringify({ mail: true }),
+      state: 'done',
+      rows_total: values.rows,
+      rows_done: values.rows,
+      storage_key: values.storageKey,
+      size: values.size,
+      finished_at: sql<Date>`now()`,
+      expires_at: sql<Date>`now() + make_interval(hours => ${values.hours})`,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

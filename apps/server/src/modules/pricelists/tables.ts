@@ -34,9 +34,28 @@ export interface PriceListJobsTable {
   expires_at: NullableTimestamp;
 }
 
+export type PriceListMailSchedule = 'off' | 'daily' | 'weekly';
+
+/** The scheduled price-list e-mail of one user (decision 219). */
+export interface PriceListMailTable {
+  user_id: number;
+  schedule: ColumnType<PriceListMailSchedule, PriceListMailSchedule | undefined, PriceListMailSchedule>;
+  /** ISO weekday 1 (Monday) … 7, for `weekly`. */
+  weekday: ColumnType<number, number | undefined, number>;
+  content: ColumnType<'full' | 'changes', 'full' | 'changes' | undefined, 'full' | 'changes'>;
+  format: ColumnType<'xlsx' | 'csv', 'xlsx' | 'csv' | undefined, 'xlsx' | 'csv'>;
+  /** The period last taken by a tick: the supplier's day; taken once, whoever runs the tick. */
+  last_period: string | null;
+  last_sent_at: NullableTimestamp;
+  /** What was last sent, gzipped JSON `[[id, price, stock, article], …]` in base64; null before the first. */
+  snapshot: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 declare module '../../db/schema.js' {
   interface Database {
     price_list_links: PriceListLinksTable;
     price_list_jobs: PriceListJobsTable;
+    price_list_mail: PriceListMailTable;
   }
 }

@@ -42,7 +42,7 @@ async function drained(out: PassThrough): Promise<void> {
 }
 
 /** A CSV field for Russian Excel: ';' separates, quotes double, and a field that could be a formula is text. */
-function csvField(value: string | number | null): string {
+export function csvField(value: string | number | null): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value).replace('.', ',');
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

@@ -6,7 +6,12 @@ import { createOutbox, MAIL_JOB, type MailMessage, type MailTransport } from '..
 import { accountJobHandlers, BILL_REMINDERS_JOB, registerAccountListener } from '../../modules/account/index.js';
 import { exchangeJobHandlers } from '../../modules/exchange/index.js';
 import { orderJobHandlers } from '../../modules/orders/index.js';
-import { onPriceListReady, priceListJobHandlers } from '../../modules/pricelists/index.js';
+import {
+  onPriceListReady,
+  PRICE_LIST_MAIL_TICK,
+  priceListJobHandlers,
+  priceListMailHandlers,
+} from '../../modules/pricelists/index.js';
 import { sweepCounters } from '../../modules/throttle/index.js';
 import { accountWebhooks, priceListWebhooks, webhookJobHandlers } from '../../modules/webhooks/index.js';
 import { accountTelegram, TELEGRAM_POLL_JOB, telegramJobHandlers } from '../../modules/telegram/index.js';
@@ -64,6 +69,8 @@ export function createPortalWorker(deps: PortalWorkerDeps): Worker {
     ...webhookJobHandlers({ config, mailer: createOutbox(db) }),
     // Big price lists built into file storage (decision 232).
     ...priceListJobHandlers({ config, storage: deps.storage }),
+    // The dealers' scheduled price-list e-mails, taken once per period (decision 219).
+    ...priceListMailHandlers({ config, storage: deps.storage, mailer: createOutbox(db) }),
     // The supplier's Telegram bot: its long polling and messages (decision 226).
     ...telegramJobHandlers({ config }),
     // The daily reminder of bills due in 3 days or overdue (decision 203).
@@ -75,6 +82,7 @@ export function createPortalWorker(deps: PortalWorkerDeps): Worker {
     // One poll job a minute for the fleet; it returns at once while no bot token is stored.
     { name: 'telegram-poll', kind: TELEGRAM_POLL_JOB, everyMs: 60 * 1000 },
     { name: 'account-bill-reminders', kind: BILL_REMINDERS_JOB, everyMs: DAY },
+    { name: 'price-list-mail', kind: PRICE_LIST_MAIL_TICK, everyMs: HOUR },
   ];
   if (database.kind === 'pglite') {
     // PGlite has no autovacuum (decision 006); PostgreSQL's own daemon does this there.

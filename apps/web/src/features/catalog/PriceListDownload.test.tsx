@@ -44,6 +44,8 @@ beforeEach(() => {
       calls.push({ name, body });
       let result: unknown = { count: 0, items: [] };
       if (name === 'price-list-job/create') result = { count: job ? 30000 : 40, job };
+      if (name === 'price-list-mail/get')
+        result = { schedule: 'off', weekday: 1, content: 'full', format: 'xlsx', lastSentAt: null, email: 'd@x.ru' };
       if (name === 'price-list-job/get') result = reads.length > 1 ? reads.shift() : reads[0];
       return new Response(JSON.stringify({ result }), { status: 200, headers: { 'content-type': 'application/json' } });
     }),

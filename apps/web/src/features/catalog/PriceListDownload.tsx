@@ -32,6 +32,7 @@ import {
 } from './api';
 import { readBrowseState, toProductFilter } from './url-state';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { PriceListMailSettings } from './PriceListMailSettings';
 
 const SIZES = [10, 20, 50] as const;
 
@@ -126,6 +127,7 @@ export function PriceListDownload({ section, sectionName }: { section?: number; 
         </Button>
       </Stack>
       {jobId !== null && <PriceListJobProgress id={jobId} onClose={() => setJobId(null)} />}
+      <PriceListMailSettings />
       <PriceListLinks />
     </Paper>
   );

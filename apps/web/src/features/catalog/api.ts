@@ -4,6 +4,7 @@ import {
   type InputOf,
   type Methods,
   type PriceListFormat,
+  type PriceListMail,
   type ProductFilterInput,
 } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -229,6 +230,21 @@ export function useRevokePriceListLink() {
   return useMutation({
     mutationFn: (id: number) => rest('price-list-link/delete', { id }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['price-list-links'] }),
+    onError: notifyError,
+  });
+}
+
+/** The caller's scheduled price-list e-mail (decision 219). */
+export const priceListMailQuery = () =>
+  queryOptions({ queryKey: ['price-list-mail'], queryFn: () => rest('price-list-mail/get', {}) });
+
+export type PriceListMailInput = Pick<PriceListMail, 'schedule' | 'weekday' | 'content' | 'format'>;
+
+export function useSavePriceListMail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PriceListMailInput) => rest('price-list-mail/update', input),
+    onSuccess: (saved) => client.setQueryData(['price-list-mail'], saved),
     onError: notifyError,
   });
 }
