@@ -62,7 +62,7 @@ test('«Скачать» on a filtered price-list screen downloads the section w
   const block = page.getByRole('region', { name: 'Скачать прайс-лист' });
   await expect(block).toBeVisible();
   // The whole section first, as .csv: the filter must leave some of it out.
-  await block.getByLabel('Формат').click();
+  await block.getByLabel('Формат', { exact: true }).click();
   await page.getByRole('option', { name: /CSV/ }).click();
   await block.getByLabel('Что выгрузить').click();
   await page.getByRole('option', { name: /^Раздел «/ }).click();
@@ -81,7 +81,7 @@ test('«Скачать» on a filtered price-list screen downloads the section w
   const asked = new URL(href, page.url()).searchParams;
   expect(asked.get('section')).toBe(section);
   expect(asked.getAll('F_BRAND')).toEqual([brand]);
-  await block.getByLabel('Формат').click();
+  await block.getByLabel('Формат', { exact: true }).click();
   await page.getByRole('option', { name: /CSV/ }).click();
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
