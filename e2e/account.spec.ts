@@ -1,19 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shot, signIn, signOut } from './support/portal';
+import { shotBoth, signIn, signOut } from './support/portal';
 
 /**
  * Decision 200: a dealer opens «Взаиморасчёты» (the demo contract's limit, debt, an overdue bill, the ledger),
  * downloads the акт сверки as .xlsx and opens it to print, then downloads an УПД from «Документы».
  * Screens at 1280 and 390 px (e2e/screenshots/account-*).
  */
-async function both(page: Page, name: string) {
-  await shot(page, `account-${name}`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, `account-${name}-phone`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name}: page wider than 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const both = (page: Page, name: string) => shotBoth(page, `account-${name}`);
 
 test('a dealer opens the account, downloads the акт сверки and an УПД', async ({ page }) => {
   await signIn(page, 'dealer');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { restCall, shot, signIn } from './support/portal';
+import { restCall, shotBoth, signIn } from './support/portal';
 
 /**
  * Decision 210/211: a dealer creates an API key in the profile (shown once), their «1C» calls /rest/ with
@@ -7,14 +7,7 @@ import { restCall, shot, signIn } from './support/portal';
  * dealer's keys on the dealer's card; the API reference lists the methods. Screens at 1280 and 390 px
  * (e2e/screenshots/api-keys-*).
  */
-async function both(page: Page, name: string) {
-  await shot(page, `api-keys-${name}`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, `api-keys-${name}-phone`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name}: page wider than 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const both = (page: Page, name: string) => shotBoth(page, `api-keys-${name}`);
 
 test('a dealer creates a key, a system calls with it, the key is revoked; staff see it', async ({
   page,

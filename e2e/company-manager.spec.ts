@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { orderableArticles, restCall, shot, signIn, signOut } from './support/portal';
+import { orderableArticles, restCall, shotBoth, signIn, signOut } from './support/portal';
 
 /**
  * A manager per company (decision 227): the administrator assigns `employee` to one of the dealer's companies
@@ -7,14 +7,7 @@ import { orderableArticles, restCall, shot, signIn, signOut } from './support/po
  * desk's lines of that order read on a phone as cards, without scrolling sideways. Each screen is looked at at
  * 1280 px and 390 px.
  */
-async function both(page: Page, name: string) {
-  await shot(page, `company-manager-${name}`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, `company-manager-${name}-phone`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name}: page wider than 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const both = (page: Page, name: string) => shotBoth(page, `company-manager-${name}`);
 
 let companyId = 0;
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { restCall, setOrderTidingsMinutes, shot, signIn, signOut } from './support/portal';
+import { restCall, setOrderTidingsMinutes, shot, shotBoth, signIn, signOut } from './support/portal';
 
 /**
  * An administrator runs a day at the desk in the browser — the dashboard's waiting
@@ -7,15 +7,7 @@ import { restCall, setOrderTidingsMinutes, shot, signIn, signOut } from './suppo
  * file and opened, then replaced by the generated one only after confirming — and the dealer sees the result.
  * Every screen is photographed at 1280 and 390 px (e2e/screenshots/desk-day-*).
  */
-async function both(page: Page, name: string) {
-  await shot(page, `desk-day-${name}`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, `desk-day-${name}-phone`);
-  // Nothing on the phone screen is wider than the screen.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name}: page wider than 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const both = (page: Page, name: string) => shotBoth(page, `desk-day-${name}`);
 
 // The dealer is told of each change at once here (decision 195 gathers them; manager-day.spec.ts shows that).
 test.beforeAll(async ({ browser }) => setOrderTidingsMinutes(browser, 0));

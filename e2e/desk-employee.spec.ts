@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { outbox, restCall, setOrderTidingsMinutes, shot, signIn } from './support/portal';
+import { outbox, restCall, setOrderTidingsMinutes, shotBoth, signIn } from './support/portal';
 
 // The dealer is told of each change at once here (decision 195 gathers them; manager-day.spec.ts shows that).
 test.beforeAll(async ({ browser }) => setOrderTidingsMinutes(browser, 0));
@@ -9,14 +9,7 @@ test.beforeAll(async ({ browser }) => setOrderTidingsMinutes(browser, 0));
  * queue, takes a new order, cancels it with a reason and brings it back, the dialog asking the reason the
  * dealer is told. Screens at 1280 and 390 px (e2e/screenshots/desk-employee-*).
  */
-async function both(page: Page, name: string) {
-  await shot(page, `desk-employee-${name}`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, `desk-employee-${name}-phone`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name}: page wider than 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const both = (page: Page, name: string) => shotBoth(page, `desk-employee-${name}`);
 
 test('an employee processes a new order at the desk; leaving «Отменен» asks a reason', async ({ page }) => {
   await signIn(page, 'employee');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { orderableArticles, restCall, shot, signIn, signOut } from './support/portal';
+import { orderableArticles, restCall, shotBoth, signIn, signOut } from './support/portal';
 
 /**
  * A personal manager per dealer and the desk's line edits (decisions 196, 199): the administrator assigns
@@ -7,14 +7,7 @@ import { orderableArticles, restCall, shot, signIn, signOut } from './support/po
  * on the order; the employee's desk opens on «Мои дилеры», adds a line by part number, sets a discount, and
  * exports the selected order to Excel. Each screen is looked at at 1280 px and 390 px.
  */
-async function both(page: Page, name: string) {
-  await shot(page, `desk-manager-${name}`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, `desk-manager-${name}-phone`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name}: page wider than 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const both = (page: Page, name: string) => shotBoth(page, `desk-manager-${name}`);
 
 let dealerId = 0;
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { outbox, restCall, setOrderTidingsMinutes, shot, signIn, signOut } from './support/portal';
+import { outbox, restCall, setOrderTidingsMinutes, shotBoth, signIn, signOut } from './support/portal';
 
 /**
  * Decision 195: an employee takes a dealer's new order from the work queue and brings it to «Отгружен» in a
@@ -8,14 +8,7 @@ import { outbox, restCall, setOrderTidingsMinutes, shot, signIn, signOut } from 
  */
 test.afterAll(async ({ browser }) => setOrderTidingsMinutes(browser, 0));
 
-async function both(page: Page, name: string) {
-  await shot(page, `manager-day-${name}`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, `manager-day-${name}-phone`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name}: page wider than 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const both = (page: Page, name: string) => shotBoth(page, `manager-day-${name}`);
 
 /** A new order of the demo dealer, placed through the dealer's own calls (basket, then order). */
 async function dealerOrder(page: Page): Promise<number> {

@@ -1,20 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { shot, signIn } from './support/portal';
+import { shotBoth, signIn } from './support/portal';
 
 /**
  * Decision 212: a dealer downloads the .xlsx price list from «Прайс-лист», creates a secret link (shown once)
  * that fetches the list without signing in, and revokes it after a confirmation. Screens at 1280 and 390 px
  * (e2e/screenshots/pricelists-*).
  */
-async function both(page: Page, name: string) {
-  await shot(page, `pricelists-${name}`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, `pricelists-${name}-phone`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name}: page wider than 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const both = (page: Page, name: string) => shotBoth(page, `pricelists-${name}`);
 
 test('a dealer downloads the .xlsx price list and manages a secret link', async ({ page, playwright }) => {
   await signIn(page, 'dealer');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shot, signIn } from './support/portal';
+import { shotBoth, signIn } from './support/portal';
 
 /**
  * Decision 226: an administrator stores the bot's token on the site settings page (never shown again); a
@@ -7,14 +7,7 @@ import { shot, signIn } from './support/portal';
  * a «В Telegram» column. The e2e server's TELEGRAM_API_URL is a closed local port: nothing leaves the machine.
  * Screens at 1280 and 390 px (e2e/screenshots/telegram-*).
  */
-async function both(page: Page, name: string) {
-  await shot(page, `telegram-${name}`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, `telegram-${name}-phone`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name}: page wider than 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const both = (page: Page, name: string) => shotBoth(page, `telegram-${name}`);
 
 test('the bot is set up in the site settings and a dealer gets a link code in the profile', async ({
   page,

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { restCall, shot, signIn } from './support/portal';
+import { restCall, shotBoth, signIn } from './support/portal';
 
 /**
  * Decision 225: a dealer registers a webhook in the profile against a receiver this test runs on 127.0.0.1
@@ -10,14 +10,7 @@ import { restCall, shot, signIn } from './support/portal';
  * moves one of their orders to another status sees the signed delivery in the log. Screens at 1280 and
  * 390 px (e2e/screenshots/webhooks-*).
  */
-async function both(page: Page, name: string) {
-  await shot(page, `webhooks-${name}`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, `webhooks-${name}-phone`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name}: page wider than 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const both = (page: Page, name: string) => shotBoth(page, `webhooks-${name}`);
 
 test('a dealer registers a webhook and sees the delivery of an order status change', async ({ page, browser }) => {
   const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];

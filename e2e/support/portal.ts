@@ -34,6 +34,19 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+/**
+ * The page at 1280 px and on a 390 px phone, each kept as a screenshot; nothing on the phone is wider than the
+ * screen.
+ */
+export async function shotBoth(page: Page, name: string): Promise<void> {
+  await shot(page, name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, `${name}-phone`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name}: page wider than 390 px`).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 /** Messages the server wrote to its outbox (no SMTP in tests), newest last. */
 export async function outbox(): Promise<Array<{ to: string; subject: string; text: string; html: string }>> {
   const dir = path.join(E2E_DATA_DIR, 'mail');
