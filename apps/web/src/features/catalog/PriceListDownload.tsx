@@ -33,6 +33,7 @@ import {
 import { readBrowseState, toProductFilter } from './url-state';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PriceListMailSettings } from './PriceListMailSettings';
+import { CopyButton, SecretField } from '../../components/SecretShownOnce';
 
 const SIZES = [10, 20, 50] as const;
 
@@ -235,21 +236,14 @@ function PriceListLinks() {
           <Typography variant="body2" sx={{ mb: 1 }}>
             {t('priceList.shownOnce')}
           </Typography>
-          <TextField
-            label={t('priceList.link')}
-            value={url}
-            fullWidth
-            size="small"
-            slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } } }}
-            onFocus={(e) => e.target.select()}
-          />
-          <Button
+          <SecretField label={t('priceList.link')} value={url} size="small" />
+          <CopyButton
             size="small"
             sx={{ mt: 1 }}
-            onClick={() => void navigator.clipboard?.writeText(url).then(() => notifySuccess(t('priceList.copied')))}
-          >
-            {t('priceList.copy')}
-          </Button>
+            text={url}
+            label={t('priceList.copy')}
+            copied={t('priceList.copied')}
+          />
         </Alert>
       )}
       {list.isPending ? (

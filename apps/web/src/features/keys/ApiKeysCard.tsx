@@ -32,6 +32,7 @@ import { notifySuccess } from '../../lib/notify';
 import { RestError } from '../../lib/rest';
 import { apiKeyListQuery, useCreateApiKey, useRevokeApiKey } from './api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CopyButton, SecretField } from '../../components/SecretShownOnce';
 
 const SIZES = [10, 20, 50] as const;
 
@@ -199,14 +200,7 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
             <Alert severity="warning" sx={{ mb: 2 }}>
               {t('shownOnce')}
             </Alert>
-            <TextField
-              label={t('key')}
-              value={token}
-              fullWidth
-              slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } } }}
-              onFocus={(e) => e.target.select()}
-              autoFocus
-            />
+            <SecretField label={t('key')} value={token} autoFocus />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
               {t('usage')}
             </Typography>
@@ -218,13 +212,7 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
             </Box>
           </DialogContent>
           <DialogActions>
-            <Button
-              onClick={() => {
-                void navigator.clipboard?.writeText(token).then(() => notifySuccess(t('copied')));
-              }}
-            >
-              {t('copy')}
-            </Button>
+            <CopyButton text={token} label={t('copy')} copied={t('copied')} />
             <Button variant="contained" onClick={onClose}>
               {t('done')}
             </Button>

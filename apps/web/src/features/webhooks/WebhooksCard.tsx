@@ -47,6 +47,7 @@ import {
   webhookListQuery,
 } from './api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CopyButton, SecretField } from '../../components/SecretShownOnce';
 
 const SIZES = [10, 20, 50] as const;
 const STATE_COLOR: Record<WebhookDeliveryState, 'default' | 'success' | 'warning' | 'error'> = {
@@ -329,14 +330,7 @@ function CreateWebhookDialog({ onClose }: { onClose: () => void }) {
             <Alert severity="warning" sx={{ mb: 2 }}>
               {t('shownOnce')}
             </Alert>
-            <TextField
-              label={t('secret')}
-              value={secret}
-              fullWidth
-              slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } } }}
-              onFocus={(e) => e.target.select()}
-              autoFocus
-            />
+            <SecretField label={t('secret')} value={secret} autoFocus />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
               {t('verify', {
                 signature: WEBHOOK_HEADERS.signature,
@@ -346,13 +340,7 @@ function CreateWebhookDialog({ onClose }: { onClose: () => void }) {
             </Typography>
           </DialogContent>
           <DialogActions>
-            <Button
-              onClick={() => {
-                void navigator.clipboard?.writeText(secret).then(() => notifySuccess(t('copied')));
-              }}
-            >
-              {t('copy')}
-            </Button>
+            <CopyButton text={secret} label={t('copy')} copied={t('copied')} />
             <Button variant="contained" onClick={onClose}>
               {t('done')}
             </Button>
