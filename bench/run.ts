@@ -46,6 +46,8 @@ const { values } = parseArgs({
     think: { type: 'string' },
     /** `instances`: rounds of each side (bench/instances.ts). */
     rounds: { type: 'string' },
+    /** `api`: the price lists' formats, in order (bench/api.ts). */
+    formats: { type: 'string' },
     /**
      * The general /rest/ limit (decision 051): `raised` (default) counts every call exactly as shipped, with
      * thresholds a single benchmarking session cannot reach; `shipped` keeps 600/3,000 a minute (the bench's
