@@ -56,7 +56,7 @@ const label = values.label ?? `day-${dealers}x${minutes}`;
 const databaseName = new URL(databaseUrl).pathname.slice(1);
 const DEALER_PASSWORD = 'Dealer#2026';
 
-/** The kinds of a dealer's action and their shares (issue 28's day). */
+/** The kinds of a dealer's action and their shares (decision 233). */
 const KINDS = [
   ['search', 35],
   ['category page', 30],

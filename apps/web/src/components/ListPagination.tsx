@@ -1,5 +1,6 @@
 import TablePagination from '@mui/material/TablePagination';
 import { PAGE_SIZE_ALL } from '@portal/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -38,4 +39,15 @@ export function ListPagination({
       sx={{ '.MuiTablePagination-selectLabel': { display: { xs: 'none', sm: 'block' } } }}
     />
   );
+}
+
+/** A list's page and size kept in its component rather than the URL (a card within a page). */
+export function useListPaging(sizes: readonly number[]) {
+  const [paging, setPaging] = useState({ page: 1, size: sizes[0] ?? PAGE_SIZE_ALL });
+  return { ...paging, sizes, onChange: (page: number, size: number) => setPaging({ page, size }) };
+}
+
+/** The pagination of a list paged by `useListPaging`, left out while every row fits on the first page. */
+export function LocalPagination({ count, paging }: { count: number; paging: ReturnType<typeof useListPaging> }) {
+  return count > (paging.sizes[0] ?? count) ? <ListPagination count={count} {...paging} /> : null;
 }

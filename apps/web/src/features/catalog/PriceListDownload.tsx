@@ -19,7 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ListPagination } from '../../components/ListPagination';
+import { LocalPagination, useListPaging } from '../../components/ListPagination';
 import { ErrorState, Loading } from '../../components/States';
 import { formatDate } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
@@ -185,8 +185,8 @@ function PriceListJobProgress({ id, onClose }: { id: number; onClose: () => void
 
 function PriceListLinks() {
   const { t } = useTranslation('catalog');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(SIZES[0]);
+  const paging = useListPaging(SIZES);
+  const { page, size } = paging;
   const list = useQuery(priceListLinksQuery(page, size));
   const [days, setDays] = useState('90');
   const create = useCreatePriceListLink();
@@ -297,18 +297,7 @@ function PriceListLinks() {
               </TableBody>
             </Table>
           </Box>
-          {list.data.count > SIZES[0] && (
-            <ListPagination
-              count={list.data.count}
-              page={page}
-              size={size}
-              sizes={SIZES}
-              onChange={(p, s) => {
-                setPage(p);
-                setSize(s);
-              }}
-            />
-          )}
+          <LocalPagination count={list.data.count} paging={paging} />
         </>
       )}
       <ConfirmDialog

@@ -25,7 +25,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ListPagination } from '../../components/ListPagination';
+import { LocalPagination, useListPaging } from '../../components/ListPagination';
 import { ErrorState, Loading } from '../../components/States';
 import { formatDate } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
@@ -42,8 +42,8 @@ const SIZES = [10, 20, 50] as const;
  */
 export default function ApiKeysCard({ userId }: { userId?: number }) {
   const { t } = useTranslation('keys');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(SIZES[0]);
+  const paging = useListPaging(SIZES);
+  const { page, size } = paging;
   const list = useQuery(apiKeyListQuery(page, size, userId));
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -143,18 +143,7 @@ export default function ApiKeysCard({ userId }: { userId?: number }) {
               </TableBody>
             </Table>
           </Box>
-          {list.data.count > SIZES[0] && (
-            <ListPagination
-              count={list.data.count}
-              page={page}
-              size={size}
-              sizes={SIZES}
-              onChange={(p, s) => {
-                setPage(p);
-                setSize(s);
-              }}
-            />
-          )}
+          <LocalPagination count={list.data.count} paging={paging} />
         </>
       )}
       {creating && <CreateKeyDialog onClose={() => setCreating(false)} />}

@@ -18,7 +18,7 @@ import type { Machine } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPagination } from '../../components/ListPagination';
+import { LocalPagination, useListPaging } from '../../components/ListPagination';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, Loading } from '../../components/States';
 import { notifySuccess } from '../../lib/notify';
@@ -36,8 +36,8 @@ const SIZES = [20, 50, 100] as const;
 export default function MachinesPage() {
   const { t } = useTranslation('machines');
   const list = useQuery(machinesQuery());
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(SIZES[0]);
+  const paging = useListPaging(SIZES);
+  const { page, size } = paging;
   const [editing, setEditing] = useState<Machine | 'new' | null>(null);
   const [removing, setRemoving] = useState<Machine | null>(null);
   const remove = useDeleteMachine();
@@ -118,18 +118,7 @@ export default function MachinesPage() {
               </TableBody>
             </Table>
           </Box>
-          {list.data.count > SIZES[0] && (
-            <ListPagination
-              count={list.data.count}
-              page={page}
-              size={size}
-              sizes={SIZES}
-              onChange={(p, s) => {
-                setPage(p);
-                setSize(s);
-              }}
-            />
-          )}
+          <LocalPagination count={list.data.count} paging={paging} />
         </Paper>
       )}
       {editing && <MachineDialog machine={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}

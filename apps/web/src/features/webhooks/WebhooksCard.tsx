@@ -33,7 +33,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPagination } from '../../components/ListPagination';
+import { LocalPagination, useListPaging } from '../../components/ListPagination';
 import { ErrorState, Loading } from '../../components/States';
 import { formatDate } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
@@ -64,8 +64,8 @@ const hide = { display: { xs: 'none', sm: 'table-cell' } } as const;
  */
 export default function WebhooksCard() {
   const { t } = useTranslation('webhooks');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(SIZES[0]);
+  const paging = useListPaging(SIZES);
+  const { page, size } = paging;
   const list = useQuery(webhookListQuery(page, size));
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
@@ -166,18 +166,7 @@ export default function WebhooksCard() {
               </TableBody>
             </Table>
           </Box>
-          {list.data.count > SIZES[0] && (
-            <ListPagination
-              count={list.data.count}
-              page={page}
-              size={size}
-              sizes={SIZES}
-              onChange={(p, s) => {
-                setPage(p);
-                setSize(s);
-              }}
-            />
-          )}
+          <LocalPagination count={list.data.count} paging={paging} />
           <DeliveryLog />
         </>
       )}
@@ -226,8 +215,8 @@ function ActiveSwitch({ hook }: { hook: Webhook }) {
 
 function DeliveryLog() {
   const { t } = useTranslation('webhooks');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(SIZES[0]);
+  const paging = useListPaging(SIZES);
+  const { page, size } = paging;
   const log = useQuery(deliveryListQuery(page, size));
   const answer = (d: WebhookDelivery) =>
     d.httpStatus !== null ? t('httpStatus', { status: d.httpStatus }) : d.error || '—';
@@ -290,18 +279,7 @@ function DeliveryLog() {
               </TableBody>
             </Table>
           </Box>
-          {log.data.count > SIZES[0] && (
-            <ListPagination
-              count={log.data.count}
-              page={page}
-              size={size}
-              sizes={SIZES}
-              onChange={(p, s) => {
-                setPage(p);
-                setSize(s);
-              }}
-            />
-          )}
+          <LocalPagination count={log.data.count} paging={paging} />
         </>
       )}
     </Box>
