@@ -268,6 +268,14 @@ try {
       ],
     },
     one('category page of 240', 'product/list', { ...sectionPage, size: 240 }),
+    // The peer's `category-240-facets` (../shared/peer-bench): 240 sorted by price, with the counts.
+    {
+      name: 'category page of 240 by price with counts',
+      calls: [
+        { method: 'product/list', input: { ...sectionPage, size: 240, sort: { PRICE: 'ASC' } } },
+        { method: 'product/get-filter', input: { filter: sectionPage.filter } },
+      ],
+    },
     {
       name: 'filtered category (2 facets) with counts',
       calls: [
