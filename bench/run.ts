@@ -23,7 +23,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { expandProductDetail, expandProducts, type LeanProductDetail, type LeanProductList } from '@portal/contract';
 import { cannon } from './cannon.js';
 import { groupCpuMs, groupRssMb, postgresCpuMs } from './cpu.js';
-import { seedCatalogue, signIn, startServer } from './server.js';
+import { seedCatalogue, signIn, startServer, statementsOf } from './server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -118,13 +118,7 @@ function plainOf(method: string, body: Buffer): Buffer | undefined {
   return undefined;
 }
 
-/** The server's database round trips and explicit transactions so far (the probe of /metrics). */
-async function statements(): Promise<{ statements: number; transactions: number }> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const read = (kind: string) =>
-    Number(new RegExp(`^portal_db_statements_total\\{kind="${kind}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
-  return { statements: read('statement'), transactions: read('transaction') };
-}
+const statements = () => statementsOf(base);
 
 seedCatalogue(products, dataDir, databaseUrl);
 const server = await startServer({ port, dataDir, limits: values.limits, sessionSecret: 'bench-catalogue' });

@@ -95,3 +95,11 @@ export async function signIn(base: string, login = 'dealer', password = 'Dealer#
   if (!result.result) throw new Error(`sign-in failed: ${JSON.stringify(result)}`);
   return { cookie, sessid: result.result.sessid };
 }
+
+/** The server's database round trips and explicit transactions so far (the probe of /metrics). */
+export async function statementsOf(base: string): Promise<{ statements: number; transactions: number }> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const read = (kind: string) =>
+    Number(new RegExp(`^portal_db_statements_total\\{kind="${kind}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+  return { statements: read('statement'), transactions: read('transaction') };
+}
