@@ -142,27 +142,28 @@ async function prepare() {
       .map((article, i) => ({ article, k: (i * 7919) % old.length }))
       .sort((a, b) => a.k - b.k)
       .map((x) => x.article);
-    // Current numbers: active, priced parts nothing replaces, one product per number.
+    // Current numbers: active, priced parts nothing replaces, one product per number; about 20,000 of them,
+    // taken every `step` ids across the catalogue (a million products are not grouped for it).
+    const step = Math.max(1, Math.floor(products / 20000));
     const current = (
       await sql<{ article: string }>`
         SELECT min(p.article) AS article FROM products p
-        WHERE p.active AND EXISTS (SELECT 1 FROM product_prices pp WHERE pp.product_id = p.id)
+        WHERE p.id % ${step} = 0 AND p.active AND EXISTS (SELECT 1 FROM product_prices pp WHERE pp.product_id = p.id)
           AND NOT EXISTS (SELECT 1 FROM part_replacements r WHERE r.old_article_key = p.article_key)
         GROUP BY p.article_key HAVING count(*) = 1
         ORDER BY min(p.id) LIMIT 20000`.execute(handle.db)
     ).rows.map((r) => r.article);
-    // The basket: priced products with a replacement or an interchangeable number first (their alternatives),
-    // then others; every third line asks for more than the warehouses hold.
-    const lines = (
-      await sql<{ id: number; stock: number; factor: number; linked: boolean }>`
-        SELECT p.id, floor(coalesce(p.stock_real, 0))::int AS stock, greatest(1, coalesce(p.measure_factor, 1))::float8 AS factor,
-               EXISTS (SELECT 1 FROM part_replacements r WHERE r.old_article_key = p.article_key) AS linked
-        FROM products p
-        WHERE p.active AND EXISTS (SELECT 1 FROM product_prices pp WHERE pp.product_id = p.id)
-        ORDER BY (EXISTS (SELECT 1 FROM part_replacements r WHERE r.old_article_key = p.article_key)) DESC,
-                 (p.id * 7919) % 100003
-        LIMIT ${BASKET_LINES}`.execute(handle.db)
-    ).rows;
+    // The basket: 600 priced products whose number has a replacement or an interchangeable one (their
+    // alternatives), then others; every third line asks for more than the warehouses hold.
+    const linesOf = (linked: boolean, limit: number) => sql<{ id: number; stock: number; factor: number }>`
+      SELECT p.id, floor(coalesce(p.stock_real, 0))::int AS stock, greatest(1, coalesce(p.measure_factor, 1))::float8 AS factor
+      FROM products p
+      WHERE p.active AND EXISTS (SELECT 1 FROM product_prices pp WHERE pp.product_id = p.id)
+        AND ${linked ? sql`` : sql`NOT`} EXISTS (SELECT 1 FROM part_replacements r WHERE r.old_article_key = p.article_key)
+      ORDER BY (p.id * 7919) % 100003, p.id
+      LIMIT ${limit}`.execute(handle.db);
+    const linked = (await linesOf(true, Math.round(BASKET_LINES * 0.6))).rows;
+    const lines = [...linked, ...(await linesOf(false, BASKET_LINES - linked.length)).rows];
     return { links, total, old: scattered, current, lines };
   } finally {
     await handle.close();
