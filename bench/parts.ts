@@ -155,7 +155,8 @@ async function prepare() {
     ).rows.map((r) => r.article);
     // The basket: 600 priced products whose number has a replacement or an interchangeable one (their
     // alternatives), then others; every third line asks for more than the warehouses hold.
-    const linesOf = (linked: boolean, limit: number) => sql<{ id: number; stock: number; factor: number }>`
+    const linesOf = (linked: boolean, limit: number) =>
+      sql<{ id: number; stock: number; factor: number }>`
       SELECT p.id, floor(coalesce(p.stock_real, 0))::int AS stock, greatest(1, coalesce(p.measure_factor, 1))::float8 AS factor
       FROM products p
       WHERE p.active AND EXISTS (SELECT 1 FROM product_prices pp WHERE pp.product_id = p.id)
@@ -182,9 +183,12 @@ console.log(
         ` (INSERT … SELECT ${round((links.insertMs ?? 0) / 1000, 2)} s, then ANALYZE)`
     : `replacement links: ${links.before} already (target ${targetLinks}); nothing added`,
 );
-console.log(`  by kind: ${prepared.total.kinds}; ${prepared.old.length} old numbers to type, ${prepared.current.length} current`);
+console.log(
+  `  by kind: ${prepared.total.kinds}; ${prepared.old.length} old numbers to type, ${prepared.current.length} current`,
+);
 if (prepared.old.length === 0) throw new Error('no old numbers to search: add links (--links)');
-if (prepared.lines.length < BASKET_LINES) throw new Error(`only ${prepared.lines.length} priced products for the basket`);
+if (prepared.lines.length < BASKET_LINES)
+  throw new Error(`only ${prepared.lines.length} priced products for the basket`);
 
 const server = await startServer({ port, dataDir, limits: String(values.limits), sessionSecret: 'bench-parts' });
 try {
@@ -194,7 +198,8 @@ try {
   const call = async <T>(method: string, input: unknown): Promise<T> => {
     const r = await fetch(url(method), { method: 'POST', headers, body: JSON.stringify(input) });
     const body = (await r.json()) as { result?: T; error_description?: string };
-    if (r.status !== 200 || body.result === undefined) throw new Error(`${method}: ${r.status} ${body.error_description}`);
+    if (r.status !== 200 || body.result === undefined)
+      throw new Error(`${method}: ${r.status} ${body.error_description}`);
     return body.result;
   };
   const serverGroup = server.pid!;
@@ -261,7 +266,8 @@ try {
     if (found.items[0]?.match?.kind === 'REPLACED') resolvedFirst++;
   }
   console.log(`(a) ${resolvedFirst} of 20 sampled old numbers find their current part first`);
-  if (resolvedFirst < 20) throw new Error('old numbers do not lead to their current parts: the search misses the links');
+  if (resolvedFirst < 20)
+    throw new Error('old numbers do not lead to their current parts: the search misses the links');
   await measure(
     '(a) search by an old number (`product/list`, 60)',
     'product/list',
@@ -277,7 +283,10 @@ try {
     let o = k * oldPerCall;
     let c = k * (PASTED - oldPerCall);
     for (let i = 0; i < PASTED; i++) {
-      const article = i % 10 < OLD_SHARE * 10 ? prepared.old[o++ % prepared.old.length] : prepared.current[c++ % prepared.current.length];
+      const article =
+        i % 10 < OLD_SHARE * 10
+          ? prepared.old[o++ % prepared.old.length]
+          : prepared.current[c++ % prepared.current.length];
       out.push(`${article} ${(i % 9) + 1}`);
     }
     return out.join('\n');
@@ -287,7 +296,9 @@ try {
     { text: textOf(0) },
   );
   const replacedLines = check.lines.filter((l) => l.replaced).length;
-  console.log(`(b) one call: ${check.found} found, ${check.notFound} not found, ${replacedLines} lines from old numbers`);
+  console.log(
+    `(b) one call: ${check.found} found, ${check.notFound} not found, ${replacedLines} lines from old numbers`,
+  );
   await call('basket/resolve', { text: textOf(1) });
   const times: number[] = [];
   const resolveCalls = Math.max(20, duration * 2);
@@ -354,10 +365,9 @@ try {
     filter: { level: 2 },
   });
   const section = sections.items.find((s) => s.code === 'oil-filters') ?? sections.items[0]!;
-  const facets = await call<{ items: Array<{ CODE: string; VALUES: Array<{ VALUE: string; ELEMENT_COUNT: number }> }> }>(
-    'product/get-filter',
-    { filter: { category: section.id } },
-  );
+  const facets = await call<{
+    items: Array<{ CODE: string; VALUES: Array<{ VALUE: string; ELEMENT_COUNT: number }> }>;
+  }>('product/get-filter', { filter: { category: section.id } });
   const model = facets.items.find((f) => f.CODE === 'MODEL')?.VALUES.find((v) => v.ELEMENT_COUNT > 0)?.VALUE;
   const machines = (await call<{ items: Array<{ id: number; model: string }> }>('machine/list', { size: -1 })).items;
   const machine =
@@ -365,7 +375,9 @@ try {
     (await call<{ id: number; model: string }>('machine/create', { model: model ?? 'Lexion 760', name: 'bench' }));
   const page = { filter: { category: section.id, F_MACHINE: String(machine.id) }, size: 60 };
   const fit = await call<{ count: number }>('product/list', page);
-  console.log(`(d) section ${section.code} (${section.elementCnt} products), machine ${machine.model}: ${fit.count} fit`);
+  console.log(
+    `(d) section ${section.code} (${section.elementCnt} products), machine ${machine.model}: ${fit.count} fit`,
+  );
   await measure(
     '(d) «для моей техники»: section page of 60 (`product/list`, `F_MACHINE`)',
     'product/list',

@@ -26,7 +26,6 @@ import { groupCpuMs, groupRssMb, postgresCpuMs } from './cpu.js';
 import { seedCatalogue, signIn, startServer, statementsOf } from './server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
 const { values } = parseArgs({
   options: {
     products: { type: 'string', default: '100000' },

@@ -77,7 +77,11 @@ export async function startServer(options: {
 }
 
 /** Signs in as the demo dealer: the session cookie and the sessid every call carries. */
-export async function signIn(base: string, login = 'dealer', password = 'Dealer#2026'): Promise<{ cookie: string; sessid: string }> {
+export async function signIn(
+  base: string,
+  login = 'dealer',
+  password = 'Dealer#2026',
+): Promise<{ cookie: string; sessid: string }> {
   const first = await fetch(`${base}/rest/profile`, { method: 'POST' });
   let cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const body = (await first.json()) as { sessid?: string };

@@ -47,7 +47,11 @@ async function setStock(productId: number, real: number) {
     .orderBy('sort')
     .executeTakeFirstOrThrow();
   await db().deleteFrom('product_stock').where('product_id', '=', productId).execute();
-  if (real > 0) await db().insertInto('product_stock').values({ product_id: productId, store_id: store.id, amount: real }).execute();
+  if (real > 0)
+    await db()
+      .insertInto('product_stock')
+      .values({ product_id: productId, store_id: store.id, amount: real })
+      .execute();
 }
 async function part(article: string, real: number, price = 100) {
   const p = await newProduct(db(), { article: n(article), price });
@@ -116,8 +120,9 @@ describe('a read-only key', () => {
       const alt = await withKey(token, 'basket-item/alternatives', input);
       expect(alt.status, JSON.stringify(input)).toBe(200);
       expect(alt.body.result).toEqual(await dealer.ok('basket-item/alternatives', input));
-      const [short] = (alt.body.result as { items: Array<{ missing: number; alternatives: Array<{ productId: number }> }> })
-        .items;
+      const [short] = (
+        alt.body.result as { items: Array<{ missing: number; alternatives: Array<{ productId: number }> }> }
+      ).items;
       expect(short?.missing).toBe(4);
       expect(short?.alternatives.map((a) => a.productId)).toEqual([newPart.id, analogue.id]);
     }
