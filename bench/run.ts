@@ -4,6 +4,7 @@
  * `DATABASE_URL=… npm run bench -- --scenario instances [--rounds R]` (two instances behind nginx, bench/instances.ts)
  * `npm run bench -- --scenario api [--products N]` (dealers' systems: keys, batch lookup, price lists, bench/api.ts)
  * `npm run bench -- --scenario account [--documents N] [--entries M]` (the dealer's account, bench/account.ts)
+ * `npm run bench -- --scenario parts [--products N] [--links M] [--duration S]` (parts know-how, bench/parts.ts)
  * `DATABASE_URL=… npm run bench -- --scenario day [--dealers N] [--minutes M] [--think S] [--partial K]` (a busy day
  *   on two instances behind nginx, bench/day.ts)
  *
@@ -13,8 +14,7 @@
  * latency and a 10-connection run for throughput. PGlite in DATA_DIR by default; PostgreSQL with
  * DATABASE_URL. Latency percentiles are computed from every response time (exact p95).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,10 +23,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { expandProductDetail, expandProducts, type LeanProductDetail, type LeanProductList } from '@portal/contract';
 import { cannon } from './cannon.js';
 import { groupCpuMs, groupRssMb, postgresCpuMs } from './cpu.js';
-import { serverNodeArgs } from './server-node-args.js';
+import { seedCatalogue, signIn, startServer, statementsOf } from './server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
 const { values } = parseArgs({
   options: {
     products: { type: 'string', default: '100000' },
@@ -46,6 +45,8 @@ const { values } = parseArgs({
     think: { type: 'string' },
     /** `instances`: rounds of each side (bench/instances.ts). */
     rounds: { type: 'string' },
+    /** `parts`: replacement links to have in all, default 20 % of the products (bench/parts.ts). */
+    links: { type: 'string' },
     /** `api`: the price lists' formats, in order (bench/api.ts). */
     formats: { type: 'string' },
     /**
@@ -63,6 +64,11 @@ if (values.scenario === 'exchange') {
 if (values.scenario === 'api') {
   // Dealers' systems: key against session, the batch lookup, price lists (bench/api.ts, decisions 213, 214).
   await import('./api.js');
+  process.exit(0);
+}
+if (values.scenario === 'parts') {
+  // Parts know-how: old numbers in search and quick order, a short basket's alternatives, «для моей техники».
+  await import('./parts.js');
   process.exit(0);
 }
 if (values.scenario === 'instances') {
@@ -86,77 +92,6 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = process.env.DATA_DIR ?? path.join('/tmp', `portal-bench-${products}`);
 const label = values.label ?? `${databaseUrl ? 'postgres' : 'pglite'}-${products}`;
 const base = `http://127.0.0.1:${port}`;
-
-function limitEnv(): Record<string, string> {
-  if (values.limits === 'off') return { REST_LIMIT_SESSION: '0', REST_LIMIT_ADDRESS: '0' };
-  if (values.limits === 'shipped') return {};
-  if (values.limits !== 'raised') throw new Error('--limits raised|shipped|off');
-  return { REST_LIMIT_SESSION: '1000000000', REST_LIMIT_ADDRESS: '1000000000' };
-}
-
-function seed() {
-  if (!databaseUrl && existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) return;
-  console.log(`seeding ${products} products…`);
-  const r = spawnSync('npx', ['tsx', 'src/db/cli-seed.ts', '--products', String(products)], {
-    cwd: path.join(root, 'apps/server'),
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: 'inherit',
-  });
-  // A non-empty database answers 1: it is already seeded.
-  if (r.status !== 0 && r.status !== 1) throw new Error('seeding failed');
-}
-
-async function startServer(): Promise<ChildProcess> {
-  // The app of main.ts without the web build (src/testing/serve.ts): the bench asks the API only. Its heap is
-  // the one `npm start` gives (serverNodeArgs), so the peak RSS is a deployment's.
-  const server = spawn(process.execPath, serverNodeArgs('src/testing/serve.ts'), {
-    cwd: path.join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DEMO_SEED: 'off',
-      SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-catalogue',
-      // Sessions, sessid and the sign-in throttle run as shipped. The general /rest/ limit counts every call
-      // as shipped too; its thresholds are raised (--limits) because one session at 10 connections would be
-      // refused within a second.
-      ...limitEnv(),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      const r = await fetch(`${base}/rest/profile`, { method: 'POST' });
-      if (r.status < 500) return server;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not start');
-}
-
-async function signIn(): Promise<{ cookie: string; sessid: string }> {
-  const first = await fetch(`${base}/rest/profile`, { method: 'POST' });
-  let cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const body = (await first.json()) as { sessid?: string };
-  const login = await fetch(`${base}/rest/user/login?sessid=${body.sessid ?? ''}`, {
-    method: 'POST',
-    headers: {
-      cookie,
-      'content-type': 'application/json',
-      authorization: `Basic ${Buffer.from('dealer:Dealer#2026').toString('base64')}`,
-    },
-    body: '{}',
-  });
-  cookie = (login.headers.get('set-cookie') ?? cookie).split(';')[0] ?? cookie;
-  const result = (await login.json()) as { result?: { sessid: string } };
-  if (!result.result) throw new Error(`sign-in failed: ${JSON.stringify(result)}`);
-  return { cookie, sessid: result.result.sessid };
-}
 
 const seconds = (ms: number) => Math.round(ms * 10) / 10;
 const hundredths = (ms: number) => Math.round(ms * 100) / 100;
@@ -182,18 +117,12 @@ function plainOf(method: string, body: Buffer): Buffer | undefined {
   return undefined;
 }
 
-/** The server's database round trips and explicit transactions so far (the probe of /metrics). */
-async function statements(): Promise<{ statements: number; transactions: number }> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const read = (kind: string) =>
-    Number(new RegExp(`^portal_db_statements_total\\{kind="${kind}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
-  return { statements: read('statement'), transactions: read('transaction') };
-}
+const statements = () => statementsOf(base);
 
-seed();
-const server = await startServer();
+seedCatalogue(products, dataDir, databaseUrl);
+const server = await startServer({ port, dataDir, limits: values.limits, sessionSecret: 'bench-catalogue' });
 try {
-  const { cookie, sessid } = await signIn();
+  const { cookie, sessid } = await signIn(base);
   const headers = { cookie, 'content-type': 'application/json' };
   const call = async (name: string, input: unknown) => {
     const r = await fetch(`${base}/rest/${name}?sessid=${sessid}`, {

@@ -82,4 +82,10 @@ test('the API reference lists the methods open to keys with their inputs and res
   await expect(page.getByText('Ответ (result)')).toBeVisible();
   await expect(page.getByText('idempotencyKey').first()).toBeVisible();
   await both(page, 'reference');
+  // Parts know-how (decision 210's scopes): the dealer's requests for arrivals are there, the back office's editor is not.
+  await page.getByLabel('Поиск метода').fill('arrival');
+  await expect(page.getByText('POST /rest/product/arrivals', { exact: true })).toBeVisible();
+  await expect(page.getByText('POST /rest/arrival-subscription/create')).toBeVisible();
+  await expect(page.getByText('POST /rest/product/arrivals-update')).toHaveCount(0);
+  await both(page, 'reference-arrivals');
 });

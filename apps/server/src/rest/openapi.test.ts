@@ -48,6 +48,28 @@ describe('the OpenAPI document', () => {
     expect(operation('product/list')['x-api-key-scope']).toBe('read');
     expect(operation('order/create')['x-api-key-scope']).toBe('order');
     expect(operation('api-key/create')['x-api-key-scope']).toBeNull();
+    // Parts know-how (decisions 205–207): the dealer's reads and own writes by scope, the back office's never.
+    for (const name of [
+      'product/replacements',
+      'product/arrivals',
+      'basket-item/alternatives',
+      'arrival-subscription/list',
+    ])
+      expect(operation(name)['x-api-key-scope'], name).toBe('read');
+    for (const name of [
+      'arrival-subscription/create',
+      'arrival-subscription/delete',
+      'basket-item/swap',
+      'basket-item/split',
+    ])
+      expect(operation(name)['x-api-key-scope'], name).toBe('order');
+    for (const name of [
+      'product/replacements-update',
+      'product/replacements-import',
+      'product/arrivals-update',
+      'product/arrival-stores',
+    ])
+      expect(operation(name)['x-api-key-scope'], name).toBeNull();
   });
 
   it('describes every input and result as valid JSON Schema 2020-12', () => {

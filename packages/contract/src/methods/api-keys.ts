@@ -36,6 +36,12 @@ export const API_KEY_READ_METHODS = [
   'machine/list',
   'machine/get',
   'machine/models',
+  // Parts know-how (decisions 205–207): a system resolves old numbers, sees what stands for a short line and
+  // when the rest arrives, as the dealer does on the screen. The back office's editors stay out (staff only).
+  'product/replacements',
+  'product/arrivals',
+  'basket-item/alternatives',
+  'arrival-subscription/list',
 ] as const;
 
 export const API_KEY_ORDER_METHODS = [
@@ -50,6 +56,12 @@ export const API_KEY_ORDER_METHODS = [
   'machine/create',
   'machine/update',
   'machine/delete',
+  // The dealer's own writes of parts know-how: a short line swapped or split (decision 206), and
+  // «сообщить о поступлении» asked or withdrawn (decision 207).
+  'basket-item/swap',
+  'basket-item/split',
+  'arrival-subscription/create',
+  'arrival-subscription/delete',
 ] as const;
 
 const allowed: Record<ApiKeyScope, ReadonlySet<string>> = {

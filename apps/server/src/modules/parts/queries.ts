@@ -46,6 +46,11 @@ function replacedEdges(db: Db, keys: readonly string[], effective: boolean) {
  * numbers (old number → new, on the unique index's leading `old_article_key`), then the links out of every
  * number walked. A loop that slipped in ends at MAX_CHAIN levels; UNION keeps each (number, level) once. One
  * round trip instead of one per level matters where a number is entered (search, quick order: decision 205).
+ *
+ * Both lookups are LATERAL subqueries behind `OFFSET 0`, so each walked number is one index probe: as a plain
+ * join the planner guesses the walk at ten times the numbers asked and, for a quick order's 1,000 numbers among
+ * 200,000 links, hashed the whole table at every level (EXPLAIN ANALYZE: 210 ms a level against 1 ms;
+ * docs/performance.md «Parts know-how at 1,000,000 products»).
  */
 async function reachableEdges(db: Db, keys: readonly string[], effective: boolean): Promise<Map<string, Edge[]>> {
   const inForce = effective ? sql`AND (r.effective_from IS NULL OR r.effective_from <= CURRENT_DATE)` : sql``;
@@ -53,15 +58,24 @@ async function reachableEdges(db: Db, keys: readonly string[], effective: boolea
     WITH RECURSIVE walk(key, depth) AS (
       SELECT k, 0 FROM unnest(${[...keys]}::text[]) AS k
       UNION
-      SELECT r.new_article_key, w.depth + 1
+      SELECT n.new_article_key, w.depth + 1
       FROM walk w
-      JOIN part_replacements r ON r.old_article_key = w.key AND r.kind = 'REPLACED' ${inForce}
+      CROSS JOIN LATERAL (
+        SELECT r.new_article_key FROM part_replacements r
+        WHERE r.old_article_key = w.key AND r.kind = 'REPLACED' ${inForce}
+        OFFSET 0
+      ) n
       WHERE w.depth < ${MAX_CHAIN - 1}
     )
-    SELECT r.old_article, r.old_article_key, r.new_article, r.new_article_key, r.new_brand, r.ratio
-    FROM part_replacements r
-    WHERE r.kind = 'REPLACED' ${inForce} AND r.old_article_key IN (SELECT key FROM walk)
-    ORDER BY r.id`.execute(db);
+    SELECT e.old_article, e.old_article_key, e.new_article, e.new_article_key, e.new_brand, e.ratio
+    FROM (SELECT DISTINCT key FROM walk) w
+    CROSS JOIN LATERAL (
+      SELECT r.id, r.old_article, r.old_article_key, r.new_article, r.new_article_key, r.new_brand, r.ratio
+      FROM part_replacements r
+      WHERE r.old_article_key = w.key AND r.kind = 'REPLACED' ${inForce}
+      OFFSET 0
+    ) e
+    ORDER BY e.id`.execute(db);
   const edges = new Map<string, Edge[]>();
   for (const r of rows.rows) {
     const list = edges.get(r.old_article_key) ?? [];
