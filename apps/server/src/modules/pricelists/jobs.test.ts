@@ -199,8 +199,14 @@ describe('big price lists', () => {
     expect(new Set(others.map((r) => (r.body as { result: { job: { id: number } } }).result.job.id)).size).toBe(1);
 
     // A filter spelled in another order is the same request.
-    const a = await dealer2.ok('price-list-job/create', { format: 'xlsx', filter: { F_PRICE_MIN: 1, F_PRICE_MAX: 100000000 } });
-    const b = await dealer2.ok('price-list-job/create', { format: 'xlsx', filter: { F_PRICE_MAX: 100000000, F_PRICE_MIN: 1 } });
+    const a = await dealer2.ok('price-list-job/create', {
+      format: 'xlsx',
+      filter: { F_PRICE_MIN: 1, F_PRICE_MAX: 100000000 },
+    });
+    const b = await dealer2.ok('price-list-job/create', {
+      format: 'xlsx',
+      filter: { F_PRICE_MAX: 100000000, F_PRICE_MIN: 1 },
+    });
     expect(b.job!.id).toBe(a.job!.id);
 
     // When the jobs are done the dealer may ask again.
