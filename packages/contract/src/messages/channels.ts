@@ -10,6 +10,8 @@ export const CHANNEL_MESSAGES = {
     'error.priceListLinkTooMany': 'Слишком много ссылок на прайс-лист: отзовите ненужные (не больше {0} действующих)',
     'validation.priceListDays': 'Срок ссылки: целое число дней от 1 до 365',
     'error.priceListJobNotFound': 'Прайс-лист не найден',
+    'error.priceListJobsTooMany':
+      'Уже готовятся {0} прайс-листа: дождитесь, пока один из них будет готов (ссылка «Скачать файл» появится здесь), и запросите снова',
     'error.priceListSectionNotFound': 'Раздел не найден',
     'validation.priceListFilterSection': 'Раздел задаётся параметром section',
     'validation.priceListMailSchedule': 'Выберите расписание: выключено, ежедневно или еженедельно',
@@ -27,6 +29,8 @@ export const CHANNEL_MESSAGES = {
     'error.priceListLinkTooMany': 'Too many price list links: revoke the ones you do not need (at most {0} active)',
     'validation.priceListDays': 'Link lifetime: a whole number of days from 1 to 365',
     'error.priceListJobNotFound': 'Price list not found',
+    'error.priceListJobsTooMany':
+      '{0} price lists are already being prepared: wait until one of them is ready (its «Download file» link appears here), then ask again',
     'error.priceListSectionNotFound': 'Section not found',
     'validation.priceListFilterSection': 'The section is given by the section parameter',
     'validation.priceListMailSchedule': 'Choose the schedule: off, daily or weekly',

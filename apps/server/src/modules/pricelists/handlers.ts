@@ -11,6 +11,26 @@ import { newLinkToken } from './tokens.js';
 /** Live links one user may hold: one per system that fetches the list, not one per download. */
 export const MAX_ACTIVE_LINKS = 10;
 
+/**
+ * Price-list jobs one user may have queued or running at once: the queue's concurrency bounds the machine
+ * (decision 232), this bounds one dealer's share of it (decision 245).
+ */
+export const MAX_ACTIVE_JOBS = 2;
+
+/** JSON with object keys sorted, so that one request's scope compares equal however its filter was spelled. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const requestKey = (format: string, scope: unknown) =>
+  canonical({ format, scope: typeof scope === 'string' ? JSON.parse(scope) : scope });
+
 const view = (r: q.PriceListLinkRow): PriceListLink => ({
   id: r.id,
   prefix: r.prefix,
@@ -76,8 +96,13 @@ export const priceListHandlers: Handlers<typeof priceListMethods> = {
       sectionIds = await sectionSubtree(ctx.db, input.section);
       if (!sectionIds) throw new AppError('NOT_FOUND', 'error.priceListSectionNotFound');
     }
-    const scope: q.PriceListScope = { sectionIds, inStock: input.inStock ?? false, filter: input.filter ?? null };
     const context = await priceContextOf(ctx.db, actor, 'catalog');
+    const scope: q.PriceListScope = {
+      sectionIds,
+      inStock: input.inStock ?? false,
+      filter: input.filter ?? null,
+      prices: context ? `${context.priceTypeId}:${context.paySystemId}` : undefined,
+    };
     const count = await priceListCount(ctx.db, context, {
       sectionIds,
       inStock: scope.inStock,
@@ -85,6 +110,15 @@ export const priceListHandlers: Handlers<typeof priceListMethods> = {
     });
     if (count <= ctx.config.priceLists.jobAbove) return { count, job: null };
     const row = await inTransaction(ctx, async (trx) => {
+      // One user's requests one after another: twenty at once see each other's jobs (decision 245).
+      await q.lockUsersPriceListJobs(trx, actor.id);
+      const active = await q.activePriceListJobs(trx, actor.id);
+      const key = requestKey(input.format, scope);
+      const same = active.find((j) => requestKey(j.format, j.scope) === key);
+      if (same) return same;
+      if (active.length >= MAX_ACTIVE_JOBS) {
+        throw new AppError('RATE_LIMITED', 'error.priceListJobsTooMany', { args: [active.length] });
+      }
       const created = await q.insertPriceListJob(trx, {
         userId: actor.id,
         format: input.format,
@@ -94,7 +128,8 @@ export const priceListHandlers: Handlers<typeof priceListMethods> = {
       await enqueue(trx, PRICE_LIST_JOB, { job: created.id }, { maxAttempts: PRICE_LIST_JOB_ATTEMPTS });
       return created;
     });
-    return { count, job: jobView(row) };
+    // A request the same as a queued or running one answers that job, counted when it was made.
+    return { count: row.rows_total, job: jobView(row) };
   },
 
   async 'price-list-job/get'(input, ctx) {

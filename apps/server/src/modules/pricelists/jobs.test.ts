@@ -156,4 +156,62 @@ describe('big price lists', () => {
     const other = await dealer2.ok('webhook-delivery/list', {});
     expect(other.items.filter((d) => d.event === 'price-list.ready')).toHaveLength(0);
   });
+
+  it('are capped per dealer: of 20 requests at once, the same one is one job, at most two are made, a third is 429; another dealer is not held', async () => {
+    const requests = [
+      ...Array.from({ length: 8 }, () => ({ format: 'csv' as const })),
+      ...Array.from({ length: 6 }, () => ({ format: 'xlsx' as const })),
+      ...Array.from({ length: 6 }, () => ({ format: 'yml' as const })),
+    ].sort(() => Math.random() - 0.5);
+    const [mine, others] = await Promise.all([
+      Promise.all(requests.map((r) => dealer.call('price-list-job/create', r))),
+      Promise.all([1, 2, 3].map(() => dealer2.call('price-list-job/create', { format: 'csv' }))),
+    ]);
+
+    const made = new Map<string, Set<number>>();
+    const refused = new Set<string>();
+    mine.forEach((r, i) => {
+      const format = requests[i]!.format;
+      if (r.status === 200) {
+        const job = (r.body as { result: { job: { id: number } } }).result.job;
+        made.set(format, (made.get(format) ?? new Set()).add(job.id));
+      } else {
+        expect(r.status).toBe(429);
+        expect(r.body).toEqual({
+          error: 'RATE_LIMITED',
+          error_description:
+            'Уже готовятся 2 прайс-листа: дождитесь, пока один из них будет готов (ссылка «Скачать файл» появится здесь), и запросите снова',
+        });
+        refused.add(format);
+      }
+    });
+    // Exactly the cap, one job per distinct request; every copy of the third request refused, none of the first two.
+    expect(made.size).toBe(2);
+    for (const ids of made.values()) expect(ids.size).toBe(1);
+    expect(refused.size).toBe(1);
+    expect(made.has([...refused][0]!)).toBe(false);
+    const active = await sql<{ user_id: number; n: string }>`
+      SELECT user_id, count(*) AS n FROM price_list_jobs WHERE state IN ('queued', 'running') GROUP BY user_id
+      ORDER BY user_id`.execute(db);
+    expect(active.rows.map((r) => Number(r.n))).toEqual([2, 1]);
+    // The other dealer: three copies of one request, one job, none refused.
+    expect(others.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(new Set(others.map((r) => (r.body as { result: { job: { id: number } } }).result.job.id)).size).toBe(1);
+
+    // A filter spelled in another order is the same request.
+    const a = await dealer2.ok('price-list-job/create', {
+      format: 'xlsx',
+      filter: { F_PRICE_MIN: 1, F_PRICE_MAX: 100000000 },
+    });
+    const b = await dealer2.ok('price-list-job/create', {
+      format: 'xlsx',
+      filter: { F_PRICE_MAX: 100000000, F_PRICE_MIN: 1 },
+    });
+    expect(b.job!.id).toBe(a.job!.id);
+
+    // When the jobs are done the dealer may ask again.
+    await t.app.portal.worker.drain();
+    const again = await dealer.call('price-list-job/create', { format: [...refused][0]! as 'csv' });
+    expect(again.status).toBe(200);
+  });
 });

@@ -77,6 +77,11 @@ export interface PriceListScope {
   sectionIds: number[] | null;
   inStock: boolean;
   filter: ProductFilter | null;
+  /**
+   * The price type and payment method the request was priced at (`priceTypeId:paySystemId`): part of what makes
+   * two requests the same one. The build reads the owner's prices anew; absent in jobs made before it.
+   */
+  prices?: string;
 }
 
 export async function insertPriceListJob(
@@ -93,6 +98,25 @@ export async function insertPriceListJob(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * Serialises one user's price-list requests until the transaction ends, so that simultaneous requests see each
+ * other's jobs (the per-user cap and deduplication in `price-list-job/create`).
+ */
+export async function lockUsersPriceListJobs(db: Db, userId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('price-list-jobs'), ${userId})`.execute(db);
+}
+
+/** The user's jobs still queued or running, oldest first. */
+export async function activePriceListJobs(db: Db, userId: number): Promise<PriceListJobRow[]> {
+  return db
+    .selectFrom('price_list_jobs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('state', 'in', ['queued', 'running'])
+    .orderBy('id')
+    .execute();
 }
 
 /** The user's own job; another's answers as missing. */

@@ -64,6 +64,32 @@ function csvWriter(out: PassThrough, setup: WriterSetup): PriceListWriter {
   };
 }
 
+/**
+ * exceljs's sheet stream (its `StreamBuf`) writes into the zip's entry stream without looking at `write()`'s
+ * answer, so the zip's entry (archiver's PassThrough, read as fast as deflate goes) can fill with the sheet's
+ * whole uncompressed XML: about 600 MB for 1,000,000 rows (docs/performance.md, «Dealers' systems»). The sheet's
+ * `stream` and the `pipes` it writes into are the stream writer's own fields in exceljs 4.4; none has a public
+ * back-pressure signal, so we read them here, in one place, and `writers.test.ts` fails if they change shape.
+ */
+interface SheetStream {
+  pipes?: Array<{ writableNeedDrain?: boolean; _writableState?: { needDrain?: boolean } } & NodeJS.EventEmitter>;
+}
+
+/** The zip entries the sheet's XML is waiting in; empty until archiver's queue opens the entry. */
+export function sheetEntryStreams(sheet: ExcelJS.Worksheet): NonNullable<SheetStream['pipes']> {
+  return (sheet as unknown as { stream: SheetStream }).stream.pipes ?? [];
+}
+
+/** Waits until deflate has taken what the sheet wrote, so memory holds about one page of XML. */
+async function sheetDrained(sheet: ExcelJS.Worksheet): Promise<void> {
+  // archiver opens the entry on a later turn of the event loop (its queue runs on setImmediate); a page read
+  // without I/O (PGlite) would otherwise never let it start, and every page would wait in the sheet's buffer.
+  await new Promise((resolve) => setImmediate(resolve));
+  for (const entry of sheetEntryStreams(sheet)) {
+    if (entry.writableNeedDrain ?? entry._writableState?.needDrain) await once(entry, 'drain');
+  }
+}
+
 function xlsxWriter(out: PassThrough, setup: WriterSetup): PriceListWriter {
   // The streaming writer commits each row to the zip as it goes; shared strings would keep every text in memory.
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
@@ -86,6 +112,7 @@ function xlsxWriter(out: PassThrough, setup: WriterSetup): PriceListWriter {
   return {
     async page(rows) {
       for (const r of rows) sheet.addRow(cells(r, setup.stores)).commit();
+      await sheetDrained(sheet);
       await drained(out);
     },
     async end() {

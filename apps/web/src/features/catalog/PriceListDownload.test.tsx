@@ -18,7 +18,10 @@ interface Call {
 const calls: Call[] = [];
 let job: Record<string, unknown> | null;
 let reads: Array<Record<string, unknown>>;
+let busy = false;
 const assign = vi.fn();
+const BUSY =
+  'Уже готовятся 2 прайс-листа: дождитесь, пока один из них будет готов (ссылка «Скачать файл» появится здесь), и запросите снова';
 
 const baseJob = {
   id: 7,
@@ -33,6 +36,7 @@ const baseJob = {
 };
 
 beforeEach(() => {
+  busy = false;
   calls.length = 0;
   assign.mockReset();
   vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
@@ -42,6 +46,11 @@ beforeEach(() => {
       const name = /\/rest\/([^?]+)/.exec(url)?.[1] ?? '';
       const body = init?.body && typeof init.body === 'string' ? JSON.parse(init.body) : {};
       calls.push({ name, body });
+      if (name === 'price-list-job/create' && busy)
+        return new Response(JSON.stringify({ error: 'RATE_LIMITED', error_description: BUSY }), {
+          status: 429,
+          headers: { 'content-type': 'application/json' },
+        });
       let result: unknown = { count: 0, items: [] };
       if (name === 'price-list-job/create') result = { count: job ? 30000 : 40, job };
       if (name === 'price-list-mail/get')
@@ -101,5 +110,16 @@ describe('PriceListDownload', () => {
     expect(file).toHaveAttribute('href', '/pricelist/jobs/7');
     expect(screen.getByText(/Прайс-лист готов: 30000 товаров/)).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('says beside the button, when two lists are already being prepared, what to wait for', async () => {
+    busy = true;
+    job = null;
+    renderIt();
+    await userEvent.click(screen.getByRole('link', { name: 'Скачать' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(BUSY);
+    expect(assign).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: /Close|Закрыть/ }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 });

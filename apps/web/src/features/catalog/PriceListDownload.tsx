@@ -24,6 +24,7 @@ import { ErrorState, Loading } from '../../components/States';
 import { formatDate } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import {
+  isPriceListBusy,
   priceListJobQuery,
   priceListLinksQuery,
   useCreatePriceListLink,
@@ -127,6 +128,11 @@ export function PriceListDownload({ section, sectionName }: { section?: number; 
           {t('priceList.downloadButton')}
         </Button>
       </Stack>
+      {isPriceListBusy(order.error) && (
+        <Alert severity="warning" role="alert" sx={{ mt: 2 }} onClose={() => order.reset()}>
+          {order.error.message}
+        </Alert>
+      )}
       {jobId !== null && <PriceListJobProgress id={jobId} onClose={() => setJobId(null)} />}
       <PriceListMailSettings />
       <PriceListLinks />

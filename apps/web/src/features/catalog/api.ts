@@ -10,7 +10,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { basketKeys } from '../../lib/active-basket';
 import { currentLanguage } from '../../lib/i18n';
-import { rest } from '../../lib/rest';
+import { rest, RestError } from '../../lib/rest';
 import { currentUserQuery } from '../../lib/current-user';
 import { notifyError } from '../../lib/notify';
 
@@ -195,9 +195,16 @@ export function useOrderPriceList() {
     onSuccess: (answer) => {
       if (answer.job) client.setQueryData(['price-list-job', answer.job.id], answer.job);
     },
-    onError: notifyError,
+    // «Too many lists being prepared» is shown beside the button that asked (decision 245), not as a toast.
+    onError: (error) => {
+      if (!isPriceListBusy(error)) notifyError(error);
+    },
   });
 }
+
+/** The dealer's price lists already being prepared are as many as they may have (429, decision 245). */
+export const isPriceListBusy = (error: unknown): error is RestError =>
+  error instanceof RestError && error.status === 429;
 
 /** A price-list job, read again every second while it is queued or running. */
 export const priceListJobQuery = (id: number) =>
