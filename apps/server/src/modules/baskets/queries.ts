@@ -17,13 +17,13 @@ import { notFound } from '../../rest/app-error.js';
 import { countAndPage } from '../../rest/paging.js';
 import type { Actor } from '../auth/index.js';
 import {
-  lineProducts,
+  lineProductOf,
   loadOffers,
   PROPERTY_NAMES,
   priceContextOf,
   priceFor,
   productPrices,
-  productStock,
+  lineStockOf,
   propertyValue,
   type Offer,
   type PriceContext,
@@ -193,7 +193,7 @@ export const round2 = (n: number) => Math.round(n * 100) / 100;
 export function basketLines(db: Db, basketIds: number[]) {
   return db
     .selectFrom('basket_items as i')
-    .innerJoin(lineProducts().as('p'), 'p.id', 'i.product_id')
+    .innerJoinLateral(() => lineProductOf(sql<number>`i.product_id`).as('p'), (join) => join.onTrue())
     .select([
       'i.id',
       'i.basket_id',
@@ -294,7 +294,7 @@ export async function basketViews(
     sql<{ basket_id: number; lines: number; weight: number | null; volume: number | null }>`
       SELECT i.basket_id, count(*)::int AS lines,
              sum(p.weight_kg * i.quantity) AS weight, sum(p.volume_m3 * i.quantity) AS volume
-      FROM basket_items i JOIN ${lineProducts()} p ON p.id = i.product_id
+      FROM basket_items i JOIN LATERAL ${lineProductOf(sql<number>`i.product_id`)} p ON true
       WHERE i.basket_id = ANY(${ids}::int[])
       GROUP BY i.basket_id
     `.execute(db),
@@ -380,7 +380,7 @@ export async function shortBasketLines(db: Db, userId: number, basketId: number)
   const rows = await db
     .selectFrom('basket_items as i')
     .innerJoin('baskets as b', 'b.id', 'i.basket_id')
-    .innerJoin(productStock().as('p'), 'p.id', 'i.product_id')
+    .innerJoinLateral(() => lineStockOf(sql<number>`i.product_id`).as('p'), (join) => join.onTrue())
     .select(['i.id', 'i.product_id', 'i.quantity', 'p.article_key', 'p.stock_real', 'p.measure_factor'])
     .where('b.user_id', '=', userId)
     .where('i.basket_id', '=', basketId)
@@ -397,7 +397,7 @@ export async function lockOwnBasketLine(db: Db, userId: number, id: number) {
   // Read again under the basket's lock: another swap may have taken the line in between.
   const row = await db
     .selectFrom('basket_items as i')
-    .innerJoin(productStock().as('p'), 'p.id', 'i.product_id')
+    .innerJoinLateral(() => lineStockOf(sql<number>`i.product_id`).as('p'), (join) => join.onTrue())
     .select(['i.id', 'i.basket_id', 'i.product_id', 'i.quantity', 'p.article_key', 'p.stock_real', 'p.measure_factor'])
     .where('i.id', '=', id)
     .executeTakeFirst();

@@ -1,4 +1,4 @@
-import { expressionBuilder, sql } from 'kysely';
+import { expressionBuilder, sql, type Expression } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
 import { priceFor, type PriceContext } from './offers.js';
@@ -14,6 +14,13 @@ export const productStock = () =>
   expressionBuilder<Database, never>()
     .selectFrom('products')
     .select(['id', 'article_key', 'stock_real', 'measure_factor', 'active']);
+
+/**
+ * The same for one basket line, as a LATERAL subquery of one primary-key probe (see `lineProductOf` in
+ * names.ts: without `LIMIT 1` a freshly filled basket was merged with the whole products index).
+ */
+export const lineStockOf = (productId: Expression<number>) =>
+  productStock().where('id', '=', productId).limit(1);
 
 /** The active analogues of these products (either direction of the cross-reference), by product. */
 export async function analoguesOfProducts(

@@ -44,7 +44,7 @@ export {
   activePaySystemsEn,
   defaultPriceTypeId,
   activeProductsByArticleKeys,
-  lineProducts,
+  lineProductOf,
   orderPaySystems,
   paySystemExists,
   paySystemNames,
@@ -94,6 +94,7 @@ export {
   analoguesOfProducts,
   inStockOffers,
   productStock,
+  lineStockOf,
   productStockOf,
   type AlternativeOffer,
 } from './alternatives-queries.js';

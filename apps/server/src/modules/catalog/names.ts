@@ -1,4 +1,4 @@
-import { expressionBuilder, sql } from 'kysely';
+import { expressionBuilder, sql, type Expression } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import './tables.js';
@@ -60,15 +60,20 @@ const BASKET_LINE_COLUMNS = [
 ] as const;
 
 /**
- * The product columns a basket line shows, as a subquery another module joins on its product id
- * (`.innerJoin(lineProducts().as('p'), 'p.id', 'i.product_id')`): the basket's lines are listed, sorted and
+ * The product columns a basket line shows, as a LATERAL subquery of one primary-key probe per line
+ * (`.innerJoinLateral(() => lineProductOf(sql\`i.product_id\`).as('p'), (j) => j.onTrue())`, or
+ * `JOIN LATERAL ${lineProductOf(sql\`i.product_id\`)} p ON true`): the basket's lines are listed, sorted and
  * counted in one query with their products, so a keyed read after the page would not do (decision 151).
- * The planner pulls the subquery up, so the plan is the plain join's.
+ * `LIMIT 1` keeps PostgreSQL from flattening it into a plain join: a basket filled a moment ago has no
+ * statistics yet, and the planner then merged its 1,000 lines with the whole products index (2.7 s at
+ * 1,000,000 products, docs/performance.md «Parts know-how at 1,000,000 products»).
  */
-export const lineProducts = () =>
+export const lineProductOf = (productId: Expression<number>) =>
   expressionBuilder<Database, never>()
     .selectFrom('products')
-    .select([...BASKET_LINE_COLUMNS, 'stock_by_store']);
+    .select([...BASKET_LINE_COLUMNS, 'stock_by_store'])
+    .where('id', '=', productId)
+    .limit(1);
 
 /**
  * The product keys an order line is searched and exported by (part number key, 1C id), as a subquery another
