@@ -8,7 +8,7 @@ import { cachedCount } from './cache.js';
 import { smartFilter } from './filter.js';
 import { loadOffers, loadPriceTable, priceContextOf, priceTableOf } from './offers.js';
 import { withMachines } from './machine-hook.js';
-import { LeanAnswer, leanList, priceEntry, readFilter, storesIn } from './products.js';
+import { LeanAnswer, leanList, listingPage, priceEntry, readFilter, storesIn } from './products.js';
 import './lower-names.js';
 import * as q from './queries.js';
 import { searchProducts, searchProductsIn } from './search.js';
@@ -68,8 +68,9 @@ export const catalogHandlers: Handlers<Omit<typeof catalogMethods, OrdersReadMet
     const read = await withMachines(ctx.db, actor, input.filter, readFilter(input.filter));
     // An empty id list is an empty answer, without a query (docs/spec/05-validation.md).
     if (read.ids && read.ids.length === 0) return { count: 0, items: [], dict: {} };
-    // The price context (with the catalogue version) is read first or alongside, never after a count.
-    const [f, context] = await q.categoryAndContext(ctx.db, read, actor);
+    // The price context (with the catalogue version and the user's favourites, decision 250) is read first or
+    // alongside, never after a count.
+    const [f, context] = await q.categoryAndContext(ctx.db, read, actor, actor.id);
     if (f.sectionIds && f.sectionIds.length === 0) return { count: 0, items: [], dict: {} };
     let searchIds: number[] | null = null;
     let matches: Map<number, ProductMatch> | undefined;
@@ -82,17 +83,20 @@ export const catalogHandlers: Handlers<Omit<typeof catalogMethods, OrdersReadMet
     const list = q.productList(ctx.db, f, searchIds, sortOf(input.sort, [null, 'ASC']), context, actor.id);
     // The count depends on the filter, the search hits and (with a price bound) the price context only.
     const counted = cachedCount(ctx.db, context?.catalogVersion ?? null, list.countKey, list.count);
-    let count: number;
-    let rows: Awaited<ReturnType<typeof list.page>>;
     if (input.size === PAGE_SIZE_ALL) {
       // Every row: only once the count shows they fit in one answer (decision 065).
-      count = await counted;
+      const count = await counted;
       refuseTooManyRows(ctx.language, input.size, count);
-      rows = await list.page(input);
-    } else {
-      [count, rows] = await Promise.all([counted, list.page(input)]);
+      return leanList(ctx.db, ctx.language, count, await list.page(input), context, matches);
     }
-    return leanList(ctx.db, ctx.language, count, rows, context, matches);
+    // A page is kept per catalogue version and price context; the search hits follow from the filter and the
+    // version, so the filter, the order and the window name it (decision 250).
+    const key = JSON.stringify([f, input.sort ?? null, input.page ?? 1, input.size ?? 60]);
+    const [count, page] = await Promise.all([
+      counted,
+      listingPage(ctx.db, ctx.language, context, key, () => list.page(input), matches, actor.id),
+    ]);
+    return { count, ...page };
   },
 
   async 'product/get'(input, ctx) {

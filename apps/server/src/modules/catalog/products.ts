@@ -30,6 +30,7 @@ import {
   type PriceContext,
   type StoreAmount,
 } from './offers.js';
+import { cachedPage } from './cache.js';
 import { productGroupsOf } from './groups.js';
 import './tables.js';
 
@@ -483,4 +484,85 @@ export async function leanList(
   const answer = new LeanAnswer(language, context);
   const items = await answer.products(db, rows, matches);
   return { count, items, dict: answer.dict(items) };
+}
+
+/**
+ * What a listing's page depends on besides its query and the catalogue version (decision 250): the price
+ * context as the answer shows it (ids, names, the payment-method prompt, rounding, the tea and coffee minimums),
+ * the default price types the info price is read from, and the language.
+ */
+function pageContextKey(context: PriceContext, language: Language): string {
+  return JSON.stringify([
+    language,
+    context.priceTypeId,
+    context.paySystemId,
+    context.priceTypeName,
+    context.paySystemName,
+    context.priceTypeNameEn,
+    context.paySystemNameEn,
+    context.needsPaySystem,
+    context.roundUp,
+    context.groups,
+    context.listing?.infoTypes ?? null,
+  ]);
+}
+
+/** The product with `isFavorite` where `LeanAnswer.product` puts it (before `match` and `minQuantity`). */
+function withFavorite(p: LeanDraft): LeanDraft {
+  const out: Record<string, unknown> = {};
+  let placed = false;
+  for (const [key, value] of Object.entries(p)) {
+    if (!placed && (key === 'match' || key === 'minQuantity')) {
+      out.isFavorite = true;
+      placed = true;
+    }
+    out[key] = value;
+  }
+  if (!placed) out.isFavorite = true;
+  return out as LeanDraft;
+}
+
+/** The user's favourites among some products (a user with more than the context carries, decision 250). */
+async function favoritesAmong(db: Db, userId: number, ids: number[]): Promise<ReadonlySet<number>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await sql<{ product_id: number }>`SELECT product_id FROM favorites
+    WHERE user_id = ${userId} AND product_id = ANY(${ids}::int[])`.execute(db);
+  return new Set(rows.map((r) => r.product_id));
+}
+
+/**
+ * A listing's page (items and dict) for the user: built from `rowsOf` once per catalogue version, price context,
+ * language and `key` (the page's query), then kept; each call only marks the user's favourites, which the
+ * price context read with it (decision 250). Without a version or the listing's context it is built every time.
+ */
+export async function listingPage(
+  db: Db,
+  language: Language,
+  context: PriceContext | null,
+  key: string,
+  rowsOf: () => Promise<ProductViewRow[]>,
+  matches: Map<number, ProductMatch> | undefined,
+  userId: number,
+): Promise<Pick<LeanProductList, 'items' | 'dict'>> {
+  const build = async () => {
+    const answer = new LeanAnswer(language, context);
+    const items = await answer.products(db, await rowsOf(), matches);
+    return { items, dict: answer.dict(items) };
+  };
+  const version = context?.catalogVersion ?? null;
+  if (version === null || !context?.listing) return build();
+  const kept = await cachedPage(db, version, `${pageContextKey(context, language)}\u0000${key}`, async () => {
+    const page = await build();
+    // The flag is the user's, not the page's: it is put back per call from the favourites below.
+    for (const p of page.items) delete p.isFavorite;
+    return page;
+  });
+  const favorites =
+    context.listing.favorites ??
+    (await favoritesAmong(
+      db,
+      userId,
+      kept.items.map((p) => p.id),
+    ));
+  return { items: kept.items.map((p) => (favorites.has(p.id) ? withFavorite(p) : p)), dict: kept.dict };
 }

@@ -42,7 +42,7 @@ describe('catalogue listings send a bounded number of statements per call', () =
     expect(await perCall('product/get', { id: cardId })).toBe(3);
   });
 
-  it('product/list: the session, the price context and the page (the count from the cache)', async () => {
+  it('product/list: the session and the price context with the favourites (the page and its count kept)', async () => {
     const pages: unknown[] = [
       { filter: { category: section }, size: 60 },
       { filter: { category: section }, size: 240, sort: { PRICE: 'ASC' } },
@@ -51,7 +51,41 @@ describe('catalogue listings send a bounded number of statements per call', () =
       { filter: { search: 'фильтр' }, size: 60 },
     ];
     for (const input of pages)
-      expect({ input, statements: await perCall('product/list', input) }).toEqual({ input, statements: 3 });
+      // 3 before decision 250: the page's rows were read on every call.
+      expect({ input, statements: await perCall('product/list', input) }).toEqual({ input, statements: 2 });
+  });
+
+  it('a kept page shows the favourites as they are now, and a user with many favourites reads them per page', async () => {
+    const input = { filter: { category: section }, size: 60 };
+    const flags = async () =>
+      new Map((await dealer.ok('product/list', input)).items.map((p) => [p.id, p.isFavorite === true]));
+    const ids = [...(await flags()).keys()];
+    const [a, b] = [ids[0]!, ids[1]!];
+    await dealer.ok('favorite/create', { id: a });
+    expect((await flags()).get(a)).toBe(true);
+    expect((await flags()).get(b)).toBe(false);
+    // Another dealer's page of the same query is kept once, and never shows the first dealer's favourites.
+    const other = await t.as('dealer2');
+    expect((await other.ok('product/list', input)).items.find((p) => p.id === a)?.isFavorite).toBeUndefined();
+    await dealer.ok('favorite/delete', { id: a });
+    expect((await flags()).get(a)).toBe(false);
+    // More favourites than the price context carries (FAVORITES_INLINE): one statement more, the same flags.
+    const db = t.app.portal.database.db;
+    const user = await db.selectFrom('users').select('id').where('login', '=', 'dealer').executeTakeFirstOrThrow();
+    const many = await db.selectFrom('products').select('id').where('active', '=', true).limit(501).execute();
+    await db
+      .insertInto('favorites')
+      .values(many.map((p) => ({ user_id: user.id, product_id: p.id })))
+      .onConflict((c) => c.doNothing())
+      .execute();
+    try {
+      const marked = await dealer.ok('product/list', input);
+      const expected = new Set(many.map((p) => p.id));
+      for (const p of marked.items) expect({ id: p.id, fav: p.isFavorite === true }).toEqual({ id: p.id, fav: expected.has(p.id) });
+      expect(await perCall('product/list', input)).toBe(3);
+    } finally {
+      await db.deleteFrom('favorites').where('user_id', '=', user.id).execute();
+    }
   });
 
   it('product/get-filter from the cache: the session and the price context only', async () => {
