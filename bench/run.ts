@@ -268,6 +268,8 @@ try {
       ],
     },
     one('category page of 240', 'product/list', { ...sectionPage, size: 240 }),
+    // The peer's «category-240-facets» is sorted by price (../shared/peer-bench/README.md).
+    one('category page of 240 by price', 'product/list', { ...sectionPage, size: 240, sort: { PRICE: 'ASC' } }),
     {
       name: 'filtered category (2 facets) with counts',
       calls: [

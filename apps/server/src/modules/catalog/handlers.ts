@@ -5,10 +5,11 @@ import { pageOf, refuseTooManyRows } from '../../rest/paging.js';
 import { fullNameOf } from '../auth/index.js';
 import { isAdmin, isStaff, setUserPricing, userById } from '../auth/index.js';
 import { cachedCount } from './cache.js';
+import { productCard } from './card.js';
 import { smartFilter } from './filter.js';
-import { loadOffers, loadPriceTable, priceContextOf, priceTableOf } from './offers.js';
+import { loadOffers, loadPriceTable, priceContextOf } from './offers.js';
 import { withMachines } from './machine-hook.js';
-import { LeanAnswer, leanList, listingPage, priceEntry, readFilter, storesIn } from './products.js';
+import { leanList, listAnswer, listingPage, priceEntry, readFilter, storesIn } from './products.js';
 import './lower-names.js';
 import * as q from './queries.js';
 import { searchProducts, searchProductsIn } from './search.js';
@@ -96,44 +97,17 @@ export const catalogHandlers: Handlers<Omit<typeof catalogMethods, OrdersReadMet
       counted,
       listingPage(ctx.db, ctx.language, context, key, () => list.page(input), matches, actor.id),
     ]);
-    return { count, ...page };
+    return listAnswer(count, page);
   },
 
   async 'product/get'(input, ctx) {
     const actor = requireActor(ctx);
-    // The price context (with the settings), then the card with its trail, analogues, price table and similar
-    // products in one statement (decision 224).
-    const context = await priceContextOf(ctx.db, actor);
-    const rows = await q.productCardRows(ctx.db, input.id, context, actor.id);
-    const detail = rows.find((r) => r.id === input.id);
-    if (!detail) throw notFound();
-    const prices = context && detail.price_table ? priceTableOf(detail.price_table, context) : [];
-    const analogues = q.cardAnalogues(detail.analogues ?? []);
-    const trail = detail.trail ?? [];
-    const answer = new LeanAnswer(ctx.language, context);
-    const views = await answer.products(ctx.db, rows);
-    const product = views.find((v) => v.id === detail.id);
-    if (!product) throw notFound();
-    const table = answer.prices(prices);
-    const similar = views.filter((v) => v.id !== detail.id);
-    const dict = answer.dict(views);
-    return {
-      ...product,
-      ...(detail.detail_text ? { detailText: detail.detail_text } : {}),
-      ...(table.length > 0 ? { prices: table } : {}),
-      ...(analogues.length > 0
-        ? {
-            analogues: analogues.map(({ productId, name, ...a }) => ({
-              ...a,
-              ...(productId !== null ? { productId } : {}),
-              ...(name !== null ? { name } : {}),
-            })),
-          }
-        : {}),
-      ...(similar.length > 0 ? { similar } : {}),
-      ...(trail.length > 0 ? { breadcrumbs: trail } : {}),
-      dict,
-    };
+    // The price context (with the settings and the user's favourites), then the card: one statement of its own
+    // (decision 224), none while the catalogue version and the context stay the same (decision 250).
+    const context = await priceContextOf(ctx.db, actor, 'catalog', actor.id);
+    const card = await productCard(ctx.db, ctx.language, context, input.id, actor.id);
+    if (!card) throw notFound();
+    return card;
   },
 
   async 'product/get-filter'(input, ctx) {

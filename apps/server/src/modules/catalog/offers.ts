@@ -60,10 +60,11 @@ export interface PriceContext {
   thresholds: Thresholds;
   /**
    * Read only for a listing (`listingOf`, decision 250): the user's favourites among at most FAVORITES_INLINE
-   * (null when they have more: the page asks for its own), and the default price types in their order, which the
-   * info price depends on and the catalogue version does not cover.
+   * (null when they have more: the page asks for its own), and what the answers depend on that the catalogue
+   * version does not cover: the default price types in their order (the info price) and the active payment
+   * methods in theirs (the card's price table).
    */
-  listing?: { favorites: ReadonlySet<number> | null; infoTypes: string };
+  listing?: { favorites: ReadonlySet<number> | null; infoTypes: string; paySystems: string };
 }
 
 /** Favourites read with a listing's price context; a user with more has them read per page (decision 250). */
@@ -108,6 +109,7 @@ export async function priceContextOf(
     thresholds: unknown;
     favorites: number[] | null;
     info_types: string | null;
+    pay_systems: string | null;
   }>`
     SELECT pt.id AS pt_id, pt.name AS pt_name, pt.name_en AS pt_name_en, ps.id AS ps_id, ps.name AS ps_name,
            ps.name_en AS ps_name_en, (SELECT version FROM catalog_version) AS cv,
@@ -143,6 +145,7 @@ export async function priceContextOf(
             favorites:
               (row.favorites?.length ?? 0) > FAVORITES_INLINE ? null : new Set((row.favorites ?? []).map(Number)),
             infoTypes: row.info_types ?? '',
+            paySystems: row.pay_systems ?? '',
           },
         }),
   };
@@ -152,7 +155,9 @@ export async function priceContextOf(
 function listingColumns(userId: number) {
   return sql`(SELECT array_agg(f.product_id) FROM (SELECT product_id FROM favorites WHERE user_id = ${userId}
       LIMIT ${FAVORITES_INLINE + 1}) f) AS favorites,
-    (SELECT string_agg(id::text, ',' ORDER BY sort, id) FROM price_types WHERE is_default) AS info_types`;
+    (SELECT string_agg(id::text, ',' ORDER BY sort, id) FROM price_types WHERE is_default) AS info_types,
+    (SELECT json_agg(json_build_array(id, name, name_en) ORDER BY sort, id) FROM pay_systems WHERE active)::text
+      AS pay_systems`;
 }
 
 /** Every active payment method's price of one product for the actor's price type (the product card). */

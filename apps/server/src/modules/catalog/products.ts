@@ -19,6 +19,7 @@ import {
 } from '@portal/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { withJsonText } from '../../rest/serialized.js';
 import {
   loadStores,
   offerFrom,
@@ -491,7 +492,7 @@ export async function leanList(
  * context as the answer shows it (ids, names, the payment-method prompt, rounding, the tea and coffee minimums),
  * the default price types the info price is read from, and the language.
  */
-function pageContextKey(context: PriceContext, language: Language): string {
+export function pageContextKey(context: PriceContext, language: Language): string {
   return JSON.stringify([
     language,
     context.priceTypeId,
@@ -507,33 +508,52 @@ function pageContextKey(context: PriceContext, language: Language): string {
   ]);
 }
 
-/** The product with `isFavorite` where `LeanAnswer.product` puts it (before `match` and `minQuantity`). */
-function withFavorite(p: LeanDraft): LeanDraft {
+/** The keys `LeanAnswer.product` puts after `isFavorite`. */
+const AFTER_FAVORITE = new Set(['match', 'minQuantity']);
+
+/**
+ * The product with `isFavorite` where `LeanAnswer.product` puts it (before `match` and `minQuantity`, and
+ * before any of `after`: a card's own keys), so a kept answer reads as one built for the user.
+ */
+export function withFavorite<P extends object>(p: P, after: ReadonlySet<string> = AFTER_FAVORITE): P {
   const out: Record<string, unknown> = {};
   let placed = false;
   for (const [key, value] of Object.entries(p)) {
-    if (!placed && (key === 'match' || key === 'minQuantity')) {
+    if (!placed && (AFTER_FAVORITE.has(key) || after.has(key))) {
       out.isFavorite = true;
       placed = true;
     }
     out[key] = value;
   }
   if (!placed) out.isFavorite = true;
-  return out as LeanDraft;
+  return out as P;
 }
 
 /** The user's favourites among some products (a user with more than the context carries, decision 250). */
-async function favoritesAmong(db: Db, userId: number, ids: number[]): Promise<ReadonlySet<number>> {
+export async function favoritesAmong(db: Db, userId: number, ids: number[]): Promise<ReadonlySet<number>> {
   if (ids.length === 0) return new Set();
   const { rows } = await sql<{ product_id: number }>`SELECT product_id FROM favorites
     WHERE user_id = ${userId} AND product_id = ANY(${ids}::int[])`.execute(db);
   return new Set(rows.map((r) => r.product_id));
 }
 
+/** A kept page: its items and dict, and their JSON (serialised once, decision 250). */
+interface KeptPage {
+  items: LeanDraft[];
+  dict: CatalogDict;
+  itemJson: string[];
+  itemsJson: string;
+  dictJson: string;
+}
+
+/** A listing's page for the user, with its JSON when it was kept (listAnswer puts the two together). */
+export type ListingPage = Pick<LeanProductList, 'items' | 'dict'> & { json?: { items: string; dict: string } };
+
 /**
  * A listing's page (items and dict) for the user: built from `rowsOf` once per catalogue version, price context,
- * language and `key` (the page's query), then kept; each call only marks the user's favourites, which the
- * price context read with it (decision 250). Without a version or the listing's context it is built every time.
+ * language and `key` (the page's query), then kept with its JSON; each call only marks the user's favourites,
+ * which the price context read with it (decision 250). Without a version or the listing's context it is built
+ * every time.
  */
 export async function listingPage(
   db: Db,
@@ -543,7 +563,7 @@ export async function listingPage(
   rowsOf: () => Promise<ProductViewRow[]>,
   matches: Map<number, ProductMatch> | undefined,
   userId: number,
-): Promise<Pick<LeanProductList, 'items' | 'dict'>> {
+): Promise<ListingPage> {
   const build = async () => {
     const answer = new LeanAnswer(language, context);
     const items = await answer.products(db, await rowsOf(), matches);
@@ -551,12 +571,18 @@ export async function listingPage(
   };
   const version = context?.catalogVersion ?? null;
   if (version === null || !context?.listing) return build();
-  const kept = await cachedPage(db, version, `${pageContextKey(context, language)}\u0000${key}`, async () => {
-    const page = await build();
-    // The flag is the user's, not the page's: it is put back per call from the favourites below.
-    for (const p of page.items) delete p.isFavorite;
-    return page;
-  });
+  const kept = await cachedPage(
+    db,
+    version,
+    `${pageContextKey(context, language)}\u0000${key}`,
+    async (): Promise<KeptPage> => {
+      const page = await build();
+      // The flag is the user's, not the page's: it is put back per call from the favourites below.
+      for (const p of page.items) delete p.isFavorite;
+      const itemJson = page.items.map((p) => JSON.stringify(p));
+      return { ...page, itemJson, itemsJson: `[${itemJson.join(',')}]`, dictJson: JSON.stringify(page.dict) };
+    },
+  );
   const favorites =
     context.listing.favorites ??
     (await favoritesAmong(
@@ -564,5 +590,18 @@ export async function listingPage(
       userId,
       kept.items.map((p) => p.id),
     ));
-  return { items: kept.items.map((p) => (favorites.has(p.id) ? withFavorite(p) : p)), dict: kept.dict };
+  if (!kept.items.some((p) => favorites.has(p.id))) {
+    return { items: kept.items, dict: kept.dict, json: { items: kept.itemsJson, dict: kept.dictJson } };
+  }
+  const items = kept.items.map((p) => (favorites.has(p.id) ? withFavorite(p) : p));
+  const itemJson = items.map((p, i) => (p === kept.items[i] ? kept.itemJson[i]! : JSON.stringify(p)));
+  return { items, dict: kept.dict, json: { items: `[${itemJson.join(',')}]`, dict: kept.dictJson } };
+}
+
+/** The list answer of a page, carrying its JSON when the page was kept (the same text JSON.stringify gives). */
+export function listAnswer(count: number, page: ListingPage): LeanProductList {
+  const answer = { count, items: page.items, dict: page.dict };
+  return page.json
+    ? withJsonText(answer, `{"count":${JSON.stringify(count)},"items":${page.json.items},"dict":${page.json.dict}}`)
+    : answer;
 }

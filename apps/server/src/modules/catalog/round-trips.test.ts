@@ -1,3 +1,4 @@
+import { plainAnswers } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
 
@@ -37,9 +38,36 @@ describe('catalogue listings send a bounded number of statements per call', () =
     return (probe.statements - before) / runs;
   }
 
-  it('the product card: the session, the price context and one statement of its own', async () => {
-    // 5 before decision 224: the card and its similar rows apart, the settings row apart from the context.
-    expect(await perCall('product/get', { id: cardId })).toBe(3);
+  it('the product card: the session and the price context with the favourites (the card kept)', async () => {
+    // 5 before decision 224 (the card and its similar rows apart, the settings row apart from the context),
+    // 3 before decision 250 (the card's own statement on every call).
+    expect(await perCall('product/get', { id: cardId })).toBe(2);
+  });
+
+  it('a kept card shows the favourites as they are now', async () => {
+    const card = await dealer.ok('product/get', { id: cardId });
+    expect(card.isFavorite).toBeUndefined();
+    const similar = card.similar?.[0]?.id;
+    await dealer.ok('favorite/create', { id: cardId });
+    if (similar !== undefined) await dealer.ok('favorite/create', { id: similar });
+    try {
+      const marked = await dealer.ok('product/get', { id: cardId });
+      // Where a freshly built card has it: after the product's own keys, before the card's.
+      expect(Object.keys(marked).indexOf('isFavorite')).toBeLessThan(Object.keys(marked).indexOf('dict'));
+      expect(marked).toEqual({
+        ...card,
+        isFavorite: true,
+        ...(similar !== undefined
+          ? { similar: card.similar!.map((p) => (p.id === similar ? { ...p, isFavorite: true } : p)) }
+          : {}),
+      });
+      const other = await t.as('dealer2');
+      expect((await other.ok('product/get', { id: cardId })).isFavorite).toBeUndefined();
+    } finally {
+      await dealer.ok('favorite/delete', { id: cardId });
+      if (similar !== undefined) await dealer.ok('favorite/delete', { id: similar });
+    }
+    expect((await dealer.ok('product/get', { id: cardId })).isFavorite).toBeUndefined();
   });
 
   it('product/list: the session and the price context with the favourites (the page and its count kept)', async () => {
@@ -53,6 +81,21 @@ describe('catalogue listings send a bounded number of statements per call', () =
     for (const input of pages)
       // 3 before decision 250: the page's rows were read on every call.
       expect({ input, statements: await perCall('product/list', input) }).toEqual({ input, statements: 2 });
+  });
+
+  it('a kept page or card is sent as its own JSON: the text of the object, the same in plain entities', async () => {
+    for (const [name, input] of [
+      ['product/list', { filter: { category: section }, size: 60 }],
+      ['product/get', { id: cardId }],
+    ] as const) {
+      await dealer.raw(name, input);
+      const kept = await dealer.raw(name, input);
+      expect(kept.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(kept.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify(kept.body)));
+      const plain = await dealer.raw(name, { ...input, shape: 'entities' });
+      const expand = plainAnswers[name] as (a: unknown, l: 'ru') => unknown;
+      expect(expand(kept.body.result, 'ru')).toEqual(plain.body.result);
+    }
   });
 
   it('a kept page shows the favourites as they are now, and a user with many favourites reads them per page', async () => {
@@ -81,7 +124,8 @@ describe('catalogue listings send a bounded number of statements per call', () =
     try {
       const marked = await dealer.ok('product/list', input);
       const expected = new Set(many.map((p) => p.id));
-      for (const p of marked.items) expect({ id: p.id, fav: p.isFavorite === true }).toEqual({ id: p.id, fav: expected.has(p.id) });
+      for (const p of marked.items)
+        expect({ id: p.id, fav: p.isFavorite === true }).toEqual({ id: p.id, fav: expected.has(p.id) });
       expect(await perCall('product/list', input)).toBe(3);
     } finally {
       await db.deleteFrom('favorites').where('user_id', '=', user.id).execute();
