@@ -17,7 +17,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { signedInActor, type Actor, type UserRow } from '../modules/auth/actor.js';
 import { keyCallerOf, type KeyCaller } from '../modules/keys/index.js';
 import { restRateLimit } from '../modules/throttle/index.js';
-import { jsonTextOf } from './serialized.js';
+import { jsonReplyOf } from './serialized.js';
 import type { FileStorage } from '../storage/index.js';
 import { SESSION_COOKIE, type Session, type SessionStore } from '../sessions/session-store.js';
 import { AppError } from './app-error.js';
@@ -208,8 +208,8 @@ export function registerRest(app: FastifyInstance, deps: RestDeps): void {
         if (shape === 'entities') return { result: answerInShape(name, result, shape, language) };
       }
       // A kept answer's own JSON (decision 250): the same bytes `{ result }` would serialise to.
-      const json = jsonTextOf(result);
-      if (json !== undefined) return reply.type('application/json; charset=utf-8').send(`{"result":${json}}`);
+      const kept = jsonReplyOf(result);
+      if (kept !== undefined) return reply.type('application/json; charset=utf-8').send(kept);
       return { result };
     },
   );

@@ -1,6 +1,6 @@
 import type { Language, LeanProductDetail } from '@portal/contract';
 import type { Db } from '../../db/database.js';
-import { withJsonText } from '../../rest/serialized.js';
+import { jsonBodyOf, withJsonBody } from '../../rest/serialized.js';
 import { cachedPage } from './cache.js';
 import { priceTableOf, type PriceContext } from './offers.js';
 import { favoritesAmong, LeanAnswer, pageContextKey, withFavorite } from './products.js';
@@ -71,7 +71,7 @@ export async function productCard(
     delete card.isFavorite;
     for (const p of card.similar ?? []) delete p.isFavorite;
     // Serialised once, as it is kept (decision 250): the dispatcher sends this text.
-    return withJsonText(card, JSON.stringify(card));
+    return withJsonBody(card, jsonBodyOf(JSON.stringify(card)));
   });
   if (!kept) return null;
   const ids = [kept.id, ...(kept.similar ?? []).map((p) => p.id)];

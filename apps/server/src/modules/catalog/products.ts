@@ -19,7 +19,7 @@ import {
 } from '@portal/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { withJsonText } from '../../rest/serialized.js';
+import { jsonBodyOf, withJsonBody, withJsonText } from '../../rest/serialized.js';
 import {
   loadStores,
   offerFrom,
@@ -544,10 +544,15 @@ interface KeptPage {
   itemJson: string[];
   itemsJson: string;
   dictJson: string;
+  /** The last reply's body without favourites among the items, with the count it was built for. */
+  body?: { count: number; buffer: Buffer };
 }
 
-/** A listing's page for the user, with its JSON when it was kept (listAnswer puts the two together). */
-export type ListingPage = Pick<LeanProductList, 'items' | 'dict'> & { json?: { items: string; dict: string } };
+/** A listing's page for the user; `kept` when it is the kept page as it is (no favourites among its items). */
+export type ListingPage = Pick<LeanProductList, 'items' | 'dict'> & {
+  json?: { items: string; dict: string };
+  kept?: KeptPage;
+};
 
 /**
  * A listing's page (items and dict) for the user: built from `rowsOf` once per catalogue version, price context,
@@ -591,7 +596,7 @@ export async function listingPage(
       kept.items.map((p) => p.id),
     ));
   if (!kept.items.some((p) => favorites.has(p.id))) {
-    return { items: kept.items, dict: kept.dict, json: { items: kept.itemsJson, dict: kept.dictJson } };
+    return { items: kept.items, dict: kept.dict, json: { items: kept.itemsJson, dict: kept.dictJson }, kept };
   }
   const items = kept.items.map((p) => (favorites.has(p.id) ? withFavorite(p) : p));
   const itemJson = items.map((p, i) => (p === kept.items[i] ? kept.itemJson[i]! : JSON.stringify(p)));
@@ -601,7 +606,10 @@ export async function listingPage(
 /** The list answer of a page, carrying its JSON when the page was kept (the same text JSON.stringify gives). */
 export function listAnswer(count: number, page: ListingPage): LeanProductList {
   const answer = { count, items: page.items, dict: page.dict };
-  return page.json
-    ? withJsonText(answer, `{"count":${JSON.stringify(count)},"items":${page.json.items},"dict":${page.json.dict}}`)
-    : answer;
+  if (!page.json) return answer;
+  const json = `{"count":${JSON.stringify(count)},"items":${page.json.items},"dict":${page.json.dict}}`;
+  if (!page.kept) return withJsonText(answer, json);
+  // The kept page as it is: its reply's bytes are built once per count (the count too is kept per version).
+  if (page.kept.body?.count !== count) page.kept.body = { count, buffer: jsonBodyOf(json) };
+  return withJsonBody(answer, page.kept.body.buffer);
 }
