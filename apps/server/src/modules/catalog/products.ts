@@ -19,7 +19,7 @@ import {
 } from '@portal/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { jsonBodyOf, withJsonBody, withJsonText } from '../../rest/serialized.js';
+import { withJsonBody } from '../../rest/serialized.js';
 import {
   loadStores,
   offerFrom,
@@ -537,22 +537,18 @@ export async function favoritesAmong(db: Db, userId: number, ids: number[]): Pro
   return new Set(rows.map((r) => r.product_id));
 }
 
-/** A kept page: its items and dict, and their JSON (serialised once, decision 250). */
+/** A kept page: its items and dict, and their JSON in UTF-8 (serialised and encoded once, decision 250). */
 interface KeptPage {
   items: LeanDraft[];
   dict: CatalogDict;
-  itemJson: string[];
-  itemsJson: string;
-  dictJson: string;
+  itemBytes: Buffer[];
+  dictBytes: Buffer;
   /** The last reply's body without favourites among the items, with the count it was built for. */
   body?: { count: number; buffer: Buffer };
 }
 
-/** A listing's page for the user; `kept` when it is the kept page as it is (no favourites among its items). */
-export type ListingPage = Pick<LeanProductList, 'items' | 'dict'> & {
-  json?: { items: string; dict: string };
-  kept?: KeptPage;
-};
+/** A listing's page for the user, and the kept page it was taken from (listAnswer sends its bytes). */
+export type ListingPage = Pick<LeanProductList, 'items' | 'dict'> & { kept?: KeptPage };
 
 /**
  * A listing's page (items and dict) for the user: built from `rowsOf` once per catalogue version, price context,
@@ -584,8 +580,11 @@ export async function listingPage(
       const page = await build();
       // The flag is the user's, not the page's: it is put back per call from the favourites below.
       for (const p of page.items) delete p.isFavorite;
-      const itemJson = page.items.map((p) => JSON.stringify(p));
-      return { ...page, itemJson, itemsJson: `[${itemJson.join(',')}]`, dictJson: JSON.stringify(page.dict) };
+      return {
+        ...page,
+        itemBytes: page.items.map((p) => Buffer.from(JSON.stringify(p))),
+        dictBytes: Buffer.from(JSON.stringify(page.dict)),
+      };
     },
   );
   const favorites =
@@ -595,21 +594,32 @@ export async function listingPage(
       userId,
       kept.items.map((p) => p.id),
     ));
-  if (!kept.items.some((p) => favorites.has(p.id))) {
-    return { items: kept.items, dict: kept.dict, json: { items: kept.itemsJson, dict: kept.dictJson }, kept };
-  }
-  const items = kept.items.map((p) => (favorites.has(p.id) ? withFavorite(p) : p));
-  const itemJson = items.map((p, i) => (p === kept.items[i] ? kept.itemJson[i]! : JSON.stringify(p)));
-  return { items, dict: kept.dict, json: { items: `[${itemJson.join(',')}]`, dict: kept.dictJson } };
+  if (!kept.items.some((p) => favorites.has(p.id))) return { items: kept.items, dict: kept.dict, kept };
+  return { items: kept.items.map((p) => (favorites.has(p.id) ? withFavorite(p) : p)), dict: kept.dict, kept };
 }
 
-/** The list answer of a page, carrying its JSON when the page was kept (the same text JSON.stringify gives). */
+const COMMA = Buffer.from(',');
+const ITEMS_END = Buffer.from('],"dict":');
+const BODY_END = Buffer.from('}}');
+
+/**
+ * The list answer of a page. A kept page carries its reply's body, put together from the items' and the
+ * dictionary's bytes (the text `JSON.stringify` gives, decision 250): items with the user's favourite flag are
+ * the only ones serialised per call; without any, the body is built once per count.
+ */
 export function listAnswer(count: number, page: ListingPage): LeanProductList {
   const answer = { count, items: page.items, dict: page.dict };
-  if (!page.json) return answer;
-  const json = `{"count":${JSON.stringify(count)},"items":${page.json.items},"dict":${page.json.dict}}`;
-  if (!page.kept) return withJsonText(answer, json);
-  // The kept page as it is: its reply's bytes are built once per count (the count too is kept per version).
-  if (page.kept.body?.count !== count) page.kept.body = { count, buffer: jsonBodyOf(json) };
-  return withJsonBody(answer, page.kept.body.buffer);
+  const kept = page.kept;
+  if (!kept) return answer;
+  const own = page.items !== kept.items;
+  if (!own && kept.body?.count === count) return withJsonBody(answer, kept.body.buffer);
+  const parts: Buffer[] = [Buffer.from(`{"result":{"count":${JSON.stringify(count)},"items":[`)];
+  page.items.forEach((p, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(p === kept.items[i] ? kept.itemBytes[i]! : Buffer.from(JSON.stringify(p)));
+  });
+  parts.push(ITEMS_END, kept.dictBytes, BODY_END);
+  const buffer = Buffer.concat(parts);
+  if (!own) kept.body = { count, buffer };
+  return withJsonBody(answer, buffer);
 }
