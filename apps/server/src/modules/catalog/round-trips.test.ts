@@ -1,4 +1,5 @@
 import { plainAnswers } from '@portal/contract';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
 
@@ -95,6 +96,15 @@ describe('catalogue listings send a bounded number of statements per call', () =
       const plain = await dealer.raw(name, { ...input, shape: 'entities' });
       const expand = plainAnswers[name] as (a: unknown, l: 'ru') => unknown;
       expect(expand(kept.body.result, 'ru')).toEqual(plain.body.result);
+      // As a browser receives it: compressed like any other answer, the same JSON once decoded.
+      const br = await t.app.inject({
+        method: 'POST',
+        url: `/rest/${name}?sessid=${dealer.sessid}`,
+        headers: { cookie: dealer.cookie, 'content-type': 'application/json', 'accept-encoding': 'br' },
+        payload: JSON.stringify(input),
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(kept.body);
     }
   });
 
