@@ -197,6 +197,8 @@ try {
       ],
     },
     one('category page of 240', 'product/list', { ...sectionPage, size: 240 }),
+    // The peer's «category-240-facets» is sorted by price (../shared/peer-bench/README.md).
+    one('category page of 240 by price', 'product/list', { ...sectionPage, size: 240, sort: { PRICE: 'ASC' } }),
     // The peer's `category-240-facets` (../shared/peer-bench): 240 sorted by price, with the counts.
     {
       name: 'category page of 240 by price with counts',

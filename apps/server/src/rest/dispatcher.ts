@@ -17,6 +17,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { signedInActor, type Actor, type UserRow } from '../modules/auth/actor.js';
 import { keyCallerOf, type KeyCaller } from '../modules/keys/index.js';
 import { restRateLimit } from '../modules/throttle/index.js';
+import { jsonReplyOf } from './serialized.js';
 import type { FileStorage } from '../storage/index.js';
 import { SESSION_COOKIE, type Session, type SessionStore } from '../sessions/session-store.js';
 import { AppError } from './app-error.js';
@@ -203,8 +204,12 @@ export function registerRest(app: FastifyInstance, deps: RestDeps): void {
       // The catalogue's plain entities for dealers' systems (decision 213): asked for, or a key's default.
       if (declaration.entities) {
         const asked = (parsed.data as { shape?: 'dict' | 'entities' } | undefined)?.shape;
-        return { result: answerInShape(name, result, asked ?? (keyCaller ? 'entities' : 'dict'), language) };
+        const shape = asked ?? (keyCaller ? 'entities' : 'dict');
+        if (shape === 'entities') return { result: answerInShape(name, result, shape, language) };
       }
+      // A kept answer's own JSON (decision 250): the same bytes `{ result }` would serialise to.
+      const kept = jsonReplyOf(result);
+      if (kept !== undefined) return reply.type('application/json; charset=utf-8').send(kept);
       return { result };
     },
   );

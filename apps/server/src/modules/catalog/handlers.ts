@@ -5,10 +5,11 @@ import { pageOf, refuseTooManyRows } from '../../rest/paging.js';
 import { fullNameOf } from '../auth/index.js';
 import { isAdmin, isStaff, setUserPricing, userById } from '../auth/index.js';
 import { cachedCount } from './cache.js';
+import { productCard } from './card.js';
 import { smartFilter } from './filter.js';
-import { loadOffers, loadPriceTable, priceContextOf, priceTableOf } from './offers.js';
+import { loadOffers, loadPriceTable, priceContextOf } from './offers.js';
 import { withMachines } from './machine-hook.js';
-import { LeanAnswer, leanList, priceEntry, readFilter, storesIn } from './products.js';
+import { leanList, listAnswer, listingPage, priceEntry, readFilter, storesIn } from './products.js';
 import './lower-names.js';
 import * as q from './queries.js';
 import { searchProducts, searchProductsIn } from './search.js';
@@ -68,8 +69,9 @@ export const catalogHandlers: Handlers<Omit<typeof catalogMethods, OrdersReadMet
     const read = await withMachines(ctx.db, actor, input.filter, readFilter(input.filter));
     // An empty id list is an empty answer, without a query (docs/spec/05-validation.md).
     if (read.ids && read.ids.length === 0) return { count: 0, items: [], dict: {} };
-    // The price context (with the catalogue version) is read first or alongside, never after a count.
-    const [f, context] = await q.categoryAndContext(ctx.db, read, actor);
+    // The price context (with the catalogue version and the user's favourites, decision 250) is read first or
+    // alongside, never after a count.
+    const [f, context] = await q.categoryAndContext(ctx.db, read, actor, actor.id);
     if (f.sectionIds && f.sectionIds.length === 0) return { count: 0, items: [], dict: {} };
     let searchIds: number[] | null = null;
     let matches: Map<number, ProductMatch> | undefined;
@@ -82,54 +84,30 @@ export const catalogHandlers: Handlers<Omit<typeof catalogMethods, OrdersReadMet
     const list = q.productList(ctx.db, f, searchIds, sortOf(input.sort, [null, 'ASC']), context, actor.id);
     // The count depends on the filter, the search hits and (with a price bound) the price context only.
     const counted = cachedCount(ctx.db, context?.catalogVersion ?? null, list.countKey, list.count);
-    let count: number;
-    let rows: Awaited<ReturnType<typeof list.page>>;
     if (input.size === PAGE_SIZE_ALL) {
       // Every row: only once the count shows they fit in one answer (decision 065).
-      count = await counted;
+      const count = await counted;
       refuseTooManyRows(ctx.language, input.size, count);
-      rows = await list.page(input);
-    } else {
-      [count, rows] = await Promise.all([counted, list.page(input)]);
+      return leanList(ctx.db, ctx.language, count, await list.page(input), context, matches);
     }
-    return leanList(ctx.db, ctx.language, count, rows, context, matches);
+    // A page is kept per catalogue version and price context; the search hits follow from the filter and the
+    // version, so the filter, the order and the window name it (decision 250).
+    const key = JSON.stringify([f, input.sort ?? null, input.page ?? 1, input.size ?? 60]);
+    const [count, page] = await Promise.all([
+      counted,
+      listingPage(ctx.db, ctx.language, context, key, () => list.page(input), matches, actor.id),
+    ]);
+    return listAnswer(count, page);
   },
 
   async 'product/get'(input, ctx) {
     const actor = requireActor(ctx);
-    // The price context (with the settings), then the card with its trail, analogues, price table and similar
-    // products in one statement (decision 224).
-    const context = await priceContextOf(ctx.db, actor);
-    const rows = await q.productCardRows(ctx.db, input.id, context, actor.id);
-    const detail = rows.find((r) => r.id === input.id);
-    if (!detail) throw notFound();
-    const prices = context && detail.price_table ? priceTableOf(detail.price_table, context) : [];
-    const analogues = q.cardAnalogues(detail.analogues ?? []);
-    const trail = detail.trail ?? [];
-    const answer = new LeanAnswer(ctx.language, context);
-    const views = await answer.products(ctx.db, rows);
-    const product = views.find((v) => v.id === detail.id);
-    if (!product) throw notFound();
-    const table = answer.prices(prices);
-    const similar = views.filter((v) => v.id !== detail.id);
-    const dict = answer.dict(views);
-    return {
-      ...product,
-      ...(detail.detail_text ? { detailText: detail.detail_text } : {}),
-      ...(table.length > 0 ? { prices: table } : {}),
-      ...(analogues.length > 0
-        ? {
-            analogues: analogues.map(({ productId, name, ...a }) => ({
-              ...a,
-              ...(productId !== null ? { productId } : {}),
-              ...(name !== null ? { name } : {}),
-            })),
-          }
-        : {}),
-      ...(similar.length > 0 ? { similar } : {}),
-      ...(trail.length > 0 ? { breadcrumbs: trail } : {}),
-      dict,
-    };
+    // The price context (with the settings and the user's favourites), then the card: one statement of its own
+    // (decision 224), none while the catalogue version and the context stay the same (decision 250).
+    const context = await priceContextOf(ctx.db, actor, 'catalog', actor.id);
+    const card = await productCard(ctx.db, ctx.language, context, input.id, actor.id);
+    if (!card) throw notFound();
+    return card;
   },
 
   async 'product/get-filter'(input, ctx) {

@@ -58,7 +58,17 @@ export interface PriceContext {
   groups: ReadonlyArray<{ name: 'tea' | 'coffee'; sections: number[]; minQuantity: number }>;
   /** The thresholds read with the context (docs/spec/09-constants.md): the basket path checks minimums on them. */
   thresholds: Thresholds;
+  /**
+   * Read only for a listing (`listingOf`, decision 250): the user's favourites among at most FAVORITES_INLINE
+   * (null when they have more: the page asks for its own), and what the answers depend on that the catalogue
+   * version does not cover: the default price types in their order (the info price) and the active payment
+   * methods in theirs (the card's price table).
+   */
+  listing?: { favorites: ReadonlySet<number> | null; infoTypes: string; paySystems: string };
 }
+
+/** Favourites read with a listing's price context; a user with more has them read per page (decision 250). */
+export const FAVORITES_INLINE = 500;
 
 /**
  * Where prices are shown: the catalogue (product lists and cards, search, quick-order candidates) or the
@@ -81,6 +91,8 @@ export async function priceContextOf(
   db: Db,
   actor: Pick<Actor, 'priceTypeId' | 'paySystemId'>,
   purpose: PricePurpose = 'catalog',
+  /** A listing's user: their favourites and the default price types ride on the same statement (decision 250). */
+  listingOf?: number,
 ): Promise<PriceContext | null> {
   // One round trip (it runs on every product screen): the price type, the chosen payment method if it is
   // active, else the first active one, the catalogue version and the settings' thresholds (decision 224).
@@ -95,10 +107,13 @@ export async function priceContextOf(
     ps_name_en: string;
     cv: string | null;
     thresholds: unknown;
+    favorites: number[] | null;
+    info_types: string | null;
+    pay_systems: string | null;
   }>`
     SELECT pt.id AS pt_id, pt.name AS pt_name, pt.name_en AS pt_name_en, ps.id AS ps_id, ps.name AS ps_name,
            ps.name_en AS ps_name_en, (SELECT version FROM catalog_version) AS cv,
-           ${storedThresholdsSql()} AS thresholds
+           ${storedThresholdsSql()} AS thresholds, ${listingOf === undefined ? sql`NULL` : listingColumns(listingOf)}
     FROM (SELECT id, name, name_en FROM price_types
           WHERE id = ${priceTypeId} OR (${priceTypeId} = 0 AND is_default) ORDER BY sort, id LIMIT 1) pt,
          (SELECT id, name, name_en FROM pay_systems WHERE active
@@ -123,7 +138,26 @@ export async function priceContextOf(
     // An inactive or missing choice counts as none: the user is asked to choose again.
     needsPaySystem: !actor.paySystemId || actor.paySystemId !== row.ps_id,
     catalogVersion: row.cv === null ? null : Number(row.cv),
+    ...(listingOf === undefined
+      ? {}
+      : {
+          listing: {
+            favorites:
+              (row.favorites?.length ?? 0) > FAVORITES_INLINE ? null : new Set((row.favorites ?? []).map(Number)),
+            infoTypes: row.info_types ?? '',
+            paySystems: row.pay_systems ?? '',
+          },
+        }),
   };
+}
+
+/** The listing's extra columns of the price context: one more than FAVORITES_INLINE tells that there are more. */
+function listingColumns(userId: number) {
+  return sql`(SELECT array_agg(f.product_id) FROM (SELECT product_id FROM favorites WHERE user_id = ${userId}
+      LIMIT ${FAVORITES_INLINE + 1}) f) AS favorites,
+    (SELECT string_agg(id::text, ',' ORDER BY sort, id) FROM price_types WHERE is_default) AS info_types,
+    (SELECT json_agg(json_build_array(id, name, name_en) ORDER BY sort, id) FROM pay_systems WHERE active)::text
+      AS pay_systems`;
 }
 
 /** Every active payment method's price of one product for the actor's price type (the product card). */

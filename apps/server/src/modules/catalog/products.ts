@@ -19,6 +19,7 @@ import {
 } from '@portal/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { withJsonBody } from '../../rest/serialized.js';
 import {
   loadStores,
   offerFrom,
@@ -30,6 +31,7 @@ import {
   type PriceContext,
   type StoreAmount,
 } from './offers.js';
+import { cachedPage } from './cache.js';
 import { productGroupsOf } from './groups.js';
 import './tables.js';
 
@@ -483,4 +485,141 @@ export async function leanList(
   const answer = new LeanAnswer(language, context);
   const items = await answer.products(db, rows, matches);
   return { count, items, dict: answer.dict(items) };
+}
+
+/**
+ * What a listing's page depends on besides its query and the catalogue version (decision 250): the price
+ * context as the answer shows it (ids, names, the payment-method prompt, rounding, the tea and coffee minimums),
+ * the default price types the info price is read from, and the language.
+ */
+export function pageContextKey(context: PriceContext, language: Language): string {
+  return JSON.stringify([
+    language,
+    context.priceTypeId,
+    context.paySystemId,
+    context.priceTypeName,
+    context.paySystemName,
+    context.priceTypeNameEn,
+    context.paySystemNameEn,
+    context.needsPaySystem,
+    context.roundUp,
+    context.groups,
+    context.listing?.infoTypes ?? null,
+  ]);
+}
+
+/** The keys `LeanAnswer.product` puts after `isFavorite`. */
+const AFTER_FAVORITE = new Set(['match', 'minQuantity']);
+
+/**
+ * The product with `isFavorite` where `LeanAnswer.product` puts it (before `match` and `minQuantity`, and
+ * before any of `after`: a card's own keys), so a kept answer reads as one built for the user.
+ */
+export function withFavorite<P extends object>(p: P, after: ReadonlySet<string> = AFTER_FAVORITE): P {
+  const out: Record<string, unknown> = {};
+  let placed = false;
+  for (const [key, value] of Object.entries(p)) {
+    if (!placed && (AFTER_FAVORITE.has(key) || after.has(key))) {
+      out.isFavorite = true;
+      placed = true;
+    }
+    out[key] = value;
+  }
+  if (!placed) out.isFavorite = true;
+  return out as P;
+}
+
+/** The user's favourites among some products (a user with more than the context carries, decision 250). */
+export async function favoritesAmong(db: Db, userId: number, ids: number[]): Promise<ReadonlySet<number>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await sql<{ product_id: number }>`SELECT product_id FROM favorites
+    WHERE user_id = ${userId} AND product_id = ANY(${ids}::int[])`.execute(db);
+  return new Set(rows.map((r) => r.product_id));
+}
+
+/** A kept page: its items and dict, and their JSON in UTF-8 (serialised and encoded once, decision 250). */
+interface KeptPage {
+  items: LeanDraft[];
+  dict: CatalogDict;
+  itemBytes: Buffer[];
+  dictBytes: Buffer;
+  /** The last reply's body without favourites among the items, with the count it was built for. */
+  body?: { count: number; buffer: Buffer };
+}
+
+/** A listing's page for the user, and the kept page it was taken from (listAnswer sends its bytes). */
+export type ListingPage = Pick<LeanProductList, 'items' | 'dict'> & { kept?: KeptPage };
+
+/**
+ * A listing's page (items and dict) for the user: built from `rowsOf` once per catalogue version, price context,
+ * language and `key` (the page's query), then kept with its JSON; each call only marks the user's favourites,
+ * which the price context read with it (decision 250). Without a version or the listing's context it is built
+ * every time.
+ */
+export async function listingPage(
+  db: Db,
+  language: Language,
+  context: PriceContext | null,
+  key: string,
+  rowsOf: () => Promise<ProductViewRow[]>,
+  matches: Map<number, ProductMatch> | undefined,
+  userId: number,
+): Promise<ListingPage> {
+  const build = async () => {
+    const answer = new LeanAnswer(language, context);
+    const items = await answer.products(db, await rowsOf(), matches);
+    return { items, dict: answer.dict(items) };
+  };
+  const version = context?.catalogVersion ?? null;
+  if (version === null || !context?.listing) return build();
+  const kept = await cachedPage(
+    db,
+    version,
+    `${pageContextKey(context, language)}\u0000${key}`,
+    async (): Promise<KeptPage> => {
+      const page = await build();
+      // The flag is the user's, not the page's: it is put back per call from the favourites below.
+      for (const p of page.items) delete p.isFavorite;
+      return {
+        ...page,
+        itemBytes: page.items.map((p) => Buffer.from(JSON.stringify(p))),
+        dictBytes: Buffer.from(JSON.stringify(page.dict)),
+      };
+    },
+  );
+  const favorites =
+    context.listing.favorites ??
+    (await favoritesAmong(
+      db,
+      userId,
+      kept.items.map((p) => p.id),
+    ));
+  if (!kept.items.some((p) => favorites.has(p.id))) return { items: kept.items, dict: kept.dict, kept };
+  return { items: kept.items.map((p) => (favorites.has(p.id) ? withFavorite(p) : p)), dict: kept.dict, kept };
+}
+
+const COMMA = Buffer.from(',');
+const ITEMS_END = Buffer.from('],"dict":');
+const BODY_END = Buffer.from('}}');
+
+/**
+ * The list answer of a page. A kept page carries its reply's body, put together from the items' and the
+ * dictionary's bytes (the text `JSON.stringify` gives, decision 250): items with the user's favourite flag are
+ * the only ones serialised per call; without any, the body is built once per count.
+ */
+export function listAnswer(count: number, page: ListingPage): LeanProductList {
+  const answer = { count, items: page.items, dict: page.dict };
+  const kept = page.kept;
+  if (!kept) return answer;
+  const own = page.items !== kept.items;
+  if (!own && kept.body?.count === count) return withJsonBody(answer, kept.body.buffer);
+  const parts: Buffer[] = [Buffer.from(`{"result":{"count":${JSON.stringify(count)},"items":[`)];
+  page.items.forEach((p, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(p === kept.items[i] ? kept.itemBytes[i]! : Buffer.from(JSON.stringify(p)));
+  });
+  parts.push(ITEMS_END, kept.dictBytes, BODY_END);
+  const buffer = Buffer.concat(parts);
+  if (!own) kept.body = { count, buffer };
+  return withJsonBody(answer, buffer);
 }

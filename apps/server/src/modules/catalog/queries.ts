@@ -135,9 +135,11 @@ export async function categoryAndContext(
   db: Db,
   f: FilterValues,
   actor: Pick<Actor, 'priceTypeId' | 'paySystemId'>,
+  /** A listing's user: their favourites ride on the context's statement (decision 250). */
+  listingOf?: number,
 ): Promise<[FilterValues, PriceContext | null]> {
-  if (f.category === undefined) return [f, await priceContextOf(db, actor)];
-  const context = await priceContextOf(db, actor);
+  if (f.category === undefined) return [f, await priceContextOf(db, actor, 'catalog', listingOf)];
+  const context = await priceContextOf(db, actor, 'catalog', listingOf);
   const version = context?.catalogVersion ?? null;
   let memo = subtrees.get(db);
   const known = version !== null && memo?.version === version ? memo.ids.get(f.category) : undefined;

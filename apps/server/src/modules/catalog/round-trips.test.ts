@@ -1,3 +1,5 @@
+import { plainAnswers } from '@portal/contract';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
 
@@ -37,12 +39,39 @@ describe('catalogue listings send a bounded number of statements per call', () =
     return (probe.statements - before) / runs;
   }
 
-  it('the product card: the session, the price context and one statement of its own', async () => {
-    // 5 before decision 224: the card and its similar rows apart, the settings row apart from the context.
-    expect(await perCall('product/get', { id: cardId })).toBe(3);
+  it('the product card: the session and the price context with the favourites (the card kept)', async () => {
+    // 5 before decision 224 (the card and its similar rows apart, the settings row apart from the context),
+    // 3 before decision 250 (the card's own statement on every call).
+    expect(await perCall('product/get', { id: cardId })).toBe(2);
   });
 
-  it('product/list: the session, the price context and the page (the count from the cache)', async () => {
+  it('a kept card shows the favourites as they are now', async () => {
+    const card = await dealer.ok('product/get', { id: cardId });
+    expect(card.isFavorite).toBeUndefined();
+    const similar = card.similar?.[0]?.id;
+    await dealer.ok('favorite/create', { id: cardId });
+    if (similar !== undefined) await dealer.ok('favorite/create', { id: similar });
+    try {
+      const marked = await dealer.ok('product/get', { id: cardId });
+      // Where a freshly built card has it: after the product's own keys, before the card's.
+      expect(Object.keys(marked).indexOf('isFavorite')).toBeLessThan(Object.keys(marked).indexOf('dict'));
+      expect(marked).toEqual({
+        ...card,
+        isFavorite: true,
+        ...(similar !== undefined
+          ? { similar: card.similar!.map((p) => (p.id === similar ? { ...p, isFavorite: true } : p)) }
+          : {}),
+      });
+      const other = await t.as('dealer2');
+      expect((await other.ok('product/get', { id: cardId })).isFavorite).toBeUndefined();
+    } finally {
+      await dealer.ok('favorite/delete', { id: cardId });
+      if (similar !== undefined) await dealer.ok('favorite/delete', { id: similar });
+    }
+    expect((await dealer.ok('product/get', { id: cardId })).isFavorite).toBeUndefined();
+  });
+
+  it('product/list: the session and the price context with the favourites (the page and its count kept)', async () => {
     const pages: unknown[] = [
       { filter: { category: section }, size: 60 },
       { filter: { category: section }, size: 240, sort: { PRICE: 'ASC' } },
@@ -51,7 +80,66 @@ describe('catalogue listings send a bounded number of statements per call', () =
       { filter: { search: 'фильтр' }, size: 60 },
     ];
     for (const input of pages)
-      expect({ input, statements: await perCall('product/list', input) }).toEqual({ input, statements: 3 });
+      // 3 before decision 250: the page's rows were read on every call.
+      expect({ input, statements: await perCall('product/list', input) }).toEqual({ input, statements: 2 });
+  });
+
+  it('a kept page or card is sent as its own JSON: the text of the object, the same in plain entities', async () => {
+    for (const [name, input] of [
+      ['product/list', { filter: { category: section }, size: 60 }],
+      ['product/get', { id: cardId }],
+    ] as const) {
+      await dealer.raw(name, input);
+      const kept = await dealer.raw(name, input);
+      expect(kept.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(kept.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify(kept.body)));
+      const plain = await dealer.raw(name, { ...input, shape: 'entities' });
+      const expand = plainAnswers[name] as (a: unknown, l: 'ru') => unknown;
+      expect(expand(kept.body.result, 'ru')).toEqual(plain.body.result);
+      // As a browser receives it: compressed like any other answer, the same JSON once decoded.
+      const br = await t.app.inject({
+        method: 'POST',
+        url: `/rest/${name}?sessid=${dealer.sessid}`,
+        headers: { cookie: dealer.cookie, 'content-type': 'application/json', 'accept-encoding': 'br' },
+        payload: JSON.stringify(input),
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(kept.body);
+    }
+  });
+
+  it('a kept page shows the favourites as they are now, and a user with many favourites reads them per page', async () => {
+    const input = { filter: { category: section }, size: 60 };
+    const flags = async () =>
+      new Map((await dealer.ok('product/list', input)).items.map((p) => [p.id, p.isFavorite === true]));
+    const ids = [...(await flags()).keys()];
+    const [a, b] = [ids[0]!, ids[1]!];
+    await dealer.ok('favorite/create', { id: a });
+    expect((await flags()).get(a)).toBe(true);
+    expect((await flags()).get(b)).toBe(false);
+    // Another dealer's page of the same query is kept once, and never shows the first dealer's favourites.
+    const other = await t.as('dealer2');
+    expect((await other.ok('product/list', input)).items.find((p) => p.id === a)?.isFavorite).toBeUndefined();
+    await dealer.ok('favorite/delete', { id: a });
+    expect((await flags()).get(a)).toBe(false);
+    // More favourites than the price context carries (FAVORITES_INLINE): one statement more, the same flags.
+    const db = t.app.portal.database.db;
+    const user = await db.selectFrom('users').select('id').where('login', '=', 'dealer').executeTakeFirstOrThrow();
+    const many = await db.selectFrom('products').select('id').where('active', '=', true).limit(501).execute();
+    await db
+      .insertInto('favorites')
+      .values(many.map((p) => ({ user_id: user.id, product_id: p.id })))
+      .onConflict((c) => c.doNothing())
+      .execute();
+    try {
+      const marked = await dealer.ok('product/list', input);
+      const expected = new Set(many.map((p) => p.id));
+      for (const p of marked.items)
+        expect({ id: p.id, fav: p.isFavorite === true }).toEqual({ id: p.id, fav: expected.has(p.id) });
+      expect(await perCall('product/list', input)).toBe(3);
+    } finally {
+      await db.deleteFrom('favorites').where('user_id', '=', user.id).execute();
+    }
   });
 
   it('product/get-filter from the cache: the session and the price context only', async () => {
