@@ -141,20 +141,26 @@ try {
   };
   console.log(`section ${section.code}: ${section.elementCnt} products; '890176' → ${digits.items[0]?.article}`);
 
-  // Two facets of the section, as a dealer ticks them: the first brand and the first «in stock» answer.
-  const facets = (await call('product/get-filter', { filter: { category: section.id } })).result as {
+  type Facets = {
     items: Array<{ CODE: string; VALUES: Array<{ HTML_VALUE: string; VALUE: string; ELEMENT_COUNT: number }> }>;
   };
-  const twoFacets: Record<string, string> = {};
-  // The second facet's value is picked from the counts with the first ticked, so the page is not empty.
-  let counts = facets;
-  for (const code of ['BRAND', 'MODEL', 'KIND']) {
-    const v = counts.items.find((f) => f.CODE === code)?.VALUES.find((x) => x.ELEMENT_COUNT > 0)?.HTML_VALUE;
-    if (v === undefined || Object.keys(twoFacets).length >= 2) continue;
-    twoFacets[`F_${code}`] = v;
-    counts = (await call('product/get-filter', { filter: { category: section.id, ...twoFacets } }))
-      .result as typeof facets;
-  }
+  /**
+   * Two facets of a section, as a dealer ticks them: the first brand and the first machine model (or kind).
+   * The second facet's value is picked from the counts with the first ticked, so the page is not empty.
+   */
+  const twoFacetsOf = async (sectionId: number) => {
+    const first = (await call('product/get-filter', { filter: { category: sectionId } })).result as Facets;
+    const chosen: Record<string, string> = {};
+    let counts = first;
+    for (const code of ['BRAND', 'MODEL', 'KIND']) {
+      const v = counts.items.find((f) => f.CODE === code)?.VALUES.find((x) => x.ELEMENT_COUNT > 0)?.HTML_VALUE;
+      if (v === undefined || Object.keys(chosen).length >= 2) continue;
+      chosen[`F_${code}`] = v;
+      counts = (await call('product/get-filter', { filter: { category: sectionId, ...chosen } })).result as Facets;
+    }
+    return { facets: first, chosen };
+  };
+  const { facets, chosen: twoFacets } = await twoFacetsOf(section.id);
   const card = (await call('product/list', { filter: { category: section.id }, size: 1 })).result as {
     items: Array<{ id: number }>;
   };
@@ -179,12 +185,39 @@ try {
   const filtered = { filter: { category: section.id, ...twoFacets }, size: 60 };
   console.log(`two facets: ${JSON.stringify(twoFacets)}; product card ${cardId}`);
 
+  /*
+   * Rotating scenarios: the peer asks a random category (of 40) and page (1–5), a random product for the card and
+   * a random page of the whole catalogue (../shared/peer-bench/bench.js). Kept pages (decision 250) would make a
+   * fixed page a memory read, so these walk as many distinct pages as the peer does, in a scattered order.
+   */
+  const scattered = <T>(xs: T[]) =>
+    xs
+      .map((x, i) => ({ x, k: (i * 7919) % 10007 }))
+      .sort((a, b) => a.k - b.k)
+      .map((e) => e.x);
+  const rotationSections = sections.items.filter((x) => x.elementCnt >= 300).slice(0, 40);
+  const sectionPages = (pages: number) =>
+    scattered(rotationSections.flatMap((x) => Array.from({ length: pages }, (_, p) => ({ id: x.id, page: p + 1 }))));
+  const cardIds = (
+    (await call('product/list', { size: 200, page: 3 })).result as { items: Array<{ id: number }> }
+  ).items.map((i) => i.id);
+  const rotationFacets = await Promise.all(
+    rotationSections.map(async (x) => ({ id: x.id, ...(await twoFacetsOf(x.id)) })),
+  );
+  console.log(
+    `rotation: ${rotationSections.length} sections × 5 pages, ${cardIds.length} cards, 20 whole-catalogue pages`,
+  );
+  const withCounts = (filter: Record<string, unknown>, input: Record<string, unknown>) => [
+    { method: 'product/list', input: { filter, ...input } },
+    { method: 'product/get-filter', input: { filter } },
+  ];
+
   /**
    * A scenario is one request or a page's requests in turn (`calls`); a page's row gives latency per request
    * and CPU and answer bytes per page (all its calls). «With counts» is a catalogue page as the web loads it:
    * `product/list` and `product/get-filter` for the same filter (docs/performance.md).
    */
-  type Scenario = { name: string; calls: Array<{ method: string; input: unknown }> };
+  type Scenario = { name: string; calls: Array<{ method: string; input: unknown }>; perPage?: number };
   const one = (name: string, method: string, input: unknown): Scenario => ({ name, calls: [{ method, input }] });
   const scenarios: Scenario[] = [
     // The cost every call pays: the limit, the session check, sessid; the method itself reads one row.
@@ -234,6 +267,33 @@ try {
     },
     one('all my machines: section page of 60', 'product/list', allMachines),
     one('all my machines: whole catalogue page of 60', 'product/list', { filter: { F_MACHINE: 'all' }, size: 60 }),
+    {
+      name: 'rotating: category page of 60 with counts',
+      perPage: 2,
+      calls: sectionPages(5).flatMap((p) => withCounts({ category: p.id }, { size: 60, page: p.page })),
+    },
+    {
+      name: 'rotating: category page of 240 by price with counts',
+      perPage: 2,
+      calls: sectionPages(1).flatMap((p) => withCounts({ category: p.id }, { size: 240, sort: { PRICE: 'ASC' } })),
+    },
+    {
+      name: 'rotating: filtered category (2 facets) with counts',
+      perPage: 2,
+      calls: rotationFacets.flatMap((f) => withCounts({ category: f.id, ...f.chosen }, { size: 60 })),
+    },
+    {
+      name: 'rotating: whole catalogue page of 60',
+      perPage: 1,
+      calls: scattered(
+        Array.from({ length: 20 }, (_, p) => ({ method: 'product/list', input: { size: 60, page: p + 1 } })),
+      ),
+    },
+    {
+      name: 'rotating: product card',
+      perPage: 1,
+      calls: scattered(cardIds).map((id) => ({ method: 'product/get', input: { id } })),
+    },
   ].filter((s) => !values.only || values.only.split(',').some((o) => s.name.includes(o)));
 
   const databaseName = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined;
@@ -269,7 +329,8 @@ try {
     // plain entities of the spec (decision 221 weighs the two).
     const bytes: number[] = [];
     const sizes = { br: 0, gz: 0, plainBr: 0, plainGz: 0 };
-    for (const c of s.calls) {
+    const perPage = s.perPage ?? s.calls.length;
+    for (const c of s.calls.slice(0, perPage)) {
       const r = await fetch(`${base}/rest/${c.method}?sessid=${sessid}`, {
         method: 'POST',
         headers,
@@ -292,7 +353,7 @@ try {
     const ten = await run(10, duration);
     const probeAfter = await statements();
     const after = cpu();
-    const pages = ten.count / s.calls.length;
+    const pages = ten.count / perPage;
     const serverMs = (after.server - before.server) / pages;
     const databaseMs = (after.database - before.database) / pages;
     const row = {
