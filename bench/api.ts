@@ -161,7 +161,7 @@ try {
   }
   const loadEnd = loadavg();
   console.log(
-    `\napi bench, ${products} products, PGlite; load average ${loadStart.map((l) => l.toFixed(2)).join(' ')} at start, ${loadEnd.map((l) => l.toFixed(2)).join(' ')} at end`,
+    `\napi bench, ${products} products, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; load average ${loadStart.map((l) => l.toFixed(2)).join(' ')} at start, ${loadEnd.map((l) => l.toFixed(2)).join(' ')} at end`,
   );
   console.table(rows);
 } finally {

@@ -55,17 +55,25 @@ test('basket screen with 1,000 lines: time to interactive', async ({ page }) => 
     await page.waitForFunction(() => ((window as unknown as { basketReady?: number }).basketReady ?? -1) > 0);
     runs.push(await page.evaluate(() => (window as unknown as { basketReady: number }).basketReady));
   }
-  // All 1,000 rows at once (the rows-per-page choice 'all').
+  // All 1,000 rows (the rows-per-page choice «Все»): the table is virtualised (decision 222), so it renders the
+  // rows in view, not 1,000; timed until they are shown and the main thread answers, then a scroll to the end.
   await page.getByRole('combobox').last().click();
   const t0 = Date.now();
   await page.getByRole('option', { name: 'Все' }).click();
-  await expect(page.getByTestId('basket-line')).toHaveCount(1000, { timeout: 60_000 });
-  await page.evaluate(() => performance.now());
+  await expect(page.getByTestId('basket-line').first()).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   const allMs = Date.now() - t0;
+  const rendered = await page.getByTestId('basket-line').count();
+  const t1 = Date.now();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(page.getByTestId('basket-line').last()).toBeInViewport();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  const scrollMs = Date.now() - t1;
   const sorted = [...runs].sort((a, b) => a - b);
   console.log(
     `basket screen, 1,000 lines: interactive after ${sorted.map((ms) => ms.toFixed(0)).join(', ')} ms ` +
-      `(median ${sorted[2]!.toFixed(0)} ms); showing all 1,000 rows: ${allMs} ms`,
+      `(median ${sorted[2]!.toFixed(0)} ms); «Все»: ${rendered} rows rendered after ${allMs} ms, ` +
+      `scrolled to the end in ${scrollMs} ms`,
   );
   await restCall(page, 'basket/delete', { id: basket.id });
 });
