@@ -4,6 +4,7 @@
  * `DATABASE_URL=… npm run bench -- --scenario instances [--rounds R]` (two instances behind nginx, bench/instances.ts)
  * `npm run bench -- --scenario api [--products N]` (dealers' systems: keys, batch lookup, price lists, bench/api.ts)
  * `npm run bench -- --scenario account [--documents N] [--entries M]` (the dealer's account, bench/account.ts)
+ * `npm run bench -- --scenario session [--calls N]` (the session check alone, bench/session.ts)
  * `npm run bench -- --scenario parts [--products N] [--links M] [--duration S]` (parts know-how, bench/parts.ts)
  * `DATABASE_URL=… npm run bench -- --scenario day [--dealers N] [--minutes M] [--think S] [--partial K]` (a busy day
  *   on two instances behind nginx, bench/day.ts)
@@ -47,6 +48,8 @@ const { values } = parseArgs({
     rounds: { type: 'string' },
     /** `parts`: replacement links to have in all, default 20 % of the products (bench/parts.ts). */
     links: { type: 'string' },
+    /** `session`: session checks timed one after another (bench/session.ts). */
+    calls: { type: 'string' },
     /** `api`: the price lists' formats, in order (bench/api.ts). */
     formats: { type: 'string' },
     /**
@@ -78,6 +81,11 @@ if (values.scenario === 'instances') {
 if (values.scenario === 'day') {
   // A busy day: dealers with think time on two instances behind nginx, 1C's partial exchange every minute.
   await import('./day.js');
+  process.exit(0);
+}
+if (values.scenario === 'session') {
+  // The session check's own cost per call, on either engine (bench/session.ts, decision 220).
+  await import('./session.js');
   process.exit(0);
 }
 if (values.scenario === 'account') {

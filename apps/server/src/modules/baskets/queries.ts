@@ -193,7 +193,10 @@ export const round2 = (n: number) => Math.round(n * 100) / 100;
 export function basketLines(db: Db, basketIds: number[]) {
   return db
     .selectFrom('basket_items as i')
-    .innerJoinLateral(() => lineProductOf(sql<number>`i.product_id`).as('p'), (join) => join.onTrue())
+    .innerJoinLateral(
+      () => lineProductOf(sql<number>`i.product_id`).as('p'),
+      (join) => join.onTrue(),
+    )
     .select([
       'i.id',
       'i.basket_id',
@@ -380,7 +383,10 @@ export async function shortBasketLines(db: Db, userId: number, basketId: number)
   const rows = await db
     .selectFrom('basket_items as i')
     .innerJoin('baskets as b', 'b.id', 'i.basket_id')
-    .innerJoinLateral(() => lineStockOf(sql<number>`i.product_id`).as('p'), (join) => join.onTrue())
+    .innerJoinLateral(
+      () => lineStockOf(sql<number>`i.product_id`).as('p'),
+      (join) => join.onTrue(),
+    )
     .select(['i.id', 'i.product_id', 'i.quantity', 'p.article_key', 'p.stock_real', 'p.measure_factor'])
     .where('b.user_id', '=', userId)
     .where('i.basket_id', '=', basketId)
@@ -397,7 +403,10 @@ export async function lockOwnBasketLine(db: Db, userId: number, id: number) {
   // Read again under the basket's lock: another swap may have taken the line in between.
   const row = await db
     .selectFrom('basket_items as i')
-    .innerJoinLateral(() => lineStockOf(sql<number>`i.product_id`).as('p'), (join) => join.onTrue())
+    .innerJoinLateral(
+      () => lineStockOf(sql<number>`i.product_id`).as('p'),
+      (join) => join.onTrue(),
+    )
     .select(['i.id', 'i.basket_id', 'i.product_id', 'i.quantity', 'p.article_key', 'p.stock_real', 'p.measure_factor'])
     .where('i.id', '=', id)
     .executeTakeFirst();

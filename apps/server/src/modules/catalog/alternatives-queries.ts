@@ -19,8 +19,7 @@ export const productStock = () =>
  * The same for one basket line, as a LATERAL subquery of one primary-key probe (see `lineProductOf` in
  * names.ts: without `LIMIT 1` a freshly filled basket was merged with the whole products index).
  */
-export const lineStockOf = (productId: Expression<number>) =>
-  productStock().where('id', '=', productId).limit(1);
+export const lineStockOf = (productId: Expression<number>) => productStock().where('id', '=', productId).limit(1);
 
 /** The active analogues of these products (either direction of the cross-reference), by product. */
 export async function analoguesOfProducts(
