@@ -7,7 +7,7 @@ import {
   type ProductList,
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../testing/index.js';
+import { createTestApp, keyCall, type TestApp, type TestClient } from '../testing/index.js';
 
 /**
  * Decision 213: the catalogue methods answer in two shapes declared in the contract — the lean `dict` of decision
@@ -20,15 +20,7 @@ let dealer: TestClient;
 let token: string;
 
 /** A call as a dealer's system makes it: a Bearer key, no cookie, no sessid. */
-async function withKey(name: string, body: unknown = {}) {
-  const r = await t.app.inject({
-    method: 'POST',
-    url: `/rest/${name}`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-language': 'ru' },
-    payload: JSON.stringify(body),
-  });
-  return { status: r.statusCode, body: JSON.parse(r.body) as { result?: unknown; error?: string } };
-}
+const withKey = (name: string, body?: unknown) => keyCall(t.app, token, name, body);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -107,6 +107,36 @@ export class TestClient {
 export const basic = (login: string, password: string) =>
   `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 
+/** The answer of a call made with an API key: its status, its body and whether it set a cookie. */
+export interface KeyAnswer {
+  status: number;
+  body: { result?: unknown; error?: string; error_description?: string; fields?: Record<string, string> };
+  setCookie: boolean;
+}
+
+/**
+ * A call as a dealer's own system makes it (decision 210): `Authorization: Bearer <key>`, no cookie, no sessid,
+ * the Russian texts.
+ */
+export async function keyCall(
+  app: FastifyInstance,
+  token: string,
+  name: string,
+  body: unknown = {},
+): Promise<KeyAnswer> {
+  const r = await app.inject({
+    method: 'POST',
+    url: `/rest/${name}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-language': 'ru' },
+    payload: JSON.stringify(body),
+  });
+  return {
+    status: r.statusCode,
+    body: JSON.parse(r.body) as KeyAnswer['body'],
+    setCookie: r.headers['set-cookie'] !== undefined,
+  };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   config: Config;

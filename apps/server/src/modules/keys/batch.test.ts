@@ -1,7 +1,7 @@
 import type { ResolveResult } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
+import { createTestApp, keyCall, type TestApp, type TestClient } from '../../testing/index.js';
 import { newProduct } from '../baskets/testing.js';
 
 /**
@@ -16,20 +16,7 @@ let admin: TestClient;
 let dealer: TestClient;
 let dealer2: TestClient;
 
-interface Answer {
-  status: number;
-  body: { result?: unknown; error?: string; error_description?: string; fields?: Record<string, string> };
-}
-
-async function withKey(token: string, name: string, body: unknown = {}): Promise<Answer> {
-  const r = await t.app.inject({
-    method: 'POST',
-    url: `/rest/${name}`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-language': 'ru' },
-    payload: JSON.stringify(body),
-  });
-  return { status: r.statusCode, body: JSON.parse(r.body) as Answer['body'] };
-}
+const withKey = (token: string, name: string, body?: unknown) => keyCall(t.app, token, name, body);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
+import { createTestApp, keyCall, type KeyAnswer, type TestApp, type TestClient } from '../../testing/index.js';
 import { newProduct } from '../baskets/testing.js';
 import { newOrder } from '../returns/testing.js';
 
@@ -14,26 +14,8 @@ let dealer: TestClient;
 let dealer2: TestClient;
 let employee: TestClient;
 
-interface KeyAnswer {
-  status: number;
-  body: { result?: unknown; error?: string; error_description?: string };
-  setCookie: boolean;
-}
-
 /** A call as a dealer's 1C makes it: a Bearer key, no cookie, no sessid. */
-async function withKey(token: string, name: string, body: unknown = {}): Promise<KeyAnswer> {
-  const r = await t.app.inject({
-    method: 'POST',
-    url: `/rest/${name}`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  return {
-    status: r.statusCode,
-    body: JSON.parse(r.body) as KeyAnswer['body'],
-    setCookie: r.headers['set-cookie'] !== undefined,
-  };
-}
+const withKey = (token: string, name: string, body?: unknown) => keyCall(t.app, token, name, body);
 
 async function newKey(client: TestClient, scope: 'read' | 'order' = 'read') {
   return client.ok('api-key/create', { name: `1С ${Date.now()}`, scope });

@@ -1,7 +1,7 @@
 import { MAX_MACHINES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
+import { createTestApp, keyCall, type TestApp, type TestClient } from '../../testing/index.js';
 import { newProduct } from '../baskets/testing.js';
 
 /**
@@ -144,15 +144,7 @@ describe('machine/*', () => {
 
 describe('with an API key (decision 210)', () => {
   /** A call as a dealer's own system makes it: a Bearer key, no cookie, no sessid. */
-  const withKey = async (token: string, name: string, body: unknown) => {
-    const r = await t.app.inject({
-      method: 'POST',
-      url: `/rest/${name}`,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
-    return { status: r.statusCode, body: JSON.parse(r.body) as { result?: unknown; error_description?: string } };
-  };
+  const withKey = (token: string, name: string, body: unknown) => keyCall(t.app, token, name, body);
   type Answer = Awaited<ReturnType<typeof withKey>>;
   const itemsOf = (r: Answer) => (r.body.result as { items: unknown[] }).items;
   const idsOf = (r: Answer) => (itemsOf(r) as Array<{ id: number }>).map((x) => x.id);

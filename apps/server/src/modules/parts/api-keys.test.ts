@@ -1,6 +1,6 @@
 import { normalizeArticle } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/index.js';
+import { createTestApp, keyCall, type TestApp, type TestClient } from '../../testing/index.js';
 import { newProduct } from '../baskets/testing.js';
 
 /**
@@ -23,18 +23,7 @@ const n = (s: string) => `${s}-${stamp}`;
 const REFUSED = 'Этот метод недоступен по ключу API с такими правами';
 
 /** A call as a dealer's own system makes it: a Bearer key, no cookie, no sessid. */
-async function withKey(token: string, name: string, body: unknown) {
-  const r = await t.app.inject({
-    method: 'POST',
-    url: `/rest/${name}`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  return {
-    status: r.statusCode,
-    body: JSON.parse(r.body) as { result?: unknown; error?: string; error_description?: string },
-  };
-}
+const withKey = (token: string, name: string, body: unknown) => keyCall(t.app, token, name, body);
 const keyOf = async (client: TestClient, scope: 'read' | 'order') =>
   (await client.ok('api-key/create', { name: `Запчасти ${scope}`, scope })).token;
 
