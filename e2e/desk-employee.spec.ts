@@ -36,7 +36,7 @@ test('an employee processes a new order at the desk; leaving «Отменен» 
   await page.goto(`/desk/order/${id}/`);
   await expect(page.getByTestId('desk-summary')).toContainText('dealer2');
 
-  await page.getByLabel('Статус').click();
+  await page.getByRole('combobox', { name: 'Статус', exact: true }).click();
   await page.getByRole('option', { name: 'Принят' }).click();
   await page.getByRole('button', { name: 'Сменить статус' }).click();
   await expect(page.getByTestId('desk-history')).toContainText('Статус: «Новый» → «Принят»');
@@ -46,7 +46,7 @@ test('an employee processes a new order at the desk; leaving «Отменен» 
   await page.getByRole('dialog').getByLabel('Причина').fill('Дилер просил подождать');
   await page.getByRole('dialog').getByRole('button', { name: 'Подтвердить' }).click();
   await expect(page.getByTestId('desk-history')).toContainText('Дилер просил подождать');
-  await page.getByLabel('Статус').click();
+  await page.getByRole('combobox', { name: 'Статус', exact: true }).click();
   await expect(page.getByRole('option', { name: 'Отгружен' })).toHaveAttribute('aria-disabled', 'true');
   await page.getByRole('option', { name: 'Принят' }).click();
   await page.getByRole('button', { name: 'Сменить статус' }).click();

@@ -56,7 +56,7 @@ test('an administrator changes an order status at the desk; the dealer is told b
   await expect(page.getByTestId('desk-summary')).toContainText('dealer');
 
   const mailsBefore = (await outbox()).length;
-  await page.getByLabel('Статус').click();
+  await page.getByRole('combobox', { name: 'Статус', exact: true }).click();
   await page.getByRole('option', { name: 'Принят' }).click();
   await page.getByRole('button', { name: 'Сменить статус' }).click();
   await expect(page.getByText('Готово: дилер получит уведомление')).toBeVisible();

@@ -57,6 +57,8 @@ test('an employee brings a dealer’s order from the work queue to «Отгру�
     .getByRole('link', { name: String(id) })
     .click();
   await expect(page).toHaveURL(new RegExp(`/desk/order/${id}/$`));
+  // The list's «Статус для выбранных» may still be on the page for a moment after the URL changes.
+  await expect(page.getByTestId('desk-history')).toBeVisible();
   const dealerEmail = (await restCall<{ dealer: { email: string } }>(page, 'desk-order/get', { id })).dealer.email;
   const mails = (await outbox()).length;
   const history = page.getByTestId('desk-history');
@@ -65,7 +67,7 @@ test('an employee brings a dealer’s order from the work queue to «Отгру�
     ['Новый', 'Принят'],
     ['Принят', 'Собирается'],
   ]) {
-    await page.getByLabel('Статус').click();
+    await page.getByRole('combobox', { name: 'Статус', exact: true }).click();
     await page.getByRole('option', { name: to }).click();
     await page.getByRole('button', { name: 'Сменить статус' }).click();
     await expect(history).toContainText(`Статус: «${from}» → «${to}»`);
@@ -77,7 +79,7 @@ test('an employee brings a dealer’s order from the work queue to «Отгру�
   await expect(history).toContainText('Снята отметка «Есть проблемы»');
   await page.getByLabel('Оплачен', { exact: true }).click();
   await expect(history).toContainText('Заказ отмечен как оплаченный');
-  await page.getByLabel('Статус').click();
+  await page.getByRole('combobox', { name: 'Статус', exact: true }).click();
   await page.getByRole('option', { name: 'Отгружен' }).click();
   await page.getByRole('button', { name: 'Сменить статус' }).click();
   await expect(history).toContainText('Статус: «Собирается» → «Отгружен»');
