@@ -135,7 +135,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     dataDir: config.dataDir,
     log: app.log,
   });
-  const sessions = createSessionStore(database.db);
+  const sessions = createSessionStore(database.db, database.changes);
   const storage = createStorage(config);
   // The e-mail outbox, periodic upkeep (sessions, counters, PGlite's VACUUM) and other modules' jobs.
   const worker = createPortalWorker({

@@ -23,7 +23,97 @@ export interface DatabaseHandle {
   poolStats(): { total: number; idle: number; waiting: number };
   /** Round trips sent so far (every statement, `begin`/`commit` included) and explicit transactions (/metrics). */
   probe: StatementProbe;
+  /** What the database announces on `portal_changes` (decision 251). */
+  changes: ChangeFeed;
   close(): Promise<void>;
+}
+
+/** The channel of row changes that copies kept in a process must follow (migration 0291's triggers). */
+export const CHANGES_CHANNEL = 'portal_changes';
+
+/**
+ * The notifications of `CHANGES_CHANNEL` (decision 251). A change this process writes is delivered before the
+ * write's promise settles (PGlite delivers in the statement; on PostgreSQL every pooled connection listens, and
+ * a session's own notifications come before its ReadyForQuery); a change another instance writes, as soon as it
+ * arrives. `live` is false while changes may be missed (PostgreSQL's listening connection is down); the
+ * subscriber is then called with null: "anything may have changed".
+ */
+export interface ChangeFeed {
+  readonly live: boolean;
+  subscribe(onChange: (payload: string | null) => void): () => void;
+}
+
+/** A feed the database's connections deliver to; `setLive` tells the subscribers when it may have missed some. */
+function changeFeed(start: () => void = () => {}) {
+  const subscribers = new Set<(payload: string | null) => void>();
+  let started = false;
+  const feed = {
+    live: false,
+    subscribe(onChange: (payload: string | null) => void) {
+      subscribers.add(onChange);
+      if (!started) {
+        started = true;
+        start();
+      }
+      return () => void subscribers.delete(onChange);
+    },
+    deliver(payload: string | null) {
+      for (const onChange of subscribers) onChange(payload);
+    },
+    setLive(live: boolean) {
+      feed.live = live;
+      feed.deliver(null);
+    },
+  };
+  return feed;
+}
+
+/** The listening connection's application_name (pg_stat_activity). */
+export const LISTENER_NAME = 'portal-changes';
+/** How long PostgreSQL's listening connection waits before it connects again after losing its server. */
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * The one connection of an instance that always listens (pooled ones come and go with the pool), connected
+ * again after an error; until it listens again the feed is not live.
+ */
+function listenOnPostgres(databaseUrl: string, feed: ReturnType<typeof changeFeed>) {
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    if (closed) return;
+    const next = new pg.Client({ connectionString: databaseUrl, keepAlive: true, application_name: LISTENER_NAME });
+    client = next;
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      feed.setLive(false);
+      next.end().catch(() => {});
+      if (!closed) retry = setTimeout(() => void connect(), LISTEN_RETRY_MS);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => feed.deliver(message.payload ?? null));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANGES_CHANNEL}`);
+      if (client === next) feed.setLive(true);
+    } catch {
+      lost();
+    }
+  };
+  return {
+    start: () => void connect(),
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const last = client;
+      client = null;
+      feed.live = false;
+      await last?.end().catch(() => {});
+    },
+  };
 }
 
 export interface StatementProbe {
@@ -89,7 +179,14 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   if (options.databaseUrl) {
     pg.types.setTypeParser(NUMERIC, parseNumber);
     pg.types.setTypeParser(INT8, parseNumber);
+    const changes = changeFeed(() => listener.start());
+    const listener = listenOnPostgres(options.databaseUrl, changes);
     const pool = new pg.Pool({
+      // Every pooled connection listens too, so this instance's own writes reach the feed before they settle.
+      onConnect: async (client: pg.ClientBase) => {
+        client.on('notification', (message) => changes.deliver(message.payload ?? null));
+        await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+      },
       connectionString: options.databaseUrl,
       max: 10,
       connectionTimeoutMillis: 3000,
@@ -134,7 +231,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         return result.rows.map((r) => r.name);
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => db.destroy(),
+      changes,
+      close: async () => {
+        await listener.close();
+        await db.destroy();
+      },
     };
   }
   const dir = path.join(options.dataDir, 'pglite');
@@ -155,6 +256,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // which never shrinks, and a page they miss is a read from the operating system's file cache.
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'],
   });
+  // PGlite is one process's own database: it delivers a notification within the statement that causes it.
+  // LISTEN runs here, before Kysely has the connection, so it is never part of a caller's transaction.
+  const changes = changeFeed();
+  await client.listen(CHANGES_CHANNEL, (payload) => changes.deliver(payload));
+  changes.live = true;
   const probe: StatementProbe = { statements: 0, transactions: 0 };
   const db = new Kysely<Database>({ dialect: new RequestsFirstDialect(client), log: probeLog(probe) });
   return {
@@ -167,6 +273,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       return result.rows.map((r) => r.name);
     },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    changes,
     close: async () => {
       await db.destroy();
       if (!client.closed) await client.close();

@@ -56,6 +56,7 @@ import * as priceListMail from './migrations/0253-price-list-mail.js';
 import * as webhooks from './migrations/0260-webhooks.js';
 import * as telegram from './migrations/0261-telegram.js';
 import * as catalogVersionSimilar from './migrations/0290-catalog-version-similar.js';
+import * as sessionChanges from './migrations/0291-session-changes.js';
 import * as dealerManager from './migrations/0201-dealer-manager.js';
 import * as companyManager from './migrations/0202-company-manager.js';
 
@@ -121,6 +122,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0260-webhooks': webhooks,
   '0261-telegram': telegram,
   '0290-catalog-version-similar': catalogVersionSimilar,
+  '0291-session-changes': sessionChanges,
   '0201-dealer-manager': dealerManager,
   '0202-company-manager': companyManager,
 };

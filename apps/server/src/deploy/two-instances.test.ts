@@ -317,6 +317,54 @@ describe.skipIf(!onPostgres)('two instances behind nginx on one PostgreSQL and o
     expect(answered[B]).toContain(429);
   });
 
+  /**
+   * Each instance keeps the sessions it has read (decision 251); a change on the other instance reaches it by
+   * PostgreSQL's NOTIFY, which travels apart from the answer the test receives, so the test allows it a second.
+   * Until then B would answer the old cookie as the dealer: the test fails if it ever does after that second.
+   */
+  async function refusedOnB<R extends { status: number }>(call: () => Promise<R>): Promise<R> {
+    const started = performance.now();
+    for (;;) {
+      const r = await call();
+      if (r.status !== 200) return r;
+      if (performance.now() - started > 1000) throw new Error('B still answers a session ended on A');
+    }
+  }
+
+  it('a sign-out on one instance ends the session on the other, whose copy of it is dropped', async () => {
+    const leaving = new Browser();
+    await leaving.ok('site/get-main-settings', {}, { on: A });
+    expect((await leaving.signIn('dealer', 'Dealer#2026', { on: A })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await leaving.ok<{ login: string }>('profile', {}, { on: B })).login).toBe('dealer');
+    const stolen = new Browser();
+    stolen.cookie = leaving.cookie;
+    stolen.sessid = leaving.sessid;
+    await leaving.ok('user/logout', {}, { on: A });
+    const refused = await refusedOnB(() => stolen.call('profile', {}, { on: B }));
+    expect(refused.body.error).toBe('SESSION_FAILED'); // a new, anonymous session: the old one is gone
+    expect((await stolen.call('profile', {}, { on: B })).status).toBe(401);
+  });
+
+  it('an account blocked on one instance is refused on the other', async () => {
+    const blocked = new Browser();
+    await blocked.ok('site/get-main-settings', {}, { on: B });
+    expect((await blocked.signIn('employee', 'Employee#2026', { on: B })).status).toBe(200);
+    for (let i = 0; i < 3; i++) await blocked.ok('profile', {}, { on: B });
+    const staff = new Browser();
+    await staff.ok('site/get-main-settings', {}, { on: A });
+    expect((await staff.signIn('admin', 'Admin#2026', { on: A })).status).toBe(200);
+    const url = adminUrl(adminDbUrl, database);
+    const id = (await admin<{ id: number }>("SELECT id FROM users WHERE login = 'employee'", url)).rows[0]!.id;
+    await staff.ok('user/block', { id }, { on: A });
+    const refused = await refusedOnB(() => blocked.call('profile', {}, { on: B }));
+    expect([400, 401]).toContain(refused.status);
+    expect((await blocked.call('profile', {}, { on: B })).status).toBe(401);
+    await staff.ok('user/unblock', { id }, { on: A });
+    expect((await blocked.signIn('employee', 'Employee#2026', { on: B })).status).toBe(200);
+    expect((await blocked.ok<{ login: string }>('profile', {}, { on: B })).login).toBe('employee');
+  });
+
   it("a catalogue change on one instance shows in the other's cached facet counts", async () => {
     const article = `SCALE-${randomBytes(3).toString('hex').toUpperCase()}`;
     const counts = async () => {

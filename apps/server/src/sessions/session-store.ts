@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LONG_SESSION_DAYS } from '@portal/contract';
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/database.js';
+import type { ChangeFeed, Db } from '../db/database.js';
 import type { UsersTable } from '../modules/auth/tables.js';
+import { createSessionCache } from './session-cache.js';
 
 export const SESSION_COOKIE = 'portal_sid';
 /** A browser session (no saveAuth) is kept on the server for a day of inactivity. */
@@ -23,7 +24,13 @@ export interface Session {
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
-export function createSessionStore(db: Db) {
+/**
+ * Sessions in the database (decision 050). Given the database's change feed, the sessions just read are kept in
+ * the process and a call of a known session costs no statement (decision 251); without it every call reads.
+ */
+export function createSessionStore(db: Db, changes?: ChangeFeed) {
+  const cache = changes ? createSessionCache(changes) : null;
+
   async function create(userId: number | null, persistent: boolean): Promise<Session> {
     const token = newToken();
     // sessid is its own random value: never the cookie and never derived from it (docs/design.md §8).
@@ -37,13 +44,21 @@ export function createSessionStore(db: Db) {
   }
 
   /**
-   * The session of a cookie and its user's row, in ONE statement: every /rest/ call asks this (decision 220).
+   * The session of a cookie and its user's row: from this instance's copy when it has one it may trust
+   * (decision 251), else in ONE statement (decision 220). Every /rest/ call asks this.
    * `user` is null for an anonymous session or a user that no longer exists.
    */
   async function findWithUser(
     token: string | undefined,
   ): Promise<{ session: Session; user: Selectable<UsersTable> | null } | null> {
     if (!token || token.length > 100) return null;
+    const id = hash(token);
+    const now = Date.now();
+    const kept = cache?.get(id, now);
+    if (kept && kept.session.expiresAt.getTime() > now && now - kept.lastSeenAt <= TOUCH_EVERY_MS) {
+      return { session: kept.session, user: kept.user };
+    }
+    const mark = cache?.mark() ?? 0;
     const row = await db
       .selectFrom('sessions as s')
       .leftJoin('users as u', 'u.id', 's.user_id')
@@ -55,28 +70,34 @@ export function createSessionStore(db: Db) {
         's.expires_at as s_expires_at',
         's.last_seen_at as s_last_seen_at',
       ])
-      .where('s.id', '=', hash(token))
+      .where('s.id', '=', id)
       .executeTakeFirst();
     if (!row) return null;
-    const now = Date.now();
     if (row.s_expires_at.getTime() <= now) {
-      await db.deleteFrom('sessions').where('id', '=', hash(token)).execute();
+      await db.deleteFrom('sessions').where('id', '=', id).execute();
       return null;
     }
     let expiresAt = row.s_expires_at;
-    if (now - row.s_last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    let lastSeenAt = row.s_last_seen_at.getTime();
+    if (now - lastSeenAt > TOUCH_EVERY_MS) {
       expiresAt = new Date(now + (row.s_persistent ? LONG_SESSION_MS : SHORT_SESSION_MS));
+      lastSeenAt = now;
       await db
         .updateTable('sessions')
         .set({ expires_at: expiresAt, last_seen_at: new Date(now) })
-        .where('id', '=', hash(token))
+        .where('id', '=', id)
         .execute();
     }
     const { s_sessid, s_user_id, s_persistent, s_expires_at, s_last_seen_at, ...user } = row;
     void s_expires_at;
     void s_last_seen_at;
     const session = { token, sessid: s_sessid, userId: s_user_id, persistent: s_persistent, expiresAt };
-    return { session, user: s_user_id !== null && user.id !== null ? (user as Selectable<UsersTable>) : null };
+    const found = {
+      session,
+      user: s_user_id !== null && user.id !== null ? (user as Selectable<UsersTable>) : null,
+    };
+    cache?.keep(id, { ...found, lastSeenAt }, mark, now);
+    return found;
   }
 
   return {

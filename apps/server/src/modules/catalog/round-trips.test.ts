@@ -5,8 +5,9 @@ import { createTestApp, type TestApp, type TestClient } from '../../testing/inde
 
 /**
  * Database round trips of the catalogue's listings, counted with the statement probe over real HTTP, the
- * session check included (decision 224): the session, the price context with the catalogue version and the
- * settings' thresholds, and the listing's own statement; the counts come from the cache once warm.
+ * session check included (decision 224): the price context with the catalogue version and the settings'
+ * thresholds, and the listing's own statement; the counts come from the cache once warm, and the signed-in
+ * session from the instance's copy (decision 251: no statement).
  */
 describe('catalogue listings send a bounded number of statements per call', () => {
   let t: TestApp;
@@ -39,10 +40,10 @@ describe('catalogue listings send a bounded number of statements per call', () =
     return (probe.statements - before) / runs;
   }
 
-  it('the product card: the session and the price context with the favourites (the card kept)', async () => {
+  it('the product card: the price context with the favourites (the card and the session kept)', async () => {
     // 5 before decision 224 (the card and its similar rows apart, the settings row apart from the context),
-    // 3 before decision 250 (the card's own statement on every call).
-    expect(await perCall('product/get', { id: cardId })).toBe(2);
+    // 3 before decision 250 (the card's own statement on every call), 2 before decision 251 (the session).
+    expect(await perCall('product/get', { id: cardId })).toBe(1);
   });
 
   it('a kept card shows the favourites as they are now', async () => {
@@ -71,7 +72,7 @@ describe('catalogue listings send a bounded number of statements per call', () =
     expect((await dealer.ok('product/get', { id: cardId })).isFavorite).toBeUndefined();
   });
 
-  it('product/list: the session and the price context with the favourites (the page and its count kept)', async () => {
+  it('product/list: the price context with the favourites (the page, its count and the session kept)', async () => {
     const pages: unknown[] = [
       { filter: { category: section }, size: 60 },
       { filter: { category: section }, size: 240, sort: { PRICE: 'ASC' } },
@@ -80,8 +81,8 @@ describe('catalogue listings send a bounded number of statements per call', () =
       { filter: { search: 'фильтр' }, size: 60 },
     ];
     for (const input of pages)
-      // 3 before decision 250: the page's rows were read on every call.
-      expect({ input, statements: await perCall('product/list', input) }).toEqual({ input, statements: 2 });
+      // 3 before decision 250 (the page's rows were read on every call), 2 before decision 251 (the session).
+      expect({ input, statements: await perCall('product/list', input) }).toEqual({ input, statements: 1 });
   });
 
   it('a kept page or card is sent as its own JSON: the text of the object, the same in plain entities', async () => {
@@ -136,14 +137,14 @@ describe('catalogue listings send a bounded number of statements per call', () =
       const expected = new Set(many.map((p) => p.id));
       for (const p of marked.items)
         expect({ id: p.id, fav: p.isFavorite === true }).toEqual({ id: p.id, fav: expected.has(p.id) });
-      expect(await perCall('product/list', input)).toBe(3);
+      expect(await perCall('product/list', input)).toBe(2);
     } finally {
       await db.deleteFrom('favorites').where('user_id', '=', user.id).execute();
     }
   });
 
-  it('product/get-filter from the cache: the session and the price context only', async () => {
-    expect(await perCall('product/get-filter', { filter: { category: section } })).toBe(2);
-    expect(await perCall('product/get-filter', { filter: { category: section, ...twoFacets } })).toBe(2);
+  it('product/get-filter from the cache: the price context only (the session kept)', async () => {
+    expect(await perCall('product/get-filter', { filter: { category: section } })).toBe(1);
+    expect(await perCall('product/get-filter', { filter: { category: section, ...twoFacets } })).toBe(1);
   });
 });
