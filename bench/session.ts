@@ -71,7 +71,7 @@ async function limitedApp(withLimit: boolean) {
   const app = Fastify({ logger: false });
   await app.register(fastifyCookie);
   if (withLimit) await registerRestLimit(app, handle.db, config);
-  app.post('/rest/:name', { config: { rateLimit: withLimit ? restRateLimit(config) : false } }, async () => ({
+  app.post('/rest/*', { config: { rateLimit: withLimit ? restRateLimit(config) : false } }, async () => ({
     result: {},
   }));
   await app.ready();
