@@ -1,12 +1,9 @@
-import type { Selectable } from 'kysely';
 import type { ChangeFeed } from '../db/database.js';
-import type { UsersTable } from '../modules/auth/tables.js';
-import type { Session } from './session-store.js';
 
-/** A session just read and its user's row, as `findWithUser` answers them. */
-export interface KeptSession {
-  session: Session;
-  user: Selectable<UsersTable> | null;
+/** A session just read and its user's row, as `findWithUser` (session-store.ts) answers them. */
+export interface KeptSession<S extends { userId: number | null }, U extends object> {
+  session: S;
+  user: U | null;
   /** When the database last pushed the session's expiry forward (sessions.last_seen_at). */
   lastSeenAt: number;
 }
@@ -22,8 +19,8 @@ export const KEEP_SESSIONS = 10_000;
  * its user (migration 0291), when the feed is not live, and after KEEP_MS. A read that was under way while a
  * change was announced is not kept: it may hold the row from before the change.
  */
-export function createSessionCache(feed: ChangeFeed) {
-  const kept = new Map<string, KeptSession & { readAt: number }>();
+export function createSessionCache<S extends { userId: number | null }, U extends object>(feed: ChangeFeed) {
+  const kept = new Map<string, KeptSession<S, U> & { readAt: number }>();
   /** Grows with every announced change; a read is kept only if none came while it ran. */
   let changes = 0;
   let subscribed = false;
@@ -42,7 +39,7 @@ export function createSessionCache(feed: ChangeFeed) {
 
   return {
     /** The kept copy of a session, if it is still to be trusted at `now`. */
-    get(hash: string, now: number): KeptSession | undefined {
+    get(hash: string, now: number): KeptSession<S, U> | undefined {
       if (!subscribed) {
         subscribed = true;
         feed.subscribe(forget);
@@ -57,7 +54,7 @@ export function createSessionCache(feed: ChangeFeed) {
     },
     /** Marks the start of a read; pass the mark to `keep`. */
     mark: () => changes,
-    keep(hash: string, entry: KeptSession, mark: number, now: number) {
+    keep(hash: string, entry: KeptSession<S, U>, mark: number, now: number) {
       if (mark !== changes || !feed.live) return;
       if (entry.user) Object.freeze(entry.user);
       kept.delete(hash);
@@ -66,5 +63,3 @@ export function createSessionCache(feed: ChangeFeed) {
     },
   };
 }
-
-export type SessionCache = ReturnType<typeof createSessionCache>;

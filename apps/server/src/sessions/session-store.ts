@@ -29,7 +29,7 @@ const newToken = () => randomBytes(32).toString('base64url');
  * the process and a call of a known session costs no statement (decision 251); without it every call reads.
  */
 export function createSessionStore(db: Db, changes?: ChangeFeed) {
-  const cache = changes ? createSessionCache(changes) : null;
+  const cache = changes ? createSessionCache<Session, Selectable<UsersTable>>(changes) : null;
 
   async function create(userId: number | null, persistent: boolean): Promise<Session> {
     const token = newToken();
