@@ -70,30 +70,36 @@ export async function countHits(db: Db, hits: Hit[]): Promise<Counted[]> {
   }));
 }
 
-/** Takes back one hit of each counted key (the attempt succeeded and is not held against anyone). */
+/**
+ * Takes back one hit of each counted key (the attempt succeeded and is not held against anyone). The rows are
+ * locked in the order countHits locks them: an UPDATE alone locks in the order it finds rows on disk, and a
+ * refund holding one key while a count holds the other deadlocked (PostgreSQL then kills one: a 500).
+ */
 export async function refundHits(db: Db, counted: Array<Pick<Counted, 'key' | 'slot'>>): Promise<void> {
   if (counted.length === 0) return;
-  await db
-    .updateTable('rate_counters')
-    .set({ hits: sql<number>`greatest(hits - 1, 0)` })
-    .where((eb) => eb.or(counted.map((c) => eb.and([eb('key', '=', c.key), eb('slot', '=', c.slot)]))))
-    .execute();
+  const which = counted.map((c) => sql`(${c.key}::text, ${c.slot}::bigint)`);
+  await sql`
+    UPDATE rate_counters c SET hits = greatest(c.hits - 1, 0)
+    FROM (
+      SELECT key, slot FROM rate_counters WHERE (key, slot) IN (VALUES ${sql.join(which)})
+      ORDER BY key, slot FOR UPDATE
+    ) locked
+    WHERE c.key = locked.key AND c.slot = locked.slot`.execute(db);
 }
 
-/** Forgets the counters of these keys, and of every key that starts with one of the prefixes. */
+/** Forgets the counters of these keys, and of every key that starts with one of the prefixes (locked in key order, as above). */
 export async function resetHits(db: Db, which: { keys?: string[]; prefixes?: string[] }): Promise<void> {
   const keys = which.keys ?? [];
   const prefixes = which.prefixes ?? [];
   if (keys.length + prefixes.length === 0) return;
-  await db
-    .deleteFrom('rate_counters')
-    .where((eb) =>
-      eb.or([
-        ...(keys.length ? [eb('key', 'in', keys)] : []),
-        ...prefixes.map((p) => sql<boolean>`starts_with(${eb.ref('key')}, ${p})`),
-      ]),
-    )
-    .execute();
+  const match = [
+    ...(keys.length ? [sql`key IN (${sql.join(keys)})`] : []),
+    ...prefixes.map((p) => sql`starts_with(key, ${p})`),
+  ];
+  await sql`
+    DELETE FROM rate_counters c
+    USING (SELECT key, slot FROM rate_counters WHERE ${sql.join(match, sql` OR `)} ORDER BY key, slot FOR UPDATE) locked
+    WHERE c.key = locked.key AND c.slot = locked.slot`.execute(db);
 }
 
 /** Counters that no longer count, even as a previous window. */
