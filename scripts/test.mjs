@@ -1,6 +1,6 @@
 // `npm test`: contract, server API, web components, then end-to-end in Debian's Chromium.
 // Chromium is installed from Debian's packages when missing; no browser is downloaded from elsewhere.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,37 @@ const run = (cmd, args, opts = {}) => {
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
   return result.status ?? 1;
 };
+
+// A CI log is often read from its tail only: the lines that name a failing test are kept and printed again in
+// the summary, so the tail says which suite and which test failed.
+const failureLine = /\bFAIL\b|✘|×|\b\d+ failed\b|AssertionError|^\s*Error:/;
+/** @type {string[]} */
+let failureLines = [];
+/** @type {(cmd: string, args: string[]) => Promise<number>} */
+const runSuite = (cmd, args) =>
+  new Promise((resolve) => {
+    console.log(`\n▶ ${cmd} ${args.join(' ')}`);
+    failureLines = [];
+    const child = spawn(cmd, args, { cwd: root, stdio: ['inherit', 'pipe', 'pipe'] });
+    /** @type {(out: NodeJS.WriteStream) => (chunk: Buffer) => void} */
+    const tee = (out) => {
+      let rest = '';
+      return (chunk) => {
+        out.write(chunk);
+        const lines = (rest + chunk.toString('utf8')).split('\n');
+        rest = lines.pop() ?? '';
+        for (const raw of lines) {
+          // eslint-disable-next-line no-control-regex
+          const line = raw.replace(/\x1b\[[0-9;]*m/g, '').trimEnd();
+          if (failureLine.test(line) && !failureLines.includes(line) && failureLines.length < 60)
+            failureLines.push(line);
+        }
+      };
+    };
+    child.stdout.on('data', tee(process.stdout));
+    child.stderr.on('data', tee(process.stderr));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 
 function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
@@ -32,24 +63,27 @@ function ensureChromium() {
   }
 }
 
-/** @type {Array<[string, () => number]>} */
+/** @type {Array<[string, () => Promise<number>]>} */
 const steps = [
-  ['contract', () => run('npm', ['test', '-w', '@portal/contract'])],
-  ['server', () => run('npm', ['test', '-w', '@portal/server'])],
-  ['web', () => run('npm', ['test', '-w', '@portal/web'])],
-  ['build', () => run('npm', ['run', 'build'])],
-  ['e2e', () => (ensureChromium(), run('npm', ['test', '-w', '@portal/e2e']))],
+  ['contract', () => runSuite('npm', ['test', '-w', '@portal/contract'])],
+  ['server', () => runSuite('npm', ['test', '-w', '@portal/server'])],
+  ['web', () => runSuite('npm', ['test', '-w', '@portal/web'])],
+  ['build', () => runSuite('npm', ['run', 'build'])],
+  ['e2e', () => (ensureChromium(), runSuite('npm', ['test', '-w', '@portal/e2e']))],
 ];
 const only = process.argv.slice(2);
-let failed = 0;
 let passed = 0;
+let failed = 0;
+/** @type {string[]} */
+const report = [];
 for (const [name, step] of steps) {
   if (only.length && !only.includes(name)) continue;
-  if (step() === 0) passed++;
+  if ((await step()) === 0) passed++;
   else {
     failed++;
-    console.error(`✖ ${name} failed`);
+    report.push(`✖ ${name} failed`, ...failureLines.map((line) => `    ${line}`));
   }
 }
+if (report.length) console.log(`\n${report.join('\n')}`);
 console.log(`\nsuites: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
