@@ -89,7 +89,7 @@ test('an employee brings a dealer’s order from the work queue to «Отгру�
   const toDealer = async () =>
     (await outbox()).slice(mails).filter((m) => m.to.includes(dealerEmail) && m.subject.includes(`№ ${id}`));
   expect(await toDealer()).toHaveLength(0);
-  await expect.poll(async () => (await toDealer()).length, { timeout: 180_000, intervals: [5_000] }).toBe(1);
+  await expect.poll(async () => (await toDealer()).length, { timeout: 180_000, intervals: [1_000] }).toBe(1);
   const [mail] = await toDealer();
   expect(mail!.subject).toBe(`Заказ № ${id}: статус «Отгружен»`);
   expect(mail!.text).toContain('Статус: «Новый» → «Отгружен»');

@@ -14,8 +14,9 @@ const run = (cmd, args, opts = {}) => {
 };
 
 // A CI log is often read from its tail only: the lines that name a failing test are kept and printed again in
-// the summary, so the tail says which suite and which test failed.
-const failureLine = /\bFAIL\b|✘|×|\b\d+ failed\b|AssertionError|^\s*Error:/;
+// the summary, so the tail says which suite and which test failed, or passed only on its retry (decision 252).
+const failureLine = /\bFAIL\b|✘|×|\b\d+ failed\b|AssertionError|^\s*Error:|\bFLAKY\b|\b\d+ flaky\b/;
+const retriedLine = /✘|\bFLAKY\b|\b\d+ flaky\b/;
 /** @type {string[]} */
 let failureLines = [];
 /** @type {(cmd: string, args: string[]) => Promise<number>} */
@@ -78,8 +79,11 @@ let failed = 0;
 const report = [];
 for (const [name, step] of steps) {
   if (only.length && !only.includes(name)) continue;
-  if ((await step()) === 0) passed++;
-  else {
+  if ((await step()) === 0) {
+    passed++;
+    const retried = failureLines.filter((line) => retriedLine.test(line));
+    if (retried.length) report.push(`⚠ ${name} passed, a test only on its retry`, ...retried.map((l) => `    ${l}`));
+  } else {
     failed++;
     report.push(`✖ ${name} failed`, ...failureLines.map((line) => `    ${line}`));
   }

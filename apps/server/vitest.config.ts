@@ -5,6 +5,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/testing/global-setup.ts'],
     testTimeout: 30000,
+    // On CI a failing test runs once more; one that passes then is named by the flaky reporter (decision 252).
+    retry: process.env.CI ? 1 : 0,
+    reporters: ['default', '../../scripts/flaky-reporter.mjs'],
     hookTimeout: 120000,
     // Each file opens its own database copy; two at a time fit this machine's two cores.
     maxWorkers: 2,

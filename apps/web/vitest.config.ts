@@ -10,5 +10,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['src/test-setup.ts'],
     testTimeout: 20000,
+    // On CI a failing test runs once more; one that passes then is named by the flaky reporter (decision 252).
+    retry: process.env.CI ? 1 : 0,
+    reporters: ['default', '../../scripts/flaky-reporter.mjs'],
   },
 });
